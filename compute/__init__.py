@@ -1,0 +1,1 @@
+"""compute: the 易冒 chart engine (standard library only)."""
