@@ -1,0 +1,104 @@
+"""editorial/chapters.tsv: the book's divisions (front matter, 立法, 筮類, back matter)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from yimao.source import load
+
+TSV = Path(__file__).resolve().parent.parent / "editorial" / "chapters.tsv"
+HEADER = ["id", "part", "n", "first", "title_zh", "title_ko", "title_status", "note"]
+FRONT = ["front-title", "front-wang", "front-gu", "front-lu", "front-zixu"]
+EXPECTED_IDS = (
+    FRONT
+    + [f"lifa-{k:02d}" for k in range(1, 42)]
+    + [f"shilei-{k:02d}" for k in range(1, 51)]
+    + ["back-siku"]
+)
+STATUSES = {"source", "edition", "conjecture"}
+
+
+def read_rows() -> list[dict[str, str]]:
+    with TSV.open(encoding="utf-8", newline="") as f:
+        reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
+        assert reader.fieldnames == HEADER
+        return list(reader)
+
+
+ROWS = read_rows()
+BY_ID = {r["id"]: r for r in ROWS}
+CHINESE = {p.id: p.text for p in load().chinese}
+
+
+def test_rows_in_book_order() -> None:
+    # 5 front + 41 立法 (自序 「立法四十一篇」) + 50 筮類 (自序 「筮類五十篇」) + 1 back
+    assert [r["id"] for r in ROWS] == EXPECTED_IDS
+
+
+def test_parts_and_numbers() -> None:
+    for r in ROWS:
+        part = r["id"].split("-")[0]
+        assert r["part"] == part, r["id"]
+        if part in ("lifa", "shilei"):
+            assert r["n"] == str(int(r["id"].split("-")[1])), r["id"]
+        else:
+            assert r["n"] == "", r["id"]
+
+
+def test_first_ids_exist_and_strictly_increase() -> None:
+    firsts = [r["first"] for r in ROWS]
+    assert all(f in CHINESE for f in firsts), [f for f in firsts if f not in CHINESE]
+    numbers = [int(f[1:]) for f in firsts]
+    assert numbers == sorted(set(numbers))
+    assert firsts[0] == "p001"
+
+
+def test_zixu_states_the_division_counts() -> None:
+    # The counts this file must match are the author's own (自序).
+    zixu = "".join(CHINESE[f"p{n:03d}"] for n in range(18, 27))
+    assert "筮類五十篇" in zixu and "三百七十有七問" in zixu
+    assert "立法四十一篇，計九十一章" in zixu
+
+
+def test_lifa_starts_with_the_first_rule() -> None:
+    # The 自序 ends with its date line 「康熙甲辰歲仲夏朔旦」; the next paragraph opens the
+    # 立法 with its first rule, 「天干有十，地支有十二」 (the 甲子 chapter).
+    first = BY_ID["lifa-01"]["first"]
+    before = f"p{int(first[1:]) - 1:03d}"
+    assert CHINESE[first].startswith("天干有十，地支有十二。")
+    assert "康熙甲辰歲仲夏朔旦" in CHINESE[before]
+
+
+def test_shilei_starts_at_the_first_question_marker() -> None:
+    # The 筮類 opens with its first 「（內詳…諸問）」 marker (國事: 遷都建廟…); no paragraph of
+    # the 立法 carries such a marker, and the 立法's last paragraph closes with the author's
+    # farewell 「唯後之學易者，毋以小道忽也」.
+    first = BY_ID["shilei-01"]["first"]
+    assert CHINESE[first].startswith("（內詳遷都建廟擇後立儲改制享國諸問）")
+    lifa_ids = [p for p in CHINESE if BY_ID["lifa-01"]["first"] <= p < first]
+    assert not [p for p in lifa_ids if "（內詳" in CHINESE[p]]
+    assert "唯後之學易者，毋以小道忽也" in CHINESE[f"p{int(first[1:]) - 1:03d}"]
+
+
+def test_back_matter_is_the_siku_note() -> None:
+    # The 四庫提要 speaks of the author in the third person: 「國朝程良玉撰」.
+    first = BY_ID["back-siku"]["first"]
+    assert CHINESE[first].startswith("國朝程良玉撰")
+    assert first == max(CHINESE)
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
+def test_titles_and_status(row: dict[str, str]) -> None:
+    assert row["title_status"] in STATUSES
+    assert row["title_zh"]
+    # Korean titles in the form 「갑자장(甲子章)」: Hangul reading, then the Chinese title.
+    assert row["title_ko"].endswith(f"({row['title_zh']})"), row["title_ko"]
+    hangul = row["title_ko"][: -len(row["title_zh"]) - 2]
+    assert hangul and all("\uac00" <= ch <= "\ud7a3" for ch in hangul), hangul
+    if row["title_status"] == "conjecture":
+        assert row["note"].strip(), f"{row['id']}: a conjectural title needs a Korean note"
+    if row["note"]:
+        assert any("\uac00" <= ch <= "\ud7a3" for ch in row["note"]), row["note"]
