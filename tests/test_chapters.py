@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,37 @@ def test_back_matter_is_the_siku_note() -> None:
     first = BY_ID["back-siku"]["first"]
     assert CHINESE[first].startswith("國朝程良玉撰")
     assert first == max(CHINESE)
+
+
+def test_every_question_marker_opens_a_shilei_chapter() -> None:
+    # The 筮類 chapters announce their questions in an opening note 「（內詳…諸問）」 or
+    # 「（內附囑託）」; 身命 has a preamble before 「內詳」.  Each of the 42 markers stands at the
+    # start of a paragraph that must be the first paragraph of a 筮類 division.
+    markers = [
+        pid
+        for pid, text in CHINESE.items()
+        if text.startswith("（") and re.match(r"（[^）]*內[詳附]", text)
+    ]
+    assert len(markers) == 42
+    shilei_firsts = {r["first"] for r in ROWS if r["part"] == "shilei"}
+    assert set(markers) <= shilei_firsts
+    # The eight 筮類 divisions without a marker (年運 家宅 鬼神 仕途 用人 畜養 合分 出納).
+    assert len(shilei_firsts - set(markers)) == 8
+
+
+def test_source_titles_are_named_in_the_text() -> None:
+    # title_status=source means the transcription itself names the division, e.g.
+    # 「詳見成卦篇」 (p116), 「沖法尤詳日沖本篇」 (p286), 「吾於鬼神章」 (p490).
+    whole = "".join(CHINESE.values())
+    for row in ROWS:
+        if row["title_status"] != "source":
+            continue
+        title = row["title_zh"]
+        if row["id"] == "front-title":
+            assert CHINESE["p001"] == title
+            continue
+        stem = title.removesuffix("章")
+        assert any(f"{stem}{w}" in whole for w in ("章", "篇", "之章", "本篇")), title
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
