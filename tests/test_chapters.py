@@ -107,6 +107,38 @@ def test_every_question_marker_opens_a_shilei_chapter() -> None:
     assert len(shilei_firsts - set(markers)) == 8
 
 
+def division_text(row_id: str) -> str:
+    """The Chinese text of a division: from its `first` to the paragraph before the next row's."""
+    ids = [r["id"] for r in ROWS]
+    k = ids.index(row_id)
+    start = int(ROWS[k]["first"][1:])
+    end = int(ROWS[k + 1]["first"][1:]) if k + 1 < len(ROWS) else len(CHINESE) + 1
+    return "".join(CHINESE[f"p{n:03d}"] for n in range(start, end))
+
+
+@pytest.mark.parametrize(
+    ("reference", "row_id", "passage"),
+    [
+        # 升降 note 「詳見成卦篇」: the 先天 order is set out in 成卦.
+        ("詳見成卦篇", "lifa-03", "乾兌離震之順，巽坎艮坤之逆"),
+        # 類總 note 「沖法尤詳日沖本篇」: the four 日沖 rules.
+        ("沖法尤詳日沖本篇", "lifa-27", "日沖安旺之爻為暗動"),
+        # 身命 note 「其詳備兩現章中」.
+        ("其詳備兩現章中", "lifa-30", "夫用神之兩現"),
+        # 鬼神 note 「餘詳諸星章內」.
+        ("餘詳諸星章內", "lifa-39", "神宿之法"),
+        # 捕逃 note 「詳見詞訟篇內，關犯章斷」: the 遠關人犯 rule stands in 詞訟.
+        ("詳見詞訟篇內", "shilei-42", "遠關人犯，事繫於官，而亦兼捕逃也"),
+    ],
+)
+def test_cross_references_land_in_the_named_division(
+    reference: str, row_id: str, passage: str
+) -> None:
+    assert any(reference in text for text in CHINESE.values())
+    assert passage in division_text(row_id)
+    assert reference not in division_text(row_id)
+
+
 def test_source_titles_are_named_in_the_text() -> None:
     # title_status=source means the transcription itself names the division, e.g.
     # 「詳見成卦篇」 (p116), 「沖法尤詳日沖本篇」 (p286), 「吾於鬼神章」 (p490).
