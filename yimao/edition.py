@@ -1,0 +1,366 @@
+"""The TEI edition (tei/yimao.xml) parsed once into a model for the CLI and the site.
+
+>>> ed = load_edition()
+>>> len(ed.divisions), ed.divisions[0].id, ed.divisions[-1].id
+(97, 'front-title', 'back-siku')
+>>> d = ed.division("lifa-04")
+>>> d.part, d.n, d.title_zh, d.label
+('lifa', 4, '納甲章', '立法 4')
+>>> p = d.passages[1]
+>>> p.id, p.n, p.ref, p.ko_id, p.sentences
+('p043', 2, '易冒 立法 4.2', 'p043-ko', ('p043-s1',))
+>>> ed.ref("p043-s1"), ed.ref("p043-ko"), ed.ref("p004"), ed.ref("p002"), ed.ref("p027-s2")
+('易冒 立法 4.2.1', '易冒 立法 4.2', '易冒 王序 2', '易冒 題 2', '易冒 立法 1.1.2')
+>>> ed.resolve("立法 4.2.1"), ed.resolve("易冒 王序 2"), ed.resolve("立法 1.1.2")
+('p043-s1', 'p004', 'p027-s2')
+>>> ed.passage("p002").ko_id == ed.passage("p001").ko_id == "p001-ko"
+True
+>>> text_of(ed.passage("p001").zh, "diplomatic")
+'易冒'
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from yimao.errors import EditionError
+from yimao.source import ROOT
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+NS = {"tei": TEI_NS}
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+DEFAULT_PATH = ROOT / "tei" / "yimao.xml"
+BOOK = "易冒"
+PART_NAMES = {"lifa": "立法", "shilei": "筮類"}
+READINGS = ("diplomatic", "corrected")
+
+
+def _t(tag: str) -> str:
+    return f"{{{TEI_NS}}}{tag}"
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """One Chinese paragraph and its Korean translation.
+
+    ``n`` counts Chinese paragraphs within the division from 1; ``ref`` is the canonical
+    citation (``易冒 立法 4.2``). p001 and p002 (title, byline) share the Korean p001-ko.
+    """
+
+    id: str
+    n: int
+    ref: str
+    division: str
+    zh: etree._Element
+    ko: etree._Element | None
+    sentences: tuple[str, ...]
+
+    @property
+    def ko_id(self) -> str | None:
+        return self.ko.get(XML_ID) if self.ko is not None else None
+
+    def sentence_ref(self, sid: str) -> str:
+        """``易冒 立法 4.2.3`` for sentence ``p043-s3`` of this passage."""
+        return f"{self.ref}.{self.sentences.index(sid) + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Division:
+    """A front-matter piece, a chapter of 立法/筮類, or the back matter.
+
+    ``part`` ∈ front | lifa | shilei | back; ``n`` the chapter number (None for front/back);
+    ``title_status`` ∈ source | edition | conjecture; ``notes`` the editors' (Korean) notes on
+    the division's title or boundaries; ``label`` its citation label (``立法 4``, ``王序``).
+    """
+
+    id: str
+    part: str
+    n: int | None
+    label: str
+    title_zh: str
+    title_ko: str
+    title_status: str
+    notes: tuple[str, ...]
+    passages: tuple[Passage, ...]
+    element: etree._Element
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    """A rule of the taxonomy ``#rules``: its sentences are those whose @ana point to it."""
+
+    id: str
+    rule_id: str
+    name_zh: str
+    name_ko: str
+    sentences: tuple[str, ...]
+
+
+class Edition:
+    """The parsed edition. Build with :func:`load_edition`."""
+
+    def __init__(self, path: Path, tree: etree._ElementTree) -> None:
+        self.path = path
+        self.tree = tree.getroot()
+        self._ids: dict[str, etree._Element] = {}
+        for e in self.tree.iter():
+            i = e.get(XML_ID) if isinstance(e.tag, str) else None
+            if i is None:
+                continue
+            if i in self._ids:
+                self._fail(e, f"duplicate xml:id {i!r}")
+            self._ids[i] = e
+        self.divisions: tuple[Division, ...] = tuple(self._divisions())
+        self._passages: dict[str, Passage] = {}
+        self._sentence_passage: dict[str, Passage] = {}
+        for d in self.divisions:
+            for p in d.passages:
+                self._passages[p.id] = p
+                if p.ko is not None:
+                    self._passages.setdefault(p.ko_id or "", p)
+                for s in p.sentences:
+                    self._sentence_passage[s] = p
+
+    # ------------------------------------------------------------ parsing
+
+    def _fail(self, e: etree._Element | None, what: str) -> None:
+        line = e.sourceline if e is not None and e.sourceline else 0
+        raise EditionError(f"{self.path}:{line}: {what}")
+
+    def _divisions(self) -> list[Division]:
+        text = self.tree.find(_t("text"))
+        if text is None:
+            self._fail(self.tree, "no <text> element")
+        out: list[Division] = []
+        for section in ("front", "body", "back"):
+            holder = text.find(_t(section))
+            if holder is None:
+                self._fail(text, f"no <{section}> in <text>")
+            for div in holder.findall(_t("div")):
+                if section == "body":
+                    if div.get("type") != "part":
+                        self._fail(div, "a <div> in <body> must have type='part'")
+                    part = div.get(XML_ID) or ""
+                    if part not in PART_NAMES:
+                        self._fail(div, f"part xml:id {part!r} is not one of {list(PART_NAMES)}")
+                    for chapter in div.findall(_t("div")):
+                        if chapter.get("type") != "chapter":
+                            self._fail(chapter, "a <div> in a part must have type='chapter'")
+                        out.append(self._division(chapter, part))
+                else:
+                    out.append(self._division(div, section))
+        return out
+
+    def _division(self, div: etree._Element, part: str) -> Division:
+        did = div.get(XML_ID)
+        if not did:
+            self._fail(div, "division without xml:id")
+        n_attr = div.get("n")
+        n: int | None = None
+        if part in PART_NAMES:
+            if not (n_attr and n_attr.isdigit()):
+                self._fail(div, f"chapter {did} needs a numeric @n, found {n_attr!r}")
+            n = int(n_attr)  # type: ignore[arg-type]
+            label = f"{PART_NAMES[part]} {n}"
+        else:
+            if not n_attr:
+                self._fail(div, f"division {did} needs @n (its citation label)")
+            label = n_attr  # type: ignore[assignment]
+        heads = {h.get(XML_LANG): h for h in div.findall(_t("head"))}
+        if "lzh" not in heads or "ko" not in heads:
+            self._fail(div, f"division {did} needs a <head xml:lang='lzh'> and one 'ko'")
+        notes = tuple(
+            "".join(e.itertext())
+            for e in div.findall(_t("note"))
+            if e.get("type") == "editorial"
+        )
+        passages: list[Passage] = []
+        for block in div.findall(_t("div")):
+            if block.get("type") != "passage":
+                self._fail(block, f"unexpected <div type={block.get('type')!r}> in {did}")
+            passages.extend(self._passage_block(block, did, label, len(passages)))
+        return Division(
+            did, part, n, label, _text(heads["lzh"]), _text(heads["ko"]),
+            heads["lzh"].get("subtype") or "source", notes, tuple(passages), div,
+        )
+
+    def _passage_block(
+        self, block: etree._Element, did: str, label: str, before: int
+    ) -> list[Passage]:
+        zhs = [p for p in block.findall(_t("p")) if p.get(XML_LANG) == "lzh"]
+        kos = [p for p in block.findall(_t("p")) if p.get(XML_LANG) == "ko"]
+        if not zhs:
+            self._fail(block, f"passage in {did} without a Chinese <p xml:lang='lzh'>")
+        if len(kos) > 1:
+            self._fail(kos[1], "a passage holds at most one Korean paragraph")
+        ko = kos[0] if kos else None
+        out = []
+        for k, zh in enumerate(zhs, before + 1):
+            pid = zh.get(XML_ID)
+            if not pid:
+                self._fail(zh, "Chinese paragraph without xml:id")
+            if zh.get("n") != str(k):
+                self._fail(zh, f"{pid}: @n should be {k} (its place in {did}), not {zh.get('n')!r}")
+            sentences = tuple(
+                s.get(XML_ID) or ""
+                for s in zh.iter(_t("seg"))
+                if s.get("type") == "sentence"
+            )
+            ref = f"{BOOK} {label}{'.' if label[-1].isdigit() else ' '}{k}"
+            out.append(Passage(pid, k, ref, did, zh, ko, sentences))  # type: ignore[arg-type]
+        return out
+
+    # ------------------------------------------------------------ queries
+
+    def division(self, did: str) -> Division:
+        for d in self.divisions:
+            if d.id == did:
+                return d
+        raise EditionError(f"unknown division {did!r}; ids are front-title … back-siku")
+
+    def passage(self, pid: str) -> Passage:
+        """The passage of a Chinese (``p027``) or Korean (``p027-ko``) paragraph id."""
+        try:
+            return self._passages[pid]
+        except KeyError:
+            raise EditionError(
+                f"unknown passage {pid!r}; passages are p001 … p694 (or pNNN-ko)"
+            ) from None
+
+    def element(self, xml_id: str) -> etree._Element:
+        try:
+            return self._ids[xml_id]
+        except KeyError:
+            raise EditionError(f"no element with xml:id {xml_id!r}") from None
+
+    def ref(self, xml_id: str) -> str:
+        """Canonical citation of a paragraph, Korean paragraph, sentence or note id."""
+        if xml_id in self._passages:
+            return self._passages[xml_id].ref
+        if xml_id in self._sentence_passage:
+            return self._sentence_passage[xml_id].sentence_ref(xml_id)
+        e = self.element(xml_id)
+        for anc in e.iterancestors(_t("seg")):
+            if anc.get("type") == "sentence":
+                return self.ref(anc.get(XML_ID) or "")
+        for anc in e.iterancestors(_t("p")):
+            return self.ref(anc.get(XML_ID) or "")
+        raise EditionError(f"{xml_id!r} is not inside a paragraph")
+
+    def resolve(self, ref: str) -> str:
+        """The xml:id a citation (``易冒 立法 4.2.3``, ``王序 3``) points to."""
+        m = re.fullmatch(r"(?:易冒\s*)?(\S+?)\s*(\d+)?(?:[ .](\d+))?(?:\.(\d+))?", ref.strip())
+        if not m:
+            raise EditionError(f"cannot read reference {ref!r}; e.g. 易冒 立法 4.2.3 or 王序 3")
+        head, a, b, c = m.groups()
+        if head in PART_NAMES.values():
+            label, para, sent = f"{head} {a}", b, c
+        else:
+            label, para, sent = head, a, b
+        try:
+            div = next(d for d in self.divisions if d.label == label)
+            p = div.passages[int(para) - 1] if para else None
+            if p is None:
+                return div.id
+            return p.sentences[int(sent) - 1] if sent else p.id
+        except (StopIteration, IndexError, ValueError):
+            raise EditionError(f"no passage at {ref!r}") from None
+
+    def category(self, rule_id: str) -> Category:
+        """The taxonomy category of a rule (``najia-gan`` or ``r-najia-gan``)."""
+        cid = rule_id if rule_id.startswith("r-") else f"r-{rule_id}"
+        cat = self._ids.get(cid)
+        if cat is None or cat.tag != _t("category"):
+            raise EditionError(f"no rule category {cid!r} in the taxonomy #rules")
+        names = {d.get(XML_LANG): _text(d) for d in cat.findall(_t("catDesc"))}
+        target = f"#{cid}"
+        sentences = tuple(
+            e.get(XML_ID) or ""
+            for e in self.tree.iterfind(".//*[@ana]")
+            if target in (e.get("ana") or "").split()
+        )
+        return Category(cid, cid[2:], names.get("lzh", ""), names.get("ko", ""), sentences)
+
+    def categories(self) -> tuple[Category, ...]:
+        tax = self._ids.get("rules")
+        if tax is None:
+            return ()
+        return tuple(self.category(c.get(XML_ID) or "") for c in tax.iter(_t("category")))
+
+
+def _text(e: etree._Element) -> str:
+    return "".join(e.itertext())
+
+
+def text_of(e: etree._Element, reading: str = "corrected") -> str:
+    """The text of a paragraph (or any inline element) in one reading.
+
+    ``diplomatic``: the transcription exactly (orig/sic, transcriber's queries kept);
+    ``corrected``: reg/corr instead of orig/sic, transcriber's queries dropped.
+    Editorial notes (type editorial/correction) are never part of the text.
+    """
+    if reading not in READINGS:
+        raise EditionError(f"unknown reading {reading!r}; use {' or '.join(READINGS)}")
+    skip = (
+        {_t("reg"), _t("corr")} if reading == "diplomatic" else {_t("orig"), _t("sic")}
+    )
+    out: list[str] = []
+
+    def walk(node: etree._Element) -> None:
+        if node.text:
+            out.append(node.text)
+        for child in node:
+            if isinstance(child.tag, str) and not _skipped(child, skip, reading):
+                walk(child)
+            if child.tail:
+                out.append(child.tail)
+
+    walk(e)
+    return "".join(out)
+
+
+def _skipped(e: etree._Element, skip: set[str], reading: str) -> bool:
+    if e.tag in skip:
+        return True
+    if e.tag == _t("note"):
+        kind = e.get("type")
+        if kind in ("editorial", "correction"):
+            return True
+        if kind == "transcriber" and reading == "corrected":
+            return True
+    return False
+
+
+@functools.cache
+def _load(path: str, mtime_ns: int) -> Edition:
+    try:
+        tree = etree.parse(path)
+    except etree.XMLSyntaxError as exc:
+        line = exc.lineno or (exc.position[0] if exc.position else 0)
+        msg = exc.msg if hasattr(exc, "msg") else str(exc)
+        msg = re.sub(r",? line \d+, column \d+$", "", msg)
+        raise EditionError(f"{path}:{line}: malformed XML: {msg}") from None
+    root = tree.getroot()
+    if root.tag != _t("TEI"):
+        raise EditionError(f"{path}:{root.sourceline}: root element is {root.tag}, not TEI")
+    return Edition(Path(path), tree)
+
+
+def load_edition(path: str | Path | None = None) -> Edition:
+    """Parse the TEI once (cached per path and modification time).
+
+    Raises :class:`~yimao.errors.EditionError` ("file:line: what is wrong") for malformed XML
+    or a structure the model cannot read.
+    """
+    p = Path(path) if path is not None else DEFAULT_PATH
+    try:
+        mtime = p.stat().st_mtime_ns
+    except OSError as exc:
+        raise EditionError(f"{p}:0: cannot read the TEI file: {exc.strerror}") from None
+    return _load(str(p), mtime)
