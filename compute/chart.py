@@ -1,0 +1,507 @@
+"""The chart (卦): the cast, its date, every line computed, every registered rule run.
+
+>>> c = chart("震", "兌", month="寅", day="癸酉")
+>>> c
+chart('震', '兌', month='寅', day='癸酉')
+>>> c.primary.name, c.changed.name, [str(b) for b in c.void]
+('震', '兌', ['戌', '亥'])
+>>> [(ln.position, ln.ganzhi.zh, str(ln.relative), str(ln.spirit)) for ln in c.primary.lines][:2]
+[(1, '庚子', '父母', '元武'), (2, '庚寅', '兄弟', '青龍')]
+
+Building order: the cast and the pillars → the primary and changed hexagrams with their
+lines (納甲, 五行, 六親, 六神, 伏神 …) → every ``line`` annotator of :mod:`compute.rules`, in
+registration order, merging its keys into ``line.state`` → every ``finding`` detector.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from compute import rules
+from compute.calendar import pillars as _pillars
+from compute.errors import InputError
+from compute.fushen import hidden_hexagram
+from compute.ganzhi import Branch, GanZhi, Stem, hour_pillar, month_pillar, void_branches
+from compute.gua import Hexagram, Trigram, Yao, hugua, parse_cast
+from compute.liuqin import Relative, relative
+from compute.liushen import Spirit, day_spirits, guiren_generals, hour_spirits, month_spirits_on
+from compute.najia import half_year_of_month, najia
+from compute.shen import guashen, line_roles, shishen
+from compute.wuxing import Phase, branch_phase
+from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
+
+ROLES = ("primary", "changed")
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """A 伏神: the line of the 伏卦 under a line of the primary hexagram."""
+
+    stem: Stem
+    branch: Branch
+    element: Phase
+    relative: Relative
+
+    def __post_init__(self) -> None:
+        if branch_phase(self.branch) != self.element:
+            raise InputError(f"伏神 {self.branch}: element {self.element} is not the branch's")
+
+    @property
+    def ganzhi(self) -> GanZhi:
+        return GanZhi.from_parts(self.stem, self.branch)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stem": str(self.stem), "branch": str(self.branch), "element": str(self.element),
+                "relative": str(self.relative)}
+
+
+@dataclass(frozen=True, slots=True)
+class ChartLine:
+    """One line (爻) of the primary or of the changed hexagram.
+
+    ``moving``: the cast line is 老 (重/交); on a line of the changed hexagram it says that this
+    position came from a moving line (a 變爻). ``relative`` is always reckoned from the primary's
+    palace. ``state`` holds what the registered line annotators add (JSON-ready values).
+    """
+
+    role: str
+    position: int
+    yang: bool
+    moving: bool
+    mark: str
+    stem: Stem
+    branch: Branch
+    element: Phase
+    relative: Relative
+    spirit: Spirit
+    hidden: Hidden | None = None
+    month_spirits: tuple[Spirit, ...] = ()
+    hour_spirit: Spirit | None = None
+    guiren: str | None = None
+    xiu: str = ""
+    roles: tuple[str, ...] = ()
+    state: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise InputError(f"line role {self.role!r}: expected 'primary' or 'changed'")
+        if not 1 <= self.position <= 6:
+            raise InputError(f"line position {self.position!r} outside 1-6")
+        if branch_phase(self.branch) != self.element or self.stem % 2 != self.branch % 2:
+            raise InputError(f"line {self.position}: {self.stem}{self.branch} {self.element} "
+                             "is not a consistent pillar")
+
+    @property
+    def ganzhi(self) -> GanZhi:
+        return GanZhi.from_parts(self.stem, self.branch)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "position": self.position, "yang": self.yang, "moving": self.moving,
+            "mark": self.mark, "stem": str(self.stem), "branch": str(self.branch),
+            "element": str(self.element), "relative": str(self.relative),
+            "spirit": str(self.spirit),
+            "hidden": self.hidden.to_dict() if self.hidden else None,
+            "month_spirits": [str(s) for s in self.month_spirits],
+            "hour_spirit": str(self.hour_spirit) if self.hour_spirit is not None else None,
+            "guiren": self.guiren, "xiu": self.xiu, "roles": list(self.roles),
+        }
+        out.update(_jsonable(dict(self.state)))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ChartHexagram:
+    """The primary (本卦) or changed (之卦) hexagram of a chart, with its lines."""
+
+    role: str
+    hexagram: Hexagram
+    lines: tuple[ChartLine, ...]
+    hidden_hexagram: Hexagram | None
+    hugua: Hexagram | None
+
+    def __post_init__(self) -> None:
+        if len(self.lines) != 6 or [ln.position for ln in self.lines] != [1, 2, 3, 4, 5, 6]:
+            raise InputError("a chart hexagram needs lines 1-6 in order")
+
+    # the hexagram's own facts
+    name = property(lambda self: self.hexagram.name)
+    full_name = property(lambda self: self.hexagram.full_name)
+    palace = property(lambda self: self.hexagram.palace)
+    palace_element = property(lambda self: self.hexagram.palace.phase)
+    generation = property(lambda self: self.hexagram.generation_zh)
+    shi = property(lambda self: self.hexagram.shi)
+    ying = property(lambda self: self.hexagram.ying)
+
+    def line(self, position: int) -> ChartLine:
+        return self.lines[position - 1]
+
+    @property
+    def guashen(self) -> Branch:
+        """The 卦身 branch (兩身章)."""
+        return guashen(self.hexagram)
+
+    @property
+    def guashen_lines(self) -> tuple[int, ...]:
+        """The lines carrying the 卦身 (may be none, may be two)."""
+        b = self.guashen
+        return tuple(ln.position for ln in self.lines if ln.branch == b)
+
+    @property
+    def shishen(self) -> int:
+        """The line of the 世身."""
+        return shishen(self.hexagram, self.lines[self.shi - 1].branch)
+
+    @property
+    def star(self) -> str:
+        """五星 on the 世."""
+        return wuxing_star(self.hexagram)
+
+    @property
+    def jing_xiu(self) -> str:
+        """京房 經星 on the 世."""
+        return jingfang_xiu(self.hexagram)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "full_name": self.full_name, "palace": str(self.palace),
+            "palace_element": str(self.palace_element), "generation": self.generation,
+            "shi": self.shi, "ying": self.ying, "guashen": str(self.guashen),
+            "guashen_lines": list(self.guashen_lines), "shishen": self.shishen,
+            "star": self.star, "jing_xiu": self.jing_xiu,
+            "hidden_hexagram": self.hidden_hexagram.name if self.hidden_hexagram else None,
+            "hugua": self.hugua.name if self.hugua else None,
+            "lines": [ln.to_dict() for ln in self.lines],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A computed chart. Build it with :func:`chart`; ``repr`` gives that call back."""
+
+    cast: tuple[Yao, ...]
+    primary: ChartHexagram
+    changed: ChartHexagram | None
+    month: Branch
+    day: GanZhi
+    month_pillar: GanZhi | None = None
+    year: GanZhi | None = None
+    hour: GanZhi | None = None
+    birth: GanZhi | Branch | None = None
+    at: _dt.datetime | None = None
+    options: tuple[tuple[str, str], ...] = ()
+    findings: tuple[rules.Finding, ...] = ()
+    call: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.cast) != 6:
+            raise InputError("a chart needs six cast lines")
+        if (self.changed is None) != (not any(y.moving for y in self.cast)):
+            raise InputError("a chart has a changed hexagram exactly when a line moves")
+
+    def __repr__(self) -> str:
+        return self.call or object.__repr__(self)
+
+    @property
+    def xun(self) -> str:
+        """The 旬 of the day (甲子, 甲戌 …)."""
+        return self.day.xun
+
+    @property
+    def void(self) -> tuple[Branch, Branch]:
+        """The two 旬空 branches of the day."""
+        return void_branches(self.day)
+
+    @property
+    def moving(self) -> tuple[int, ...]:
+        """Positions of the moving lines."""
+        return tuple(i for i, y in enumerate(self.cast, 1) if y.moving)
+
+    def option(self, name: str) -> str:
+        return dict(self.options)[name]
+
+    def lines(self, role: str = "primary") -> tuple[ChartLine, ...]:
+        hexagram = self.primary if role == "primary" else self.changed
+        return hexagram.lines if hexagram else ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: primary, changed, void, month, day, year, hour, findings …"""
+        return {
+            "primary": self.primary.to_dict(),
+            "changed": self.changed.to_dict() if self.changed else None,
+            "cast": [y.number for y in self.cast],
+            "void": [str(b) for b in self.void],
+            "xun": self.xun,
+            "month": str(self.month),
+            "month_pillar": self.month_pillar.zh if self.month_pillar else None,
+            "day": self.day.zh,
+            "year": self.year.zh if self.year else None,
+            "hour": self.hour.zh if self.hour else None,
+            "birth": str(self.birth) if self.birth is not None else None,
+            "at": self.at.isoformat() if self.at else None,
+            "options": dict(self.options),
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+# ------------------------------------------------------------------ inputs
+
+
+def _branch(value: str | Branch, what: str) -> Branch:
+    if isinstance(value, Branch):
+        return value
+    return Branch.from_zh(_text(value, what))
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{what} {value!r}: expected text such as 寅 or 癸酉")
+    return value.strip()
+
+
+def _ganzhi(value: str | GanZhi, what: str) -> GanZhi:
+    if isinstance(value, GanZhi):
+        return value
+    text = _text(value, what)
+    try:
+        return GanZhi.from_zh(text)
+    except InputError as exc:
+        raise InputError(f"{what} {text!r}: {exc}") from None
+
+
+def _month(value: str | Branch | GanZhi, year: GanZhi | None) -> tuple[Branch, GanZhi | None]:
+    if isinstance(value, GanZhi) or (isinstance(value, str) and len(value.strip()) == 2):
+        gz = _ganzhi(value, "month")  # type: ignore[arg-type]
+        if year is not None and month_pillar(year.stem, gz.branch) != gz:
+            raise InputError(f"month {gz.zh} contradicts year {year.zh}: by 五虎遁 the month is "
+                             f"{month_pillar(year.stem, gz.branch).zh}")
+        return gz.branch, gz
+    b = _branch(value, "month")  # type: ignore[arg-type]
+    return b, (month_pillar(year.stem, b) if year is not None else None)
+
+
+def _hour(value: str | Branch | GanZhi, day: GanZhi) -> GanZhi:
+    if isinstance(value, GanZhi) or (isinstance(value, str) and len(value.strip()) == 2):
+        gz = _ganzhi(value, "hour")  # type: ignore[arg-type]
+        if hour_pillar(day.stem, gz.branch) != gz:
+            raise InputError(f"hour {gz.zh} contradicts day {day.zh}: by 五子遁 the hour is "
+                             f"{hour_pillar(day.stem, gz.branch).zh}")
+        return gz
+    return hour_pillar(day.stem, _branch(value, "hour"))  # type: ignore[arg-type]
+
+
+def _cast_from_pair(primary: str | Hexagram, changed: str | Hexagram | None) -> tuple[Yao, ...]:
+    p = primary if isinstance(primary, Hexagram) else Hexagram.from_name(primary)
+    c = p if changed is None else (changed if isinstance(changed, Hexagram)
+                                   else Hexagram.from_name(changed))
+    out = []
+    for k in range(6):
+        yang, moves = bool(p.bits >> k & 1), bool((p.bits ^ c.bits) >> k & 1)
+        out.append(Yao((9 if yang else 6) if moves else (7 if yang else 8)))
+    return tuple(out)
+
+
+def _call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    parts = [repr(a) for a in args if a is not None]
+    parts += [f"{k}={v!r}" for k, v in kwargs.items() if v is not None]
+    return f"chart({', '.join(parts)})"
+
+
+# ------------------------------------------------------------------ building
+
+
+def _lines(
+    role: str, hexagram: Hexagram, cast: tuple[Yao, ...], palace_phase: Phase, after_xiazhi: bool,
+    day: GanZhi, month: Branch, hour: GanZhi | None, hidden: Hexagram | None,
+    hidden_pillars: tuple[GanZhi, ...] | None,
+) -> tuple[ChartLine, ...]:
+    pillars = najia(hexagram, after_xiazhi)
+    spirits = day_spirits(day.stem)
+    hspirits = hour_spirits(day.stem, hour.branch) if hour else None
+    generals = guiren_generals(day.stem, hour.branch) if hour else None
+    xiu = huangjince_xiu(hexagram)
+    out = []
+    for k, gz in enumerate(pillars):
+        pos = k + 1
+        yao = cast[k]
+        phase = branch_phase(gz.branch)
+        fu = None
+        if role == "primary" and hidden is not None and hidden_pillars is not None:
+            h = hidden_pillars[k]
+            hp = branch_phase(h.branch)
+            fu = Hidden(h.stem, h.branch, hp, relative(palace_phase, hp))
+        mark = yao.mark if role == "primary" else ("單" if hexagram.is_yang(pos) else "拆")
+        out.append(ChartLine(
+            role=role, position=pos, yang=hexagram.is_yang(pos), moving=yao.moving, mark=mark,
+            stem=gz.stem, branch=gz.branch, element=phase, relative=relative(palace_phase, phase),
+            spirit=spirits[k], hidden=fu, month_spirits=month_spirits_on(gz.branch, month),
+            hour_spirit=hspirits[k] if hspirits else None,
+            guiren=generals[gz.branch] if generals else None, xiu=xiu[k],
+            roles=line_roles(hexagram, pos), state={},
+        ))
+    return tuple(out)
+
+
+def chart(
+    primary: str | Hexagram | None = None,
+    changed: str | Hexagram | None = None,
+    *,
+    month: str | Branch | GanZhi | None = None,
+    day: str | GanZhi | None = None,
+    year: str | GanZhi | None = None,
+    hour: str | Branch | GanZhi | None = None,
+    birth: str | GanZhi | Branch | None = None,
+    lines: str | Iterable[int | str] | None = None,
+    at: _dt.datetime | None = None,
+    najia_stems: str = "book",
+    solstice: str | None = None,
+    fushen: str = "book",
+    hu: str = "book",
+    zi: str = "23",
+) -> Chart:
+    """Compute a chart.
+
+    The book's way: ``chart("困", "坎", month="午", day="壬戌")`` (本卦, 之卦, 月建, 日辰);
+    or a cast, bottom line first (6 老陰, 7 少陽, 8 少陰, 9 老陽, or 單拆重交):
+    ``chart(lines="987876", at=datetime(1663, 4, 12, 9))``.
+
+    Options (recorded in ``chart.options``):
+
+    * ``najia_stems``: ``"book"`` (二老時遷: from 夏至 to 冬至 乾 takes 壬/甲 and 坤 癸/乙,
+      p044-s1) or ``"common"`` (never swapped). *solstice* (``"before"``/``"after"``) places a
+      cast in a 子 or 午 month relative to the solstice when no date is given (default: past).
+    * ``fushen``: ``"book"`` (純卦 hide their pair; 游魂, 歸魂 after 京房) or ``"common"``.
+    * ``hu``: ``"book"`` (互卦 inner from the changed hexagram) or ``"common"``.
+    * ``zi``: the 子時 convention for *at* (``"23"`` the day starts at 23:00, or ``"0"``).
+
+    >>> c = chart("困", "坎", month="午", day="壬戌")
+    >>> c.primary.shi, c.primary.line(1).ganzhi.zh, str(c.primary.line(1).relative)
+    (1, '戊寅', '妻財')
+    >>> c.moving, c.changed.line(4).ganzhi.zh
+    ((4,), '戊申')
+    >>> chart("乾", "小畜", month="未", day="戊午").primary.line(4).ganzhi.zh  # p170-s1
+    '甲午'
+    >>> chart("乾", "小畜", month="未", day="戊午", najia_stems="common").primary.line(4).ganzhi.zh
+    '壬午'
+    >>> chart("乾", "兌", month="寅")
+    Traceback (most recent call last):
+    compute.errors.InputError: chart needs a day (日辰, e.g. day='癸酉') or a date (at=datetime)
+    """
+    call = _call((primary, changed), dict(
+        month=month, day=day, year=year, hour=hour, birth=birth, lines=lines, at=at,
+        najia_stems=None if najia_stems == "book" else najia_stems, solstice=solstice,
+        fushen=None if fushen == "book" else fushen, hu=None if hu == "book" else hu,
+        zi=None if zi == "23" else zi,
+    ))
+    for name, value, allowed in (("najia_stems", najia_stems, ("book", "common")),
+                                 ("fushen", fushen, ("book", "common")),
+                                 ("hu", hu, ("book", "common"))):
+        if value not in allowed:
+            raise InputError(f"{name} {value!r}: expected one of {', '.join(allowed)}")
+
+    # the cast
+    if lines is not None:
+        if primary is not None or changed is not None:
+            raise InputError("give either hexagram names or lines=, not both")
+        cast = parse_cast(lines)
+    elif primary is not None:
+        cast = _cast_from_pair(primary, changed)
+    else:
+        raise InputError("chart needs a hexagram (e.g. chart('震', '兌', ...)) or lines='987876'")
+
+    # the date
+    year_gz = _ganzhi(year, "year") if year is not None else None
+    after_xiazhi: bool | None = None
+    basis = "month"
+    if at is not None:
+        p = _pillars(at, zi)
+        if year_gz is not None and year_gz != p.year:
+            raise InputError(f"year {year_gz.zh} contradicts the date {at:%Y-%m-%d} ({p.year.zh})")
+        year_gz = p.year
+        for what, given, actual in (("month", month, p.month), ("day", day, p.day)):
+            if given is None:
+                continue
+            text = str(given)
+            if text not in (actual.zh, str(actual.branch)):
+                raise InputError(f"{what} {text} contradicts the date {at:%Y-%m-%d %H:%M} "
+                                 f"({actual.zh})")
+        if hour is not None and _branch(str(hour)[-1], "hour") != p.hour.branch:
+            raise InputError(f"hour {hour} contradicts the time {at:%H:%M} ({p.hour.zh})")
+        month_b, month_gz, day_gz, hour_gz = p.month.branch, p.month, p.day, p.hour
+        after_xiazhi, basis = p.after_xiazhi, "date"
+    else:
+        if month is None:
+            raise InputError("chart needs a month (月建, e.g. month='寅') or a date (at=datetime)")
+        if day is None:
+            raise InputError("chart needs a day (日辰, e.g. day='癸酉') or a date (at=datetime)")
+        month_b, month_gz = _month(month, year_gz)
+        day_gz = _ganzhi(day, "day")
+        hour_gz = _hour(hour, day_gz) if hour is not None else None
+    if after_xiazhi is None:
+        after_xiazhi = half_year_of_month(month_b, solstice)
+        basis = "month" if month_b not in (Branch.ZI, Branch.WU) else (
+            f"month, solstice {solstice}" if solstice else "month, solstice assumed past")
+    birth_v: GanZhi | Branch | None = None
+    if birth is not None:
+        birth_v = _branch(birth, "birth") if isinstance(birth, Branch) or len(str(birth)) == 1 \
+            else _ganzhi(birth, "birth")
+
+    swap = after_xiazhi and najia_stems == "book"
+    p_hex = Hexagram.from_yang(y.yang for y in cast)
+    moving = [i for i, y in enumerate(cast, 1) if y.moving]
+    c_hex = p_hex.changed(moving) if moving else None
+    palace_phase = p_hex.palace.phase
+    fu_hex = hidden_hexagram(p_hex, fushen)
+    fu_pillars = najia(fu_hex, swap) if fu_hex is not None else None
+    primary_h = ChartHexagram(
+        "primary", p_hex,
+        _lines("primary", p_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, fu_hex,
+               fu_pillars),
+        fu_hex, hugua(p_hex, c_hex, mode=hu),
+    )
+    changed_h = None
+    if c_hex is not None:
+        changed_h = ChartHexagram(
+            "changed", c_hex,
+            _lines("changed", c_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz,
+                   None, None),
+            hidden_hexagram(c_hex, fushen), hugua(c_hex, None, mode=hu),
+        )
+    stems_used = ("夏至後" if after_xiazhi else "冬至後") if najia_stems == "book" else "common"
+    options = (
+        ("najia_stems", najia_stems), ("najia_season", stems_used), ("najia_basis", basis),
+        ("fushen", fushen), ("hu", hu), ("zi", zi),
+    )
+    c = Chart(cast, primary_h, changed_h, month_b, day_gz, month_gz, year_gz, hour_gz, birth_v,
+              at, options, (), call)
+    return _run_rules(c)
+
+
+def _run_rules(c: Chart) -> Chart:
+    lines = c.primary.lines + (c.changed.lines if c.changed else ())
+    for _rid, annotate in rules.line_annotators():
+        for ln in lines:
+            extra = annotate(c, ln)
+            if extra:
+                ln.state.update(extra)  # type: ignore[attr-defined]
+    found: list[rules.Finding] = []
+    for rid, detect in rules.finding_detectors():
+        for f in detect(c) or ():
+            found.append(f if f.passages else replace(f, passages=rules.get(rid).passages))
+    return replace(c, findings=tuple(found))
+
+
+__all__ = ["Chart", "ChartHexagram", "ChartLine", "Hidden", "chart", "Trigram"]

@@ -1,0 +1,1 @@
+"""Findings of chapters 1–12 (filled in below)."""

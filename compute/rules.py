@@ -1,0 +1,222 @@
+"""The rule registry: every rule of 立法 that compute implements, under its catalogue id.
+
+A rule is registered once per implementation, with the catalogue id, its Chinese and Korean
+names, the sentence ids that state it (``pNNN-sK``, see :mod:`yimao.source`; written here as
+literals, compute never imports yimao) and its *kind*:
+
+``table``
+    a module-level constant (register it with :func:`table`, which returns the value).
+``function``
+    a plain rule function, e.g. ``najia(hexagram)`` (the default kind of :func:`rule`).
+``line``
+    a *line annotator* ``(chart, line) -> dict``.  :func:`compute.chart` calls it for every line
+    of the primary and of the changed hexagram (``line.role`` is ``"primary"`` or ``"changed"``);
+    the returned keys are merged into ``line.state`` (values must be JSON-ready: str, int, float,
+    bool, None, lists/tuples and dicts of those).  Annotators run in registration order — the
+    order of ``compute.RULE_MODULES``, then the order in each module — so an annotator sees the
+    states added by the annotators before it.  Return ``{}`` when the rule says nothing.
+``finding``
+    a *finding detector* ``(chart) -> Iterable[Finding]``, called once on the fully annotated chart
+    (every line state present), in registration order.  A :class:`Finding` whose ``passages`` is
+    empty is given the rule's passages.
+``doctrine``
+    a statement the book makes that compute does not turn into a computation (the reason is
+    given); registered with :func:`doctrine` so the edition can still anchor its passages.
+
+The same id may be registered several times (say a table, a function and a finding detector);
+the names and passages must then be given once, on the first registration, or be identical.
+
+Example — a module ``compute/yuepo.py`` of the rules helper::
+
+    from compute.rules import Finding, rule
+
+    @rule("yuepo", "月破", "월파", ("p150-s1",), kind="line")
+    def yuepo(chart, line):
+        return {"yuepo": True} if (line.branch - chart.month.branch) % 12 == 6 else {}
+
+then append ``"compute.yuepo"`` to ``RULE_MODULES`` in ``compute/__init__.py``.
+
+>>> r = get("ganzhi-60")
+>>> r.zh, r.passages[:1], [i.kind for i in r.impls][:1]
+('六十甲子', ('p027-s1',), ['table'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, TypeVar
+
+Kind = Literal["table", "function", "line", "finding", "doctrine"]
+KINDS: Final = ("table", "function", "line", "finding", "doctrine")
+PASSAGE_RE: Final = re.compile(r"^p\d{3}-(s|n)\d+$")
+ID_RE: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One rule that fires on a chart.
+
+    ``lines`` are line positions 1–6 (初爻 = 1) of the primary hexagram (of the changed one when
+    ``role == "changed"``); ``data`` holds JSON-ready details for machines.
+    """
+
+    rule: str
+    summary: str
+    lines: tuple[int, ...] = ()
+    passages: tuple[str, ...] = ()
+    role: str = "primary"
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lines", tuple(self.lines))
+        object.__setattr__(self, "passages", tuple(self.passages))
+        if isinstance(self.data, dict):
+            object.__setattr__(self, "data", tuple(self.data.items()))
+        if not ID_RE.match(self.rule):
+            raise ValueError(f"finding rule id {self.rule!r} is not a kebab-case catalogue id")
+        if any(not 1 <= n <= 6 for n in self.lines):
+            raise ValueError(f"finding lines {self.lines!r} must be positions 1-6")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rule": self.rule,
+            "passages": list(self.passages),
+            "lines": list(self.lines),
+            "summary": self.summary,
+        }
+        if self.role != "primary":
+            out["role"] = self.role
+        if self.data:
+            out["data"] = dict(self.data)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Impl:
+    """One implementation of a rule: its kind, the object and its dotted name."""
+
+    kind: str
+    obj: Any
+    name: str
+    note: str = ""
+
+
+@dataclass(slots=True)
+class Rule:
+    """A catalogue rule and its implementations (``impls`` grows as modules register)."""
+
+    id: str
+    zh: str
+    ko: str
+    passages: tuple[str, ...]
+    impls: list[Impl] = field(default_factory=list)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(i.kind for i in self.impls))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.zh,
+            "name_ko": self.ko,
+            "passages": list(self.passages),
+            "kinds": list(self.kinds),
+            "function": self.impls[0].name if self.impls else None,
+            "functions": [i.name for i in self.impls],
+        }
+
+
+_RULES: dict[str, Rule] = {}
+_LINE: list[tuple[str, Callable[..., dict[str, Any]]]] = []
+_FINDING: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
+
+
+def _entry(rid: str, zh: str | None, ko: str | None, passages: Iterable[str] | None) -> Rule:
+    if not ID_RE.match(rid):
+        raise ValueError(f"rule id {rid!r} must be lowercase kebab-case (the catalogue's ids)")
+    cited = tuple(passages) if passages is not None else None
+    for p in cited or ():
+        if not PASSAGE_RE.match(p):
+            raise ValueError(f"rule {rid}: passage {p!r} is not a sentence id like p027-s1")
+    old = _RULES.get(rid)
+    if old is None:
+        if not (zh and ko and cited):
+            raise ValueError(f"rule {rid}: first registration needs zh, ko and passages")
+        old = _RULES[rid] = Rule(rid, zh, ko, cited)
+        return old
+    checks = (("zh", zh, old.zh), ("ko", ko, old.ko), ("passages", cited, old.passages))
+    for label, new, have in checks:
+        if new is not None and new != have:
+            raise ValueError(f"rule {rid}: {label} {new!r} differs from the registered {have!r}")
+    return old
+
+
+def rule(
+    rid: str,
+    zh: str | None = None,
+    ko: str | None = None,
+    passages: Iterable[str] | None = None,
+    kind: Kind = "function",
+) -> Callable[[F], F]:
+    """Decorator: register a function under catalogue id *rid* (see the module docstring).
+
+    >>> @rule("ganzhi-60", kind="function")
+    ... def _demo(): return 60
+    >>> _demo()
+    60
+    >>> [i.kind for i in get("ganzhi-60").impls][-1]
+    'function'
+    >>> _ = get("ganzhi-60").impls.pop()  # keep the doctest from leaving a trace
+    """
+    if kind not in ("function", "line", "finding"):
+        raise ValueError(f"rule {rid}: kind {kind!r}; use table()/doctrine() for the others")
+
+    def register(fn: F) -> F:
+        entry = _entry(rid, zh, ko, passages)
+        entry.impls.append(Impl(kind, fn, f"{fn.__module__}.{fn.__qualname__}"))
+        if kind == "line":
+            _LINE.append((rid, fn))
+        elif kind == "finding":
+            _FINDING.append((rid, fn))
+        return fn
+
+    return register
+
+
+def table(
+    rid: str, zh: str | None, ko: str | None, passages: Iterable[str] | None,
+    value: Any, name: str,
+) -> Any:
+    """Register a module-level table (give its dotted *name*) and return it unchanged."""
+    _entry(rid, zh, ko, passages).impls.append(Impl("table", value, name))
+    return value
+
+
+def doctrine(rid: str, zh: str, ko: str, passages: Iterable[str], reason: str) -> None:
+    """Register a rule the book states but compute does not compute, with the *reason*."""
+    _entry(rid, zh, ko, passages).impls.append(Impl("doctrine", None, "", reason))
+
+
+def get(rid: str) -> Rule:
+    """The registered rule *rid* (KeyError if none)."""
+    return _RULES[rid]
+
+
+def all_rules() -> tuple[Rule, ...]:
+    """Every registered rule, in registration order."""
+    return tuple(_RULES.values())
+
+
+def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
+    """(rule id, annotator) pairs in the order :func:`compute.chart` runs them."""
+    return tuple(_LINE)
+
+
+def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], ...]:
+    """(rule id, detector) pairs in the order :func:`compute.chart` runs them."""
+    return tuple(_FINDING)
