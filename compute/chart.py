@@ -371,6 +371,7 @@ def chart(
     fushen: str = "book",
     hu: str = "book",
     zi: str = "23",
+    conventions: Mapping[str, str] | None = None,
 ) -> Chart:
     """Compute a chart.
 
@@ -386,6 +387,8 @@ def chart(
     * ``fushen``: ``"book"`` (純卦 hide their pair; 游魂, 歸魂 after 京房) or ``"common"``.
     * ``hu``: ``"book"`` (互卦 inner from the changed hexagram) or ``"common"``.
     * ``zi``: the 子時 convention for *at* (``"23"`` the day starts at 23:00, or ``"0"``).
+    * ``conventions``: ``{name: choice}`` for the conventions the rule modules register
+      (:func:`compute.rules.conventions`); the book's choice is the default.
 
     >>> c = chart("困", "坎", month="午", day="壬戌")
     >>> c.primary.shi, c.primary.line(1).ganzhi.zh, str(c.primary.line(1).relative)
@@ -404,7 +407,7 @@ def chart(
         month=month, day=day, year=year, hour=hour, birth=birth, lines=lines, at=at,
         najia_stems=None if najia_stems == "book" else najia_stems, solstice=solstice,
         fushen=None if fushen == "book" else fushen, hu=None if hu == "book" else hu,
-        zi=None if zi == "23" else zi,
+        zi=None if zi == "23" else zi, conventions=dict(conventions) if conventions else None,
     ))
     for name, value, allowed in (("najia_stems", najia_stems, ("book", "common")),
                                  ("fushen", fushen, ("book", "common")),
@@ -484,10 +487,21 @@ def chart(
     options = (
         ("najia_stems", najia_stems), ("najia_season", stems_used), ("najia_basis", basis),
         ("fushen", fushen), ("hu", hu), ("zi", zi),
-    )
+    ) + _conventions(conventions or {})
     c = Chart(cast, primary_h, changed_h, month_b, day_gz, month_gz, year_gz, hour_gz, birth_v,
               at, options, (), call)
     return _run_rules(c)
+
+
+def _conventions(given: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    known = {c.name: c for c in rules.conventions()}
+    for name, choice in given.items():
+        if name not in known:
+            raise InputError(f"unknown convention {name!r}; expected one of {', '.join(known)}")
+        if choice not in known[name].choices:
+            raise InputError(f"convention {name} {choice!r}: expected one of "
+                             f"{', '.join(known[name].choices)}")
+    return tuple((n, given.get(n, c.default)) for n, c in known.items())
 
 
 def _run_rules(c: Chart) -> Chart:

@@ -131,6 +131,42 @@ class Rule:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Convention:
+    """A named choice between the book's convention and another (usually common practice).
+
+    ``chart(..., conventions={name: choice})`` picks one; every chart records the choice that
+    applied in ``chart.options``. ``choices[0]`` is the default (the book's).
+    """
+
+    name: str
+    choices: tuple[str, ...]
+    rule: str
+    note: str = ""
+
+    @property
+    def default(self) -> str:
+        return self.choices[0]
+
+
+_CONVENTIONS: dict[str, Convention] = {}
+
+
+def convention(name: str, choices: Iterable[str], rule: str, note: str = "") -> Convention:
+    """Register a convention (first choice = the book's, the default) and return it."""
+    conv = Convention(name, tuple(choices), rule, note)
+    old = _CONVENTIONS.get(name)
+    if old is not None and old != conv:
+        raise ValueError(f"convention {name!r} registered twice with different choices")
+    _CONVENTIONS[name] = conv
+    return conv
+
+
+def conventions() -> tuple[Convention, ...]:
+    """Every registered convention, in registration order."""
+    return tuple(_CONVENTIONS.values())
+
+
 _RULES: dict[str, Rule] = {}
 _LINE: list[tuple[str, Callable[..., dict[str, Any]]]] = []
 _FINDING: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
