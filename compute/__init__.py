@@ -26,6 +26,8 @@ RULE_MODULES: tuple[str, ...] = (
     # the core (chapters 1–12): tables and functions above, findings here
     "compute.findings",
     # chapters 13–41 (rules helper): append "compute.<topic>" below, in the book's order
+    "compute.changsheng",
+    "compute.riyue",
 )
 
 for _name in RULE_MODULES:

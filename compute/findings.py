@@ -1,1 +1,553 @@
-"""Findings of chapters 1–12 (filled in below)."""
+"""Findings and line annotations of chapters 1–12 (the core), run by :func:`compute.chart`.
+
+The basic date facts used here are the book's simplest: 旬空 (the day's two void branches),
+月破 (the line's branch clashed by the 月建), 日沖 (clashed by the 日辰), 旺相 (the month's
+element the same as the line's, or generating it). The rules helper's modules add the finer
+states (kinds of 空, 暗動, 長生 stages …) to ``line.state``.
+
+>>> from compute import chart
+>>> c = chart("困", "兌", month="子", day="戊寅")
+>>> [f.summary for f in c.findings if f.rule == "fu-chu"][:1]
+['伏 丁巳 官鬼 (世下, 1爻 戊寅 妻財): 出 — 世下: 飛生伏']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+from compute.chart import Chart, ChartLine
+from compute.ganzhi import Branch
+from compute.gua import Hexagram
+from compute.liuqin import Relative, controlled_by, generated_by, relative
+from compute.liushen import Spirit
+from compute.rules import Finding, doctrine, rule
+from compute.shen import jianyao
+from compute.wuxing import Phase, branch_phase
+from compute.xing import WUXING_STARS, hunzhong_xiu
+
+# ------------------------------------------------------------------ basic date facts
+
+JUE: Final = {Phase.JIN: Branch.YIN, Phase.MU: Branch.SHEN, Phase.HUO: Branch.HAI,
+              Phase.SHUI: Branch.SI, Phase.TU: Branch.SI}
+"""絕 of each phase: 金絕寅, 木絕申, 火絕亥, 水土絕巳 (長生 金巳 木亥 火寅 水土申, p178-p190)."""
+
+
+def is_void(c: Chart, b: Branch) -> bool:
+    return b in c.void
+
+
+def is_month_broken(c: Chart, b: Branch) -> bool:
+    """月破: the month branch clashes *b*."""
+    return (b - c.month) % 12 == 6
+
+
+def is_day_clashed(c: Chart, b: Branch) -> bool:
+    return (b - c.day.branch) % 12 == 6
+
+
+def is_prosperous(c: Chart, phase: Phase) -> bool:
+    """旺 or 相 in the month: the month's element is the phase or generates it."""
+    m = branch_phase(c.month)
+    return m == phase or m.generates() == phase
+
+
+def _ln(line: ChartLine) -> str:
+    return f"{line.position}爻 {line.ganzhi.zh} {line.relative}"
+
+
+# ------------------------------------------------------------------ 動變 (p087–p093)
+
+
+@rule("dongyao", "動爻 (六九變，七八不變)", "동효 (육구변, 칠팔불변)", ("p088-s1",))
+def moving_positions(c: Chart) -> tuple[int, ...]:
+    """Only 老陰 and 老陽 move; "俗傳暗動亦變，上爻雖動不變，皆誤也" (p088-s1 注): a line clashed
+    by the day makes no changed line, and the top line changes like any other.
+
+    >>> from compute import chart
+    >>> moving_positions(chart(lines="777779", month="寅", day="甲子"))
+    (6,)
+    """
+    return c.moving
+
+
+@rule("bian-hua", "變 / 化", "변 / 화", ("p087-s1", "p087-s2", "p087-s3"), kind="line")
+def bian_hua(c: Chart, line: ChartLine) -> dict[str, Any]:
+    """老陰 (交) turning yang is 變 ("六變七"); 老陽 (重) turning yin is 化 ("九化八", p087-s2).
+
+    >>> from compute import chart
+    >>> c = chart(lines="967878", month="寅", day="甲子")
+    >>> [ln.state.get("bianhua") for ln in c.primary.lines]
+    ['化', '變', None, None, None, None]
+    """
+    if line.role != "primary" or not line.moving:
+        return {}
+    return {"bianhua": "化" if line.yang else "變"}
+
+
+@rule("bianyao-power", "日月 > 變爻 > 動爻", "일월 > 변효 > 동효",
+      ("p092-s1", "p092-s2", "p092-s3", "p093-s1", "p093-s2"), kind="finding")
+def bianyao_power(c: Chart) -> Iterator[Finding]:
+    """What each moving line turns into: 化生 / 化克 (its changed line generates / controls it),
+    化沖, 化絕 ("動爻不能避於化沖變絕", p093-s1), and a changed line that is 旬空 or 月破 ("變爻
+    不能避於旬空月破"). The book's case (p093-s2): 亥日月 遁之乾 — 世 午 化 寅 生我 (絕處逢生);
+    in 申月 the 寅 is 破 (and, 申 being after 夏至, the changed 乾 reads 壬寅).
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("遁", "乾", month="申", day="乙亥").findings
+    ...  if f.rule == "bianyao-power"]
+    ['2爻 丙午 官鬼 化 壬寅: 化生, 變爻月破']
+    """
+    if c.changed is None:
+        return
+    for pos in c.moving:
+        a, b = c.primary.line(pos), c.changed.line(pos)
+        kinds = []
+        if b.element.generates() == a.element:
+            kinds.append("化生")
+        if b.element.controls() == a.element:
+            kinds.append("化克")
+        if (a.branch - b.branch) % 12 == 6:
+            kinds.append("化沖")
+        if JUE[a.element] == b.branch:
+            kinds.append("化絕")
+        if is_void(c, b.branch):
+            kinds.append("變爻旬空")
+        if is_month_broken(c, b.branch):
+            kinds.append("變爻月破")
+        if kinds:
+            yield Finding("bianyao-power", f"{_ln(a)} 化 {b.ganzhi.zh}: {', '.join(kinds)}",
+                          (pos,), data={"kinds": kinds})
+
+
+# ------------------------------------------------------------------ 六親 (p056–p057)
+
+
+@rule("liuqin-dong-shengke", kind="finding")
+def liuqin_dong(c: Chart) -> Iterator[Finding]:
+    """A moving line acts on the relatives it generates and controls (六親之生象 / 克象):
+    財動生鬼, 父動生兄 … 父動克子, 子動克官 … (p056-s1, p057-s1).
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("困", "坎", month="午", day="壬戌").findings
+    ...  if f.rule == "liuqin-dong-shengke"]
+    ['4爻 丁亥 子孫 動: 生妻財 (1爻), 克官鬼 (3爻)']
+    """
+    for pos in c.moving:
+        a = c.primary.line(pos)
+        parts = []
+        for verb, target in (("生", generated_by(a.relative)), ("克", controlled_by(a.relative))):
+            where = [ln.position for ln in c.primary.lines if ln.relative == target]
+            shown = f" ({', '.join(f'{p}爻' for p in where)})" if where else " (不現)"
+            parts.append(f"{verb}{target}{shown}")
+        yield Finding("liuqin-dong-shengke", f"{_ln(a)} 動: {', '.join(parts)}", (pos,))
+
+
+# ------------------------------------------------------------------ 六神 (p062)
+
+_RESTRAINT: Final = {
+    Spirit.QINGLONG: (Phase.JIN, "龍避金爻: 吉而不吉"),
+    Spirit.BAIHU: (Phase.HUO, "虎伏火爻: 凶而不凶"),
+    Spirit.ZHUQUE: (Phase.SHUI, "水以制雀"),
+    Spirit.XUANWU: (Phase.TU, "土以制武"),
+}
+
+
+@rule("liushen-line-restraint", "龍避金爻 / 虎伏火爻 / 水制雀 / 土制武", "용피금효 / 호복화효",
+      ("p062-s2", "p062-s3"), kind="finding")
+def liushen_restraint(c: Chart) -> Iterator[Finding]:
+    """A spirit (of the day) on a line whose element restrains it (p062-s3). The 注 reads the
+    last two as relations between spirits; compute follows the main text's parallel.
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("乾", month="寅", day="甲子").findings
+    ...  if f.rule == "liushen-line-restraint"]
+    ['6爻 壬戌 父母 元武 on 土: 土以制武']
+    >>> [f.summary for f in chart("乾", month="寅", day="丙子").findings
+    ...  if f.rule == "liushen-line-restraint"]
+    ['4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
+    """
+    for ln in c.primary.lines:
+        phase, text = _RESTRAINT.get(ln.spirit, (None, ""))
+        if ln.element == phase:
+            yield Finding("liushen-line-restraint", f"{_ln(ln)} {ln.spirit} on {phase}: {text}",
+                          (ln.position,))
+
+
+doctrine("liushen-weight", "六神 喜忌", "육신 희기", ("p063-s1", "p064-s2"),
+         "a weighting for the reader (日月六神 before 時/貴六神), no value to compute")
+
+
+# ------------------------------------------------------------------ 世應 (p069–p079)
+
+
+@rule("wuxing-star", kind="finding")
+def star_shows(c: Chart) -> Iterator[Finding]:
+    """The 五星 on the 世 shows only when a single line moves ("現於特變 … 必以獨發",
+    p071-s2 注).
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("乾", "小畜", month="未", day="戊午").findings
+    ...  if f.rule == "wuxing-star"]
+    ['獨發: 世 (6爻) 鎮星 (土) 現']
+    """
+    if len(c.moving) != 1:
+        return
+    star = c.primary.star
+    phase = dict(WUXING_STARS)[star]
+    yield Finding("wuxing-star", f"獨發: 世 ({c.primary.shi}爻) {star} ({phase}) 現",
+                  (c.primary.shi,), data={"star": star})
+
+
+@rule("hunzhong-xing", kind="finding")
+def hunzhong(c: Chart) -> Iterator[Finding]:
+    """A line whose 宿 (黃金策) is the month's 昏中 宿 is 吉 (p077-s1).
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("艮", month="寅", day="甲子").findings
+    ...  if f.rule == "hunzhong-xing"]
+    ['5爻 丙子 妻財: 宿 胃 = 寅月 昏中星 (吉)']
+    """
+    xiu = hunzhong_xiu(c.month)
+    for ln in c.primary.lines:
+        if ln.xiu == xiu:
+            yield Finding("hunzhong-xing", f"{_ln(ln)}: 宿 {xiu} = {c.month}月 昏中星 (吉)",
+                          (ln.position,))
+
+
+@rule("shi-xiongzheng", "占世之凶徵", "점세지흉징", ("p078-s1", "p078-s2"), kind="finding")
+def shi_signs(c: Chart) -> Iterator[Finding]:
+    """The basic conditions of 世 and 應 (p078-s2): 世空 (我求我得不可世空), 應空 (彼有彼來豈宜
+    應陷), 破 (敗亡之象), 動 or 沖 (更變之端), 世 化進神/退神 left to 進退 (ch. 16).
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("震", "兌", month="寅", day="癸酉").findings
+    ...  if f.rule == "shi-xiongzheng"]
+    ['世 6爻 庚戌 妻財 旬空: 我求我得不可世空']
+    """
+    shi, ying = c.primary.line(c.primary.shi), c.primary.line(c.primary.ying)
+    if is_void(c, shi.branch):
+        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 旬空: 我求我得不可世空", (shi.position,))
+    if is_void(c, ying.branch):
+        yield Finding("shi-xiongzheng", f"應 {_ln(ying)} 旬空: 彼有彼來豈宜應陷", (ying.position,))
+    if is_month_broken(c, shi.branch):
+        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 月破: 破散有敗亡之象", (shi.position,))
+    if shi.moving:
+        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 動: 動沖為更變之端", (shi.position,))
+    elif is_day_clashed(c, shi.branch):
+        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 日沖: 動沖為更變之端", (shi.position,))
+
+
+@rule("shi-ying-shengke", "世應生克", "세응생극", ("p079-s1", "p079-s2"), kind="finding")
+def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
+    """世 and 應 (p079-s2 注): 勢 — 世克應 宜, 應克世 不宜; 交 — 應生世 宜, 世生應 不宜.
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("困", "坎", month="午", day="壬戌").findings
+    ...  if f.rule == "shi-ying-shengke"]
+    ['應 4爻 丁亥 子孫 生 世 1爻 戊寅 妻財: 彼我之交宜應生世']
+    """
+    shi, ying = c.primary.line(c.primary.shi), c.primary.line(c.primary.ying)
+    s, y = shi.element, ying.element
+    pair = (c.primary.shi, c.primary.ying)
+    if s.controls() == y:
+        text = f"世 {_ln(shi)} 克 應 {_ln(ying)}: 彼我之勢宜世克應"
+    elif y.controls() == s:
+        text = f"應 {_ln(ying)} 克 世 {_ln(shi)}: 不宜應克世"
+    elif y.generates() == s:
+        text = f"應 {_ln(ying)} 生 世 {_ln(shi)}: 彼我之交宜應生世"
+    elif s.generates() == y:
+        text = f"世 {_ln(shi)} 生 應 {_ln(ying)}: 不宜世生應"
+    else:
+        text = f"世 {_ln(shi)} 應 {_ln(ying)} 比和"
+    yield Finding("shi-ying-shengke", text, pair)
+
+
+# ------------------------------------------------------------------ 兩身, 間爻 (p080–p086)
+
+
+def _conditions(c: Chart, ln: ChartLine) -> list[str]:
+    out = []
+    if is_void(c, ln.branch):
+        out.append("空")
+    if ln.moving:
+        out.append("動")
+    if is_month_broken(c, ln.branch):
+        out.append("破")
+    if is_day_clashed(c, ln.branch):
+        out.append("沖" if is_prosperous(c, ln.element) or not ln.moving else "散")
+    return out
+
+
+@rule("guashen", kind="finding")
+def guashen_finding(c: Chart) -> Iterator[Finding]:
+    """卦身: absent ("或闕於卦"), present, twice (兩從之念), and whether it is 空, 破, 動 or 沖
+    (p082-s1: 空破主猶豫進退之端，動沖應變更惶惑之義).
+
+    The book's case (p096-s1): 困之兌 in 子月 — 午 官 臨身, 破.
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("困", "兌", month="子", day="戊寅").findings
+    ...  if f.rule == "guashen"]
+    ['卦身 午 在 3爻 戊午 官鬼 (破)']
+    """
+    b, where = c.primary.guashen, c.primary.guashen_lines
+    if not where:
+        yield Finding("guashen", f"卦身 {b} 不現 (卦身之法，或闕於卦)")
+        return
+    notes = []
+    for p in where:
+        ln = c.primary.line(p)
+        cond = _conditions(c, ln)
+        notes.append(f"{_ln(ln)}" + (f" ({', '.join(cond)})" if cond else ""))
+    twice = " — 重見: 兩從之念" if len(where) > 1 else ""
+    yield Finding("guashen", f"卦身 {b} 在 {'; '.join(notes)}{twice}", where)
+
+
+@rule("shishen", kind="finding")
+def shishen_finding(c: Chart) -> Iterator[Finding]:
+    """世身 and its five ills (p082-s2): 空主疑，動主亂，破主敗，沖主變，散主失.
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("小畜", month="寅", day="甲午").findings
+    ...  if f.rule == "shishen"]
+    ['世身 1爻 甲子 父母 (沖)']
+    """
+    ln = c.primary.line(c.primary.shishen)
+    cond = _conditions(c, ln)
+    if cond:
+        yield Finding("shishen", f"世身 {_ln(ln)} ({', '.join(cond)})", (ln.position,))
+
+
+@rule("jianyao", kind="finding")
+def jianyao_finding(c: Chart) -> Iterator[Finding]:
+    """間爻 that move (阻隔: "世應當中兩間爻，發動所求多阻隔", p084-s2 注) or carry 官鬼 ("間值
+    鬼爻，則憂生內地 … 值則已形，動則又甚", p085-s2).
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("乾", "小畜", month="未", day="戊午").findings
+    ...  if f.rule == "jianyao"]
+    ['間爻 4爻 甲午 官鬼 動: 阻隔; 間值鬼爻 動則又甚']
+    """
+    for p in jianyao(c.primary.hexagram):
+        ln = c.primary.line(p)
+        notes = []
+        if ln.moving:
+            notes.append("阻隔")
+        if ln.relative == Relative.GUANGUI:
+            notes.append("間值鬼爻" + (" 動則又甚" if ln.moving else " 值則已形"))
+        if notes:
+            yield Finding("jianyao", f"間爻 {_ln(ln)}{' 動' if ln.moving else ''}: "
+                          f"{'; '.join(notes)}", (p,))
+
+
+# ------------------------------------------------------------------ 二老時遷 (p044)
+
+
+@rule("najia-gan-seasonal", kind="finding")
+def seasonal_stems(c: Chart) -> Iterator[Finding]:
+    """Lines whose stem the book's 二老時遷 changes (乾坤 after 夏至), and a 子/午 month cast
+    whose side of the solstice is assumed.
+
+    >>> from compute import chart
+    >>> f = [f for f in chart("乾", "小畜", month="未", day="戊午").findings
+    ...      if f.rule == "najia-gan-seasonal"][0]
+    >>> f.lines, f.summary.split(" — ")[1].split(", ")[3]
+    ((1, 2, 3, 4, 5, 6), '4爻 甲午 (common 壬午)')
+    """
+    basis = c.option("najia_basis")
+    if "assumed" in basis:
+        yield Finding("najia-gan-seasonal", f"{c.month}月: the solstice falls in this month; "
+                      f"reckoned as {c.option('najia_season')} (pass solstice='before' or a date)")
+    if c.option("najia_season") != "夏至後":
+        return
+    from compute.najia import najia
+
+    changed = []
+    for ln, common in zip(c.primary.lines, najia(c.primary.hexagram), strict=True):
+        if ln.stem != common.stem:
+            changed.append((ln.position, f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
+    if changed:
+        yield Finding("najia-gan-seasonal",
+                      "夏至後: 乾坤 stems swapped (二老時遷) — " + ", ".join(t for _, t in changed),
+                      tuple(p for p, _ in changed))
+
+
+# ------------------------------------------------------------------ 互卦 (p094–p095)
+
+
+@rule("hugua", kind="finding")
+def hugua_finding(c: Chart) -> Iterator[Finding]:
+    """互卦 is read only for a relative found neither on the lines, nor under them (伏), nor on
+    the changed lines ("因飛伏變卦之內無用神而後求也", p095-s1); each 互 trigram takes the 六親 of
+    its element. 伏 here means the 伏 that count (專主): under the 世 and under moving lines
+    (p099-s1) — the book's case needs it, for 晉's full 伏卦 大畜 has 子孫 on lines 1 and 5.
+
+    The book's case (p095-s1): 戊申日 晉之剝 — 外互 坎 水 = 子孫.
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("晉", "剝", month="申", day="戊申").findings if f.rule == "hugua"]
+    ['互卦 比: 內 坤 (土 父母), 外 坎 (水 子孫); 不現於飛伏變: 子孫 → 外互 坎']
+    """
+    hu = c.primary.hugua
+    if hu is None:
+        return
+    palace = c.primary.palace_element
+    seen = {ln.relative for ln in c.primary.lines}
+    seen |= {ln.hidden.relative for ln in c.primary.lines
+             if ln.hidden and (ln.moving or ln.position == c.primary.shi)}
+    if c.changed:
+        seen |= {c.changed.line(p).relative for p in c.moving}
+    missing = [r for r in Relative if r not in seen]
+    parts = []
+    for r in missing:
+        where = [f"{side} {t}" for side, t in (("內互", hu.lower), ("外互", hu.upper))
+                 if relative(palace, t.phase) == r]
+        if where:
+            parts.append(f"{r} → {', '.join(where)}")
+    inner, outer = hu.lower, hu.upper
+    text = (f"互卦 {hu.name}: 內 {inner} ({inner.phase} {relative(palace, inner.phase)}), "
+            f"外 {outer} ({outer.phase} {relative(palace, outer.phase)})")
+    if missing:
+        text += f"; 不現於飛伏變: {'; '.join(parts) if parts else ', '.join(map(str, missing))}"
+        yield Finding("hugua", text, data={"missing": [str(r) for r in missing]})
+
+
+# ------------------------------------------------------------------ 飛伏 (p096–p103)
+
+FU_WEIGHT: Final = {"世下": 1.0, "動下": 0.5, "靜下": 0.25}
+"""伏 under the 世 counts most; under a moving line less than half; under a static line less
+than half again (p099-s2) — upper bounds."""
+
+
+def _place(c: Chart, ln: ChartLine) -> str:
+    if ln.position == c.primary.shi:
+        return "世下"
+    return "動下" if ln.moving else "靜下"
+
+
+def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
+    """Whether the 伏神 under *ln* emerges: ("出" | "半出" | "不出", the reason), p100–p102.
+
+    Static 飛 (p100-s2, p101-s1): 出 if 飛生伏, 飛伏比和, 飛空 (unless the 空 飛 is clashed by
+    the day: 沖實), or 伏克飛 (不拘飛破死墓); 不出 if 飛克伏, 飛破, 飛散 (休囚 and clashed), or
+    伏絕飛 (even when 飛生伏 or 伏克飛). Under the 世 or a moving line (p102-s1) only 飛克伏 and
+    伏絕飛 block; 伏生飛 gives 半出 there and 不出 under a static line (p102-s2). A 伏 on the
+    day's or month's branch counts as 出 even when blocked, one that is itself 空 or 破 does not
+    really come out (旺相 空: 出 after the 旬) (p102-s2 注).
+    """
+    fu = ln.hidden
+    assert fu is not None
+    f, h = ln.element, fu.element
+    place = _place(c, ln)
+    if JUE[h] == ln.branch:
+        verdict, why = "不出", "伏絕飛"
+    elif f.controls() == h:
+        verdict, why = "不出", "飛克伏"
+    elif place != "靜下":
+        if h.generates() == f:
+            verdict, why = "半出", f"{place}: 伏生飛"
+        else:
+            kind = "飛生伏" if f.generates() == h else "伏克飛" if h.controls() == f else "飛伏比和"
+            verdict, why = "出", f"{place}: {kind}"
+    elif h.controls() == f:
+        verdict, why = "出", "伏克飛"
+    elif is_month_broken(c, ln.branch):
+        verdict, why = "不出", "飛破"
+    elif is_day_clashed(c, ln.branch) and not is_void(c, ln.branch) \
+            and not is_prosperous(c, f):
+        verdict, why = "不出", "飛散"
+    elif is_void(c, ln.branch):
+        verdict, why = ("不出", "飛空遇日沖 (沖實)") if is_day_clashed(c, ln.branch) \
+            else ("出", "飛空")
+    elif f.generates() == h:
+        verdict, why = "出", "飛生伏"
+    elif f == h:
+        verdict, why = "出", "飛伏比和"
+    else:
+        verdict, why = "不出", "伏生飛"
+    if fu.branch in (c.day.branch, c.month):
+        if verdict != "出":
+            verdict, why = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)"
+    elif is_void(c, fu.branch) or is_month_broken(c, fu.branch):
+        ill = "空" if is_void(c, fu.branch) else "破"
+        if verdict != "不出":
+            if ill == "空" and is_prosperous(c, h):
+                verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
+            else:
+                verdict, why = "不出", f"{why}, 然伏{ill} (雖能出而實不出)"
+    return verdict, why
+
+
+@rule("fu-shen", "伏卦 / 伏神", "복괘 / 복신", ("p097-s1", "p098-s1", "p024-s1"), kind="finding")
+def fushen_finding(c: Chart) -> Iterator[Finding]:
+    """Which 伏卦 lies under the cast, where the book departs from common practice
+    (純卦 hide their pair; 游魂, 歸魂 after 京房: p097-s1, p098-s1; p024-s1).
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("晉", month="寅", day="甲子").findings if f.rule == "fu-shen"]
+    ['伏卦 大畜 (游魂: 外從五世之外卦, 內互兩儀; common practice: 乾)']
+    """
+    hidden = c.primary.hidden_hexagram
+    gen = c.primary.hexagram.generation
+    if hidden is None or c.option("fushen") != "book" or gen not in (0, 6, 7):
+        return
+    pure = Hexagram(c.primary.palace | c.primary.palace << 3)
+    why = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外卦, 內互兩儀", 7: "歸魂: 外從本宮, 內互伏"}
+    common = "none" if gen == 0 else pure.name
+    yield Finding("fu-shen", f"伏卦 {hidden.name} ({why[gen]}; common practice: {common})")
+
+
+@rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
+      ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2"), kind="line")
+def fu_chu_annotate(c: Chart, ln: ChartLine) -> dict[str, Any]:
+    """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``."""
+    if ln.role != "primary" or ln.hidden is None:
+        return {}
+    verdict, why = fu_chu(c, ln)
+    return {"fu_chu": verdict, "fu_chu_why": why, "fu_weight": FU_WEIGHT[_place(c, ln)]}
+
+
+@rule("fu-chu", kind="finding")
+def fu_chu_finding(c: Chart) -> Iterator[Finding]:
+    """For each relative absent from the lines (飛象無用神), where it lies hidden and whether it
+    comes out; and the 伏 under the 世 always ("惟有世下一爻為最要", p099-s2 注).
+
+    The book's case (p096-s1): 子建戊寅日 困之兌 — 世下巳官，伏神長生.
+    """
+    shown = {ln.relative for ln in c.primary.lines}
+    for ln in c.primary.lines:
+        fu = ln.hidden
+        if fu is None or (fu.relative in shown and ln.position != c.primary.shi):
+            continue
+        verdict, why = fu_chu(c, ln)
+        yield Finding(
+            "fu-chu",
+            f"伏 {fu.ganzhi.zh} {fu.relative} ({_place(c, ln)}, {_ln(ln)}): {verdict} — {why}",
+            (ln.position,), data={"verdict": verdict, "absent": fu.relative not in shown},
+        )
+
+
+@rule("fu-shen-priority", "世下 / 動下 / 靜下", "세하 / 동하 / 정하",
+      ("p099-s1", "p099-s2", "p103-s1", "p103-s2"))
+def fu_weight(c: Chart, position: int) -> float:
+    """The weight (upper bound) of the 伏 under line *position*: 世下 1, 動下 ½, 靜下 ¼.
+
+    >>> from compute import chart
+    >>> c = chart("乾", "小畜", month="未", day="戊午")
+    >>> fu_weight(c, 6), fu_weight(c, 4), fu_weight(c, 2)
+    (1.0, 0.5, 0.25)
+    """
+    return FU_WEIGHT[_place(c, c.primary.line(position))]
+
+
+doctrine(
+    "dongbian-order", "動變 先後", "동변 선후", ("p089-s1", "p090-s1"),
+    "an order of reading that starts from the question's 用神; compute has no 用神 without a "
+    "question (each step's facts are in the chart: 動爻, 變爻, bianyao-power)",
+)
+doctrine(
+    "shengke-chain", "生生剋剋", "생생극극", ("p091-s1",),
+    "chains are read toward the question's 用神; the links' facts (破, 散, 制, 暗動) are line "
+    "states of chapters 25 and 27",
+)
