@@ -165,7 +165,7 @@ def liushen_restraint(c: Chart) -> Iterator[Finding]:
     ['6爻 壬戌 父母 元武 on 土: 土以制武']
     >>> [f.summary for f in chart("乾", month="寅", day="丙子").findings
     ...  if f.rule == "liushen-line-restraint"]
-    ['4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
+    ['1爻 甲子 子孫 朱雀 on 水: 水以制雀', '4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
     """
     for ln in c.primary.lines:
         phase, text = _RESTRAINT.get(ln.spirit, (None, ""))
