@@ -28,6 +28,8 @@ RULE_MODULES: tuple[str, ...] = (
     # chapters 13–41 (rules helper): append "compute.<topic>" below, in the book's order
     "compute.changsheng",
     "compute.riyue",
+    "compute.kongpo",
+    "compute.richong",
 )
 
 for _name in RULE_MODULES:

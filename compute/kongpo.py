@@ -1,0 +1,219 @@
+"""月破章 and 旬空章: 月破, the thirteen 旬空 of chapter 26 and the eight of 類總.
+
+Source: 易冒 p152–p162 (¶301–321), p193-s4 (空而動, 動而破), p287–p288 (¶571–573).
+
+Two vocabularies for one empty line are kept apart, never merged (they disagree on 克空, 半空 and
+安空): ``void`` follows the thirteen 法 of chapter 26 (p156–p159), ``void8`` the eight 法 of
+類總 (p287-s1).
+
+>>> from compute.chart import chart
+>>> c = chart("乾", month="午", day="戊辰")   # p163-s1 注: 午建戊辰日，乾戌世空 → 全實
+>>> c.primary.line(6).state["void"], c.primary.line(6).state["void8"]
+('填實', '填實空')
+>>> c = chart("艮", month="亥", day="戊子")   # 亥建戊子日，艮午父空 → 半實
+>>> c.primary.line(2).state["void"]
+'半實'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compute.changsheng import _STAGE_TABLE, acts
+from compute.riyue import CLASH, ctx
+from compute.rules import Finding, doctrine, rule
+
+_TOMB = (1, 4, 7, 10)   # 辰戌丑未: 墓沖
+_PEACH = (0, 3, 6, 9)   # 子午卯酉: 胎沖
+
+
+def _movers_acting(c: Any, pos: int, phase: int) -> tuple[int, int]:
+    """(生, 克) counts from the other moving lines that are neither 破 nor 散 (p198-s1)."""
+    sheng = ke = 0
+    for q in c.moving:
+        if q == pos or c.broken[q - 1] or c.san[q - 1]:
+            continue
+        r = acts(c.ph[q - 1], phase)
+        sheng += r == "生"
+        ke += r == "克"
+    return sheng, ke
+
+
+def fill_quality(branch: int, strong: bool) -> str:
+    """填空 by the day's clash (p157-s1, refined by p164-s1 注): a 墓沖 (辰戌丑未) fills fully
+    whatever the 旺衰; a 胎沖 (子午卯酉) or 絕沖 (寅申巳亥) only half ("空為半實", "空不能為全
+    實"). *strong* is kept for the p157 reading, which the p164 kinds override.
+
+    >>> fill_quality(10, True), fill_quality(6, False), fill_quality(2, True)
+    ('填實', '半實', '半實')
+    """
+    return "填實" if branch in _TOMB else "半實"
+
+
+@rule("xunkong-13", "旬空十三法", "순공십삼법", ("p156-s1", "p157-s1", "p158-s1", "p159-s1"),
+      kind="line")
+def void_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``void``: the kind of 旬空 of the line, or None (p156-s1 … p159-s1):
+
+    建空 (on the 月建: not empty), 動空 (moving: not empty, it acts), 填實 / 半實 (填空: clashed
+    by the day), 破空, 旺相空 / 克空 / 半空 (a 旺相 line and the day 生扶 / 克 / 洩 it), 絕空,
+    真空 (月建來克), then a 破/絕/真 empty line with more 生 than 克 from the day and the moving
+    lines is 克空 (lighter), with more 克 than 生 傷空 (heavier); a 休囚 line 援空 when the day or
+    a moving line 生 it, 安空 when nothing 克 it; "空" when none of the thirteen fits.
+    Lines of the changed hexagram get "空" or None (p161-s1 "空居變爻則無司").
+    """
+    c = ctx(chart)
+    b = int(ln.branch)
+    if not c.kong(b):
+        return {"void": None}
+    if ln.role != "primary":
+        return {"void": "空"} if ln.moving else {}
+    i = ln.position - 1
+    return {"void": _void13(c, i)}
+
+
+def _void13(c: Any, i: int) -> str:
+    b, ph = c.br[i], c.ph[i]
+    if c.on_month[i]:
+        return "建空"
+    if c.lines[i].moving:
+        return "動空"
+    if CLASH[b] == c.day:
+        return fill_quality(b, c.strong[i])
+    d = c.day_acts(ph)
+    if c.broken[i]:
+        base = "破空"
+    elif c.strong[i]:
+        return {"克": "克空", "洩": "半空"}.get(d, "旺相空")
+    elif _STAGE_TABLE[c.tu][ph][c.month] == "絕":
+        base = "絕空"
+    elif c.wx[i] == "死":
+        base = "真空"
+    else:
+        ms, mk = _movers_acting(c, i + 1, ph)
+        if d in ("生", "比") or ms:
+            return "援空"
+        if d != "克" and not mk and c.month_acts(ph) != "克":
+            return "安空"
+        return "空"
+    ms, mk = _movers_acting(c, i + 1, ph)
+    sheng = ms + (d in ("生", "比"))
+    ke = mk + (d == "克")
+    if sheng > ke:
+        return "克空"
+    if ke > sheng:
+        return "傷空"
+    return base
+
+
+@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line")
+def void8_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``void8``: the same empty line in the eight 法 of 類總 (p287-s1): 填實空 (the day clashes
+    it, it moves, or it is the 月建), 動空遭破 / 沖而不力 (the eighth: a moving empty line that is
+    破; an empty line clashed while 絕 on the day), 壞空 (破), 全空 (月克), 克空 (月生日克 or 日生
+    月克), 旺相空 (日月 生扶), 半空 (only one of 日月 生), 安空 (neither 生 nor 克); "空" otherwise.
+
+    >>> from compute.chart import chart
+    >>> chart("乾", month="巳", day="甲子").primary.line(2).state["void8"] is None
+    True
+    """
+    c = ctx(chart)
+    b = int(ln.branch)
+    if ln.role != "primary":
+        return {}
+    if not c.kong(b):
+        return {"void8": None}
+    i = ln.position - 1
+    ph = c.ph[i]
+    if ln.moving:
+        return {"void8": "動空遭破" if c.broken[i] else "填實空"}
+    if c.on_month[i]:
+        return {"void8": "填實空"}
+    if CLASH[b] == c.day:
+        bad = _STAGE_TABLE[c.tu][ph][c.day] == "絕"
+        return {"void8": "沖而不力" if bad else "填實空"}
+    if c.broken[i]:
+        return {"void8": "壞空"}
+    m, d = c.month_acts(ph), c.day_acts(ph)
+    if m == "克":
+        return {"void8": "全空"}
+    ms, ds = m in ("生", "比"), d in ("生", "比")
+    if ms and d == "克":
+        return {"void8": "克空"}
+    if ms and ds:
+        return {"void8": "旺相空"}
+    if ms or ds:
+        return {"void8": "半空"}
+    return {"void8": "安空" if d != "克" else "空"}
+
+
+@rule("yuepo", "月破", "월파", ("p152-s1", "p152-s2", "p153-s1", "p154-s1", "p288-s2"),
+      kind="line")
+def month_broken_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``month_broken``: "月破" when the line's branch clashes the 月建 (p152-s2 "以用處反，名為
+    月破"), "實破" when it is also the day branch and so not broken (p154-s1 "唯值日則能實其破"),
+    else None. (Repair by a later day or month, "後時則能補其過", is a matter of timing.)
+
+    >>> from compute.chart import chart
+    >>> c = chart("大畜", "小畜", month="午", day="己巳")   # p170-s1: 午建 … 月破妻爻 (子)
+    >>> c.primary.line(5).state["month_broken"], c.primary.line(4).state["month_broken"]
+    ('月破', None)
+    >>> chart("大畜", "小畜", month="午", day="丙子").primary.line(5).state["month_broken"]
+    '實破'
+    """
+    if ln.role != "primary" and not ln.moving:
+        return {}
+    c = ctx(chart)
+    b = int(ln.branch)
+    if (b - c.month) % 12 != 6:
+        return {"month_broken": None}
+    return {"month_broken": "實破" if b == c.day else "月破"}
+
+
+@rule("da-baihu", "大白虎 (動而破)", "대백호 (동이파)", ("p154-s1", "p193-s4", "p193-s5"),
+      kind="finding")
+def dong_po(chart: Any):
+    """A moving line that is 月破 is "全凶" because the 大白虎 stands on the 破 branch (p193-s4,
+    s5); with a moving 官鬼 "吉而不吉，凶而愈凶" (p154-s1)."""
+    c = ctx(chart)
+    gui = any(str(c.lines[p - 1].relative) == "官鬼" for p in c.moving)
+    for p in c.moving:
+        if c.broken[p - 1]:
+            tail = "，鬼動 凶而愈凶" if gui else ""
+            yield Finding("da-baihu", f"{c.line_name(p)} 動而破 全凶 (大白虎所臨){tail}", (p,))
+
+
+@rule("guan-gui", "官鬼 虛實", "관귀 허실", ("p192-s1", "p193-s1", "p193-s2", "p193-s3",
+                                      "p193-s4"), kind="line")
+def xushi_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``xushi``: what a line amounts to in substance (p193): "猶不動" (moving but clashed by the
+    day, 制 by another moving line, or with no 生 from day, month or a moving line), "猶不有"
+    (present but 空, 沖散 or 化沖), "半空" (空 and moving), "全凶" (moving and 破); [] if none."""
+    if ln.role != "primary":
+        return {}
+    c = ctx(chart)
+    i = ln.position - 1
+    ph, b = c.ph[i], c.br[i]
+    out = []
+    if ln.moving:
+        ms, mk = _movers_acting(c, ln.position, ph)
+        helped = ms or c.day_acts(ph) in ("生", "比") or c.month_acts(ph) in ("生", "比")
+        if CLASH[b] == c.day or mk or not helped:
+            out.append("猶不動")
+    cb = c.changed_branch(ln.position)
+    void = c.is_void[i] and not c.on_month[i] and not ln.moving
+    if void or c.san[i] or (cb is not None and CLASH[b] == cb):
+        out.append("猶不有")
+    if c.is_void[i] and ln.moving:
+        out.append("半空")
+    if ln.moving and c.broken[i]:
+        out.append("全凶")
+    return {"xushi": out}
+
+
+doctrine(
+    "xunkong-use", "空 of 用 and 忌", "용신 공과 기신 공", ("p160-s1", "p160-s2", "p161-s1",
+                                                     "p161-s2", "p162-s1"),
+    "空 on the 用 is bad, on the 忌 good; readings by 六親, 六神 and place are interpretation by "
+    "question; the computable parts are line states void (changed lines: 空 = 無司)",
+)
