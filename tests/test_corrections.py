@@ -191,3 +191,12 @@ def test_korean_rows_only_normalise_hanja() -> None:
     ko = [r for r in ROWS if r["para"].endswith("-ko")]
     assert ko and all(r["kind"] == "reg" and len(r["sic"]) == 1 for r in ko)
     assert "《무망(無妄)》" in reading("p038-ko")
+
+
+def test_one_to_many_conversions_in_both_directions() -> None:
+    # the converter also left simplified forms that needed the other traditional character
+    assert "元武後神也，司之於尾" in reading("p614")  # 后 → 後 (前神/後神)
+    assert "六合則雲迎而雨降" in reading("p322")  # 云 → 雲 (cloud)
+    assert "太后臣占太后" in reading("p456")  # the real 后 stays
+    assert "密雲禪師" in reading("p025") and "雲從龍" in reading("p614")  # real clouds stay
+    assert "事干臺憲" in reading("p637") and "幹蠱防奸" in reading("p299")
