@@ -68,6 +68,10 @@ SIKU_NOTE = (
 )
 DESCRIPTION = "compile tei/yimao.xml from text/ and editorial/"
 RANK_QUERY = RANK_NOTE + 5  # a transcriber's query sits inside a commentary note
+# A Korean note opens with "(주: " (the author's commentary) or, for the 筮類 chapter-opening
+# list of questions （內詳…諸問）, with "(본장은 …" / "(이 장은 …".
+KO_OPENERS = ("(주:", "(본장", "(이 장")
+CONTENTS_OPENERS = ("（內詳", "（內附", "(본장", "(이 장")
 
 
 @dataclass
@@ -145,7 +149,7 @@ class Markup:
         self.notes: dict[str, list[tuple[NoteRange, str]]] = {}
         self.links: dict[str, dict[str, str]] = {}
         self._find(inputs.source.chinese, "（", "（", "）")
-        self._find(inputs.source.korean, "(주:", "(", ")")
+        self._find(inputs.source.korean, KO_OPENERS, "(", ")")
         self.corresp: dict[str, str] = {}
         self._pair()
 
@@ -194,9 +198,10 @@ class Markup:
                 pos += len(s)
         for n, nid in self.notes[pid]:
             ana = " ".join(f"#r-{r}" for r in self.anchors.get(nid, [])) or None
+            sub = "contents" if text.startswith(CONTENTS_OPENERS, n.start) else None
             a = attrs(
-                id=nid, type="commentary", place="inline", corresp=_ref(self.corresp.get(nid)),
-                ana=ana, **self.links[nid],
+                id=nid, type="commentary", subtype=sub, place="inline",
+                corresp=_ref(self.corresp.get(nid)), ana=ana, **self.links[nid],
             )
             out.append(Span(n.start, n.end, "note", a, rank=RANK_NOTE))
         out.extend(self.correction_spans(pid))

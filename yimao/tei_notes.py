@@ -70,17 +70,19 @@ def _unmatched_close(
 
 def find_notes(
     texts: list[str],
-    opener: str,
+    opener: str | tuple[str, ...],
     open_ch: str,
     close_ch: str,
     excluded: dict[int, list[tuple[int, int]]] | None = None,
 ) -> list[list[NoteRange]]:
     """Note ranges for each paragraph of ``texts`` (in book order).
 
-    ``opener`` starts a note at top level (``"（"`` or ``"(주:"``); ``open_ch``/``close_ch``
-    count depth. ``excluded[i]`` are ranges of paragraph i to skip (transcriber's queries).
+    ``opener`` starts a note at top level (``"（"``, or a tuple such as ``("(주:", "(본장")``);
+    ``open_ch``/``close_ch`` count depth. ``excluded[i]`` are ranges of paragraph i to skip
+    (transcriber's queries).
     """
     excluded = excluded or {}
+    openers = (opener,) if isinstance(opener, str) else opener
     out: list[list[NoteRange]] = []
     carried = [False] * len(texts)
     continues = [False] * len(texts)  # paragraph i's open note continues into i+1
@@ -96,10 +98,10 @@ def find_notes(
                 continue
             ch = text[pos]
             if depth == 0:
-                if text.startswith(opener, pos):
+                if text.startswith(openers, pos):
                     depth, start = 1, pos
                     num += 1
-                    pos += len(opener)
+                    pos += 1
                     continue
             elif ch == open_ch:
                 depth += 1
@@ -111,7 +113,7 @@ def find_notes(
             pos += 1
         if depth > 0:
             first = start == 0 and carried[i]
-            ahead = _continuation(texts, opener, i, open_ch, close_ch, excluded)
+            ahead = _continuation(texts, openers, i, open_ch, close_ch, excluded)
             for j in range(i + 1, ahead + 1):
                 carried[j] = True
             continues[i] = ahead > i
@@ -127,7 +129,7 @@ def find_notes(
 
 def _continuation(
     texts: list[str],
-    opener: str,
+    openers: tuple[str, ...],
     i: int,
     open_ch: str,
     close_ch: str,
@@ -138,6 +140,6 @@ def _continuation(
     for j in range(i + 1, min(i + 1 + LOOKAHEAD, len(texts))):
         if _unmatched_close(texts[j], open_ch, close_ch, excluded.get(j, [])) is not None:
             return j
-        if opener in texts[j]:
+        if any(o in texts[j] for o in openers):
             return i
     return i
