@@ -24,8 +24,9 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# conf.py at the root, sources in site/, clean URLs (/lifa/04/#p042)
 site: $(STAMP)
-	$(BIN)/python -m sphinx -W --keep-going -q -b html . build/html
+	$(BIN)/python -m sphinx -W --keep-going -q -b dirhtml -c . site build/html
 
 serve: site
 	@echo "易冒: serving build/html on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"

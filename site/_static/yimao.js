@@ -1,0 +1,81 @@
+/* 易冒 reading site: small enhancements; every page reads fine without this script.
+   - remembers the reading (교정본 / 원문 그대로) and the sentence-number switch;
+   - fills each citation with the absolute permalink and offers a copy button. */
+(function () {
+  "use strict";
+  var KEY = "yimao.settings";
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (e) { return {}; }
+  }
+  function save(settings) {
+    try { localStorage.setItem(KEY, JSON.stringify(settings)); } catch (e) { /* private mode */ }
+  }
+
+  function settingsControls() {
+    var settings = load();
+    var radio = document.getElementById("reading-" + (settings.reading || "corrected"));
+    if (radio) { radio.checked = true; }
+    var snum = document.getElementById("show-snum");
+    if (snum && typeof settings.snum === "boolean") { snum.checked = settings.snum; }
+    document.querySelectorAll("input[name=reading], #show-snum").forEach(function (input) {
+      input.addEventListener("change", function () {
+        var s = load();
+        var checked = document.querySelector("input[name=reading]:checked");
+        s.reading = checked ? checked.value : "corrected";
+        if (snum) { s.snum = snum.checked; }
+        save(s);
+      });
+    });
+  }
+
+  function citations() {
+    var page = location.href.split("#")[0];
+    document.querySelectorAll(".cite").forEach(function (cite) {
+      var url = cite.querySelector(".cite-url");
+      var button = cite.querySelector(".copy");
+      if (!url || !button) { return; }
+      url.textContent = page + "#" + url.getAttribute("data-anchor");
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var text = cite.querySelector(".cite-text").textContent.trim();
+        var done = function () {
+          button.textContent = "복사됨";
+          setTimeout(function () { button.textContent = "복사"; }, 1500);
+        };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(text).then(done, function () { selectText(cite); });
+        } else {
+          selectText(cite);
+          try { document.execCommand("copy"); done(); } catch (e) { /* text stays selected */ }
+        }
+      });
+    });
+    /* one citation box open at a time; Escape closes it */
+    document.addEventListener("toggle", function (event) {
+      var opened = event.target;
+      if (!opened.classList || !opened.classList.contains("cite") || !opened.open) { return; }
+      document.querySelectorAll(".cite[open]").forEach(function (other) {
+        if (other !== opened) { other.open = false; }
+      });
+    }, true);
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") {
+        document.querySelectorAll(".cite[open]").forEach(function (d) { d.open = false; });
+      }
+    });
+  }
+
+  function selectText(cite) {
+    var range = document.createRange();
+    range.selectNodeContents(cite.querySelector(".cite-text"));
+    var sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    settingsControls();
+    citations();
+  });
+}());

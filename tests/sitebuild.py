@@ -1,0 +1,64 @@
+"""Build the reading site for the tests: once per test session, in a temporary directory.
+
+The site's sources (site/*.md) are copied so that the stubs the extension writes for a test's
+TEI never touch the working tree's site/.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "site"
+GENERATED = ("front", "lifa", "shilei", "back")
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    src: Path
+    out: Path
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+
+def copy_sources(dest: Path) -> Path:
+    """A copy of site/ without the generated division stubs."""
+    src = dest / "site"
+    ignore = shutil.ignore_patterns(*GENERATED, "__pycache__")
+    shutil.copytree(ROOT / "site", src, ignore=lambda d, names: ignore(d, names)
+                    if Path(d) == ROOT / "site" else set())
+    return src
+
+
+def sphinx(src: Path, out: Path, tei: Path | None = None, quiet: bool = True) -> Build:
+    """Run Sphinx the way ``make site`` does (warnings are errors)."""
+    cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "dirhtml",
+           "-c", str(ROOT), str(src), str(out)]
+    if quiet:
+        cmd.insert(3, "-q")
+    if tei is not None:
+        cmd += ["-D", f"yimao_tei={tei}"]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    return Build(src, out, proc.returncode, proc.stdout, proc.stderr,
+                 time.perf_counter() - start)
+
+
+_BUILDS: dict[str, Build] = {}
+
+
+def build_once(tmp_root: Path, tei: Path | None = None) -> Build:
+    """The site built from ``tei`` (default: the edition's TEI), once per session."""
+    key = str(tei)
+    if key not in _BUILDS:
+        base = tmp_root / f"site{len(_BUILDS)}"
+        base.mkdir(parents=True)
+        _BUILDS[key] = sphinx(copy_sources(base), base / "html", tei)
+    return _BUILDS[key]

@@ -1,0 +1,209 @@
+"""The reading site's pages as values: a division page (its passages, side by side) and the
+table of contents, rendered by the Jinja2 templates in ``site/_templates/yimao/``.
+
+Nothing here knows Sphinx: :class:`Pages` gets a ``url(docname, anchor)`` function from the
+extension and returns HTML strings.
+
+>>> docname("lifa-04"), docname("front-wang"), docname("back-siku")
+('lifa/04', 'front/wang', 'back/siku')
+>>> title_ko_plain("납갑장(納甲章)", "納甲章"), title_ko_plain("역모", "易冒")
+('납갑장', '역모')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from yimao.render import ApparatusEntry, Flat, correction_reasons, element_id, flatten, local
+
+PARTS: dict[str, tuple[str, str, str]] = {
+    # part: (Chinese, Korean, what a chapter is called in Korean)
+    "front": ("卷首", "책머리", ""),
+    "lifa": ("立法", "입법", "장"),
+    "shilei": ("筮類", "서류", "장"),
+    "back": ("附錄", "부록", ""),
+}
+STATUS_LABEL = {
+    "source": "",
+    "edition": "제목은 장 제목이 있는 판본에 따름",
+    "conjecture": "편자 추정 제목",
+}
+
+Url = Callable[[str, str], str]
+
+
+def docname(division_id: str) -> str:
+    """The page name of a division: ``part/n`` (clean URL ``/lifa/04/``)."""
+    part, _, rest = division_id.partition("-")
+    return f"{part}/{rest}"
+
+
+def title_ko_plain(title_ko: str, title_zh: str) -> str:
+    """The Korean title without a trailing ``(漢字)`` that repeats the Chinese title."""
+    suffix = f"({title_zh})"
+    return title_ko[: -len(suffix)] if title_ko.endswith(suffix) else title_ko
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A link offered for a passage (e.g. "예제 실행", "규칙"): later extensions add them."""
+
+    label: str
+    href: str
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Para:
+    id: str
+    flat: Flat
+
+
+@dataclass(frozen=True, slots=True)
+class PassageView:
+    """One row of the reading grid: Chinese paragraph(s) beside the Korean that translates
+    them (``p001``+``p002`` share ``p001-ko``)."""
+
+    id: str
+    ref: str
+    short_ref: str
+    zh: tuple[Para, ...]
+    ko: Para | None
+    apparatus: tuple[ApparatusEntry, ...]
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionLink:
+    id: str
+    docname: str
+    part: str
+    n: str
+    title_zh: str
+    title_ko: str
+    title_status: str
+    first: str
+    last: str
+
+    @property
+    def label(self) -> str:
+        """``제4장`` for a chapter; empty for front and back matter."""
+        word = PARTS[self.part][2]
+        return f"제{self.n}{word}" if word and self.n else ""
+
+
+def division_link(div: Any) -> DivisionLink:
+    passages = list(div.passages)
+    n = str(div.n) if div.n not in (None, "") else ""
+    return DivisionLink(
+        div.id, docname(div.id), div.part, n, div.title_zh,
+        title_ko_plain(div.title_ko, div.title_zh), div.title_status,
+        passages[0].id if passages else "", passages[-1].id if passages else "",
+    )
+
+
+def short_ref(ref: str) -> str:
+    """The reference without the book's name: ``易冒 立法 4.2`` → ``立法 4.2``.
+
+    >>> short_ref("易冒 立法 4.2"), short_ref("立法 4.2")
+    ('立法 4.2', '立法 4.2')
+    """
+    return ref.removeprefix("易冒").strip()
+
+
+def passage_views(
+    passages: Iterable[Any], actions: Mapping[str, Sequence[Action]] | None = None
+) -> list[PassageView]:
+    """Group passages into reading rows: a passage without its own Korean paragraph (or whose
+    Korean was already shown) joins the row before it."""
+    actions = actions or {}
+    rows: list[PassageView] = []
+    seen_ko: set[str] = set()
+    for p in passages:
+        reasons = correction_reasons(_passage_notes(p.zh))
+        ko = _para(p.ko, reasons) if p.ko is not None else None
+        zh = _para(p.zh, reasons)
+        if ko is not None and ko.id in seen_ko:
+            ko = None
+        if ko is None and rows:
+            last = rows[-1]
+            rows[-1] = PassageView(
+                last.id, last.ref, last.short_ref, (*last.zh, zh), last.ko,
+                (*last.apparatus, *zh.flat.apparatus), last.actions,
+            )
+            continue
+        if ko is not None:
+            seen_ko.add(ko.id)
+        apparatus = zh.flat.apparatus + (ko.flat.apparatus if ko else ())
+        rows.append(
+            PassageView(p.id, p.ref, short_ref(p.ref), (zh,), ko, apparatus,
+                        tuple(actions.get(p.id, ())))
+        )
+    return rows
+
+
+def _para(el: Any, reasons: Mapping[str, str]) -> Para:
+    return Para(element_id(el) or "", flatten(el, reasons))
+
+
+def _passage_notes(zh: Any) -> list[Any]:
+    """The editors' correction notes of a passage: siblings of its paragraphs in the TEI's
+    ``<div type="passage">``."""
+    block = zh.getparent()
+    return [] if block is None else [e for e in block if local(e.tag) == "note"]
+
+
+class Pages:
+    """Renders division pages and the contents from the edition model."""
+
+    def __init__(self, edition: Any, templates: Path) -> None:
+        self.edition = edition
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(templates)),
+            autoescape=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            undefined=jinja2.StrictUndefined,
+        )
+        self.links = [division_link(d) for d in edition.divisions]
+        self.by_id = {link.id: link for link in self.links}
+
+    def division(self, division_id: str, url: Url, base_url: str = "",
+                 actions: Mapping[str, Sequence[Action]] | None = None) -> str:
+        div = next(d for d in self.edition.divisions if d.id == division_id)
+        i = [link.id for link in self.links].index(division_id)
+        link = self.links[i]
+        return self.env.get_template("yimao/division.html").render(
+            div=div,
+            link=link,
+            part=PARTS[link.part],
+            status_label=STATUS_LABEL.get(link.title_status, ""),
+            notes=_notes(div),
+            rows=passage_views(div.passages, actions),
+            prev=self.links[i - 1] if i > 0 else None,
+            next=self.links[i + 1] if i + 1 < len(self.links) else None,
+            url=url,
+            page_url=base_url.rstrip("/") + "/" + link.docname + "/" if base_url else "",
+        )
+
+    def contents(self, url: Url) -> str:
+        parts: list[tuple[str, tuple[str, str, str], list[DivisionLink]]] = []
+        for link in self.links:
+            if not parts or parts[-1][0] != link.part:
+                parts.append((link.part, PARTS[link.part], []))
+            parts[-1][2].append(link)
+        return self.env.get_template("yimao/contents.html").render(
+            parts=parts, url=url, status_label=STATUS_LABEL
+        )
+
+
+def _notes(div: Any) -> tuple[str, ...]:
+    notes = getattr(div, "notes", ()) or ()
+    if isinstance(notes, str):
+        return (notes,) if notes else ()
+    return tuple(str(n) for n in notes if n)
