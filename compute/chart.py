@@ -16,8 +16,9 @@ registration order, merging its keys into ``line.state`` → every ``finding`` d
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from compute import rules
@@ -323,34 +324,42 @@ def _call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
 # ------------------------------------------------------------------ building
 
 
+@functools.cache
+def _template(bits: int, swap: bool, palace_phase: Phase) -> tuple[tuple[Any, ...], ...]:
+    """Per line the values fixed by the hexagram alone: stem, branch, element, relative, yang,
+    宿 (黃金策), roles."""
+    hexagram = HEXAGRAMS[bits]
+    xiu = huangjince_xiu(hexagram)
+    out = []
+    for k, gz in enumerate(najia(hexagram, swap)):
+        phase = branch_phase(gz.branch)
+        out.append((gz.stem, gz.branch, phase, relative(palace_phase, phase),
+                    hexagram.is_yang(k + 1), xiu[k], line_roles(hexagram, k + 1)))
+    return tuple(out)
+
+
+HEXAGRAMS: tuple[Hexagram, ...] = tuple(Hexagram(b) for b in range(64))
+
+
 def _lines(
-    role: str, hexagram: Hexagram, cast: tuple[Yao, ...], palace_phase: Phase, after_xiazhi: bool,
+    role: str, hexagram: Hexagram, cast: tuple[Yao, ...], palace_phase: Phase, swap: bool,
     day: GanZhi, month: Branch, hour: GanZhi | None, hidden: Hexagram | None,
-    hidden_pillars: tuple[GanZhi, ...] | None,
 ) -> tuple[ChartLine, ...]:
-    pillars = najia(hexagram, after_xiazhi)
     spirits = day_spirits(day.stem)
     hspirits = hour_spirits(day.stem, hour.branch) if hour else None
     generals = guiren_generals(day.stem, hour.branch) if hour else None
-    xiu = huangjince_xiu(hexagram)
+    fu = _template(hidden.bits, swap, palace_phase) if hidden is not None else None
     out = []
-    for k, gz in enumerate(pillars):
-        pos = k + 1
+    primary = role == "primary"
+    for k, (stem, branch, phase, rel, yang, xiu, roles) in enumerate(
+            _template(hexagram.bits, swap, palace_phase)):
         yao = cast[k]
-        phase = branch_phase(gz.branch)
-        fu = None
-        if role == "primary" and hidden is not None and hidden_pillars is not None:
-            h = hidden_pillars[k]
-            hp = branch_phase(h.branch)
-            fu = Hidden(h.stem, h.branch, hp, relative(palace_phase, hp))
-        mark = yao.mark if role == "primary" else ("單" if hexagram.is_yang(pos) else "拆")
+        hid = Hidden(fu[k][0], fu[k][1], fu[k][2], fu[k][3]) if fu is not None else None
         out.append(ChartLine(
-            role=role, position=pos, yang=hexagram.is_yang(pos), moving=yao.moving, mark=mark,
-            stem=gz.stem, branch=gz.branch, element=phase, relative=relative(palace_phase, phase),
-            spirit=spirits[k], hidden=fu, month_spirits=month_spirits_on(gz.branch, month),
-            hour_spirit=hspirits[k] if hspirits else None,
-            guiren=generals[gz.branch] if generals else None, xiu=xiu[k],
-            roles=line_roles(hexagram, pos), state={},
+            role, k + 1, yang, yao.moving, yao.mark if primary else ("單" if yang else "拆"),
+            stem, branch, phase, rel, spirits[k], hid, month_spirits_on(branch, month),
+            hspirits[k] if hspirits else None, generals[branch] if generals else None,
+            xiu, roles, {},
         ))
     return tuple(out)
 
@@ -463,24 +472,21 @@ def chart(
             else _ganzhi(birth, "birth")
 
     swap = after_xiazhi and najia_stems == "book"
-    p_hex = Hexagram.from_yang(y.yang for y in cast)
+    p_hex = HEXAGRAMS[sum(1 << i for i, y in enumerate(cast) if y.yang)]
     moving = [i for i, y in enumerate(cast, 1) if y.moving]
-    c_hex = p_hex.changed(moving) if moving else None
+    c_hex = HEXAGRAMS[p_hex.changed(moving).bits] if moving else None
     palace_phase = p_hex.palace.phase
     fu_hex = hidden_hexagram(p_hex, fushen)
-    fu_pillars = najia(fu_hex, swap) if fu_hex is not None else None
     primary_h = ChartHexagram(
         "primary", p_hex,
-        _lines("primary", p_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, fu_hex,
-               fu_pillars),
+        _lines("primary", p_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, fu_hex),
         fu_hex, hugua(p_hex, c_hex, mode=hu),
     )
     changed_h = None
     if c_hex is not None:
         changed_h = ChartHexagram(
             "changed", c_hex,
-            _lines("changed", c_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz,
-                   None, None),
+            _lines("changed", c_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, None),
             hidden_hexagram(c_hex, fushen), hugua(c_hex, None, mode=hu),
         )
     stems_used = ("夏至後" if after_xiazhi else "冬至後") if najia_stems == "book" else "common"
@@ -512,10 +518,10 @@ def _run_rules(c: Chart) -> Chart:
             if extra:
                 ln.state.update(extra)  # type: ignore[attr-defined]
     found: list[rules.Finding] = []
-    for rid, detect in rules.finding_detectors():
-        for f in detect(c) or ():
-            found.append(f if f.passages else replace(f, passages=rules.get(rid).passages))
-    return replace(c, findings=tuple(found))
+    for _rid, detect in rules.finding_detectors():
+        found.extend(detect(c) or ())
+    object.__setattr__(c, "findings", tuple(found))  # the chart is published only now
+    return c
 
 
 __all__ = ["Chart", "ChartHexagram", "ChartLine", "Hidden", "chart", "Trigram"]

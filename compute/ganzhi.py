@@ -136,11 +136,11 @@ class GanZhi:
 
     @property
     def stem(self) -> Stem:
-        return Stem(self.index % 10)
+        return STEMS[self.index % 10]
 
     @property
     def branch(self) -> Branch:
-        return Branch(self.index % 12)
+        return BRANCHES[self.index % 12]
 
     @property
     def zh(self) -> str:
@@ -163,17 +163,20 @@ class GanZhi:
         return f"GanZhi.from_zh({self.zh!r})"
 
     def __add__(self, n: int) -> GanZhi:
-        return GanZhi((self.index + n) % 60)
+        return GANZHI[(self.index + n) % 60]
 
     @classmethod
     def from_parts(cls, stem: Stem, branch: Branch) -> GanZhi:
         """The term with *stem* and *branch* (they must agree in yin/yang)."""
-        if stem % 2 != branch % 2:
+        gz = _BY_PARTS.get((stem, branch))
+        if gz is not None:
+            return gz
+        if stem % 2 != branch % 2 or not (0 <= stem < 10 and 0 <= branch < 12):
             raise InputError(
                 f"{Stem(stem)}{Branch(branch)} is not a stem-branch pair: a yang stem takes a "
                 "yang branch (甲丙戊庚壬 with 子寅辰午申戌), a yin stem a yin branch"
             )
-        return cls((6 * stem - 5 * branch) % 60)
+        return cls((6 * stem - 5 * branch) % 60)  # pragma: no cover - _BY_PARTS has them all
 
     @classmethod
     def from_zh(cls, text: str) -> GanZhi:
@@ -182,6 +185,12 @@ class GanZhi:
             raise InputError(f"malformed 干支 {text!r}; expected a stem and a branch, e.g. 癸酉")
         return cls.from_parts(Stem.from_zh(text[0]), Branch.from_zh(text[1]))
 
+
+STEMS: Final = tuple(Stem)
+BRANCHES: Final = tuple(Branch)
+GANZHI: Final = tuple(GanZhi(i) for i in range(60))
+"""The sixty terms as objects, 甲子 first (``GANZHI[i]`` is ``GanZhi(i)``)."""
+_BY_PARTS: Final = {(i % 10, i % 12): GANZHI[i] for i in range(60)}
 
 GANZHI_ZH: Final = table(
     "ganzhi-60", "六十甲子", "육십갑자", ("p027-s1", "p027-s2"),
@@ -201,8 +210,12 @@ def void_branches(day: GanZhi) -> tuple[Branch, Branch]:
     >>> void_branches(GanZhi.from_zh("壬戌"))
     (Branch.ZI, Branch.CHOU)
     """
-    start = day.index - day.index % 10
-    return Branch((start + 10) % 12), Branch((start + 11) % 12)
+    return _VOID[day.index]
+
+
+_VOID: Final = tuple(
+    (BRANCHES[(i - i % 10 + 10) % 12], BRANCHES[(i - i % 10 + 11) % 12]) for i in range(60)
+)
 
 
 MONTH_STEM_START: Final = table(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
@@ -297,10 +297,24 @@ class Hexagram:
     """
 
     bits: int
+    palace: Trigram = field(init=False, repr=False, compare=False)
+    """The palace 宮 (p038-s1, the 十六變)."""
+    generation: int = field(init=False, repr=False, compare=False)
+    """0 八純, 1–5 一世 … 五世, 6 游魂, 7 歸魂."""
+    shi: int = field(init=False, repr=False, compare=False)
+    """The 世 line (世應章)."""
+    ying: int = field(init=False, repr=False, compare=False)
+    """The 應 line, three from the 世."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.bits, int) or not 0 <= self.bits < 64:
             raise InputError(f"hexagram bits {self.bits!r} outside 0-63")
+        palace, generation = _PLACE[self.bits]
+        shi = SHI_LINE[generation]
+        object.__setattr__(self, "palace", palace)
+        object.__setattr__(self, "generation", generation)
+        object.__setattr__(self, "shi", shi)
+        object.__setattr__(self, "ying", (shi + 2) % 6 + 1)
 
     # -- constructors
     @classmethod
@@ -359,16 +373,6 @@ class Hexagram:
 
     # -- palace (八宮)
     @property
-    def palace(self) -> Trigram:
-        """The palace 宮 (p038-s1, the 十六變)."""
-        return _PLACE[self.bits][0]
-
-    @property
-    def generation(self) -> int:
-        """0 八純, 1–5 一世 … 五世, 6 游魂, 7 歸魂."""
-        return _PLACE[self.bits][1]
-
-    @property
     def generation_zh(self) -> str:
         return GENERATION_ZH[self.generation]
 
@@ -376,16 +380,6 @@ class Hexagram:
     def yizhang_index(self) -> int:
         """Place 0–63 in the 易章 (乾 = 0, 姤 = 1 … 歸妹 = 63)."""
         return PALACE_ORDER.index(self.palace) * 8 + self.generation
-
-    @property
-    def shi(self) -> int:
-        """The 世 line (世應章)."""
-        return SHI_LINE[self.generation]
-
-    @property
-    def ying(self) -> int:
-        """The 應 line, three from the 世."""
-        return (self.shi + 2) % 6 + 1
 
 
 SHI_LINE: Final = table(

@@ -67,8 +67,7 @@ def day_spirits(day_stem: Stem) -> tuple[Spirit, ...]:
     >>> [s.short for s in day_spirits(Stem.WU)]
     ['勾', '蛇', '虎', '武', '龍', '雀']
     """
-    start = LIUSHEN_DAY_START[day_stem]
-    return tuple(Spirit((start + k) % 6) for k in range(6))
+    return _DAY_SPIRITS[day_stem]
 
 
 LIUSHEN_MONTH_VERSE: Final = table(
@@ -131,7 +130,7 @@ def month_spirits_on(branch: Branch, month: Branch) -> tuple[Spirit, ...]:
     >>> month_spirits_on(Branch.MAO, Branch.MAO)
     (Spirit.QINGLONG, Spirit.TENGSHE)
     """
-    return tuple(sorted(s for s, b in month_spirit_branches(month).items() if b == branch))
+    return _MONTH_ON[month][branch]
 
 
 @rule("liushen-hour", "司時六神", "사시육신", ("p059-s1", "p064-s2"))
@@ -142,7 +141,7 @@ def hour_spirits(day_stem: Stem, hour: Branch) -> tuple[Spirit, ...]:
     >>> hour_spirits(Stem.JIA, Branch.YIN)[0]
     Spirit.ZHUQUE
     """
-    return day_spirits(hour_pillar(day_stem, hour).stem)
+    return _DAY_SPIRITS[hour_pillar(day_stem, hour).stem]
 
 
 GUIREN_GENERALS: Final = table(
@@ -186,10 +185,25 @@ def guiren_generals(day_stem: Stem, hour: Branch) -> dict[Branch, str]:
     >>> g = guiren_generals(Stem.XIN, Branch.CHEN); g[Branch.YIN], g[Branch.WEI], g[Branch.YOU]
     ('貴人', '青龍', '白虎')
     """
-    yang = hour < Branch.WU
+    return _GUIREN[day_stem][hour >= Branch.WU]
+
+
+def _guiren(day_stem: Stem, yang: bool) -> dict[Branch, str]:
     start = (YANG_GUI if yang else YIN_GUI)[day_stem]
     step = 1 if yang else -1
     return {Branch((start + step * k) % 12): GUIREN_GENERALS[k] for k in range(12)}
+
+
+_SPIRITS: Final = tuple(Spirit)
+_DAY_SPIRITS: Final = {
+    st: tuple(_SPIRITS[(LIUSHEN_DAY_START[st] + k) % 6] for k in range(6)) for st in Stem
+}
+_MONTH_ON: Final = {
+    m: {b: tuple(sorted(s for s, at in month_spirit_branches(m).items() if at == b))
+        for b in Branch}
+    for m in Branch
+}
+_GUIREN: Final = {st: (_guiren(st, True), _guiren(st, False)) for st in Stem}
 
 
 doctrine(

@@ -60,7 +60,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 class Finding:
     """One rule that fires on a chart.
 
-    ``lines`` are line positions 1–6 (初爻 = 1) of the primary hexagram (of the changed one when
+    ``rule`` must be a registered id; ``passages`` defaults to the rule's. ``lines`` are line
+    positions 1–6 (初爻 = 1) of the primary hexagram (of the changed one when
     ``role == "changed"``); ``data`` holds JSON-ready details for machines.
     """
 
@@ -72,14 +73,20 @@ class Finding:
     data: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "lines", tuple(self.lines))
-        object.__setattr__(self, "passages", tuple(self.passages))
+        if type(self.lines) is not tuple:
+            object.__setattr__(self, "lines", tuple(self.lines))
         if isinstance(self.data, dict):
             object.__setattr__(self, "data", tuple(self.data.items()))
-        if not ID_RE.match(self.rule):
-            raise ValueError(f"finding rule id {self.rule!r} is not a kebab-case catalogue id")
-        if any(not 1 <= n <= 6 for n in self.lines):
-            raise ValueError(f"finding lines {self.lines!r} must be positions 1-6")
+        entry = _RULES.get(self.rule)
+        if entry is None:
+            raise ValueError(f"finding rule id {self.rule!r} is not a registered rule")
+        if not self.passages:
+            object.__setattr__(self, "passages", entry.passages)
+        elif type(self.passages) is not tuple:
+            object.__setattr__(self, "passages", tuple(self.passages))
+        for n in self.lines:
+            if not 1 <= n <= 6:
+                raise ValueError(f"finding lines {self.lines!r} must be positions 1-6")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
