@@ -26,7 +26,7 @@ from compute.calendar import pillars as _pillars
 from compute.errors import InputError
 from compute.fushen import hidden_hexagram
 from compute.ganzhi import Branch, GanZhi, Stem, hour_pillar, month_pillar, void_branches
-from compute.gua import Hexagram, Trigram, Yao, hugua, parse_cast
+from compute.gua import HEXAGRAMS, YAO, Hexagram, Trigram, Yao, hugua, parse_cast
 from compute.liuqin import Relative, relative
 from compute.liushen import Spirit, day_spirits, guiren_generals, hour_spirits, month_spirits_on
 from compute.najia import half_year_of_month, najia
@@ -311,7 +311,7 @@ def _cast_from_pair(primary: str | Hexagram, changed: str | Hexagram | None) -> 
     out = []
     for k in range(6):
         yang, moves = bool(p.bits >> k & 1), bool((p.bits ^ c.bits) >> k & 1)
-        out.append(Yao((9 if yang else 6) if moves else (7 if yang else 8)))
+        out.append(YAO[(9 if yang else 6) if moves else (7 if yang else 8)])
     return tuple(out)
 
 
@@ -338,7 +338,9 @@ def _template(bits: int, swap: bool, palace_phase: Phase) -> tuple[tuple[Any, ..
     return tuple(out)
 
 
-HEXAGRAMS: tuple[Hexagram, ...] = tuple(Hexagram(b) for b in range(64))
+@functools.cache
+def _hidden_lines(bits: int, swap: bool, palace_phase: Phase) -> tuple[Hidden, ...]:
+    return tuple(Hidden(t[0], t[1], t[2], t[3]) for t in _template(bits, swap, palace_phase))
 
 
 def _lines(
@@ -348,13 +350,13 @@ def _lines(
     spirits = day_spirits(day.stem)
     hspirits = hour_spirits(day.stem, hour.branch) if hour else None
     generals = guiren_generals(day.stem, hour.branch) if hour else None
-    fu = _template(hidden.bits, swap, palace_phase) if hidden is not None else None
+    fu = _hidden_lines(hidden.bits, swap, palace_phase) if hidden is not None else None
     out = []
     primary = role == "primary"
     for k, (stem, branch, phase, rel, yang, xiu, roles) in enumerate(
             _template(hexagram.bits, swap, palace_phase)):
         yao = cast[k]
-        hid = Hidden(fu[k][0], fu[k][1], fu[k][2], fu[k][3]) if fu is not None else None
+        hid = fu[k] if fu is not None else None
         out.append(ChartLine(
             role, k + 1, yang, yao.moving, yao.mark if primary else ("單" if yang else "拆"),
             stem, branch, phase, rel, spirits[k], hid, month_spirits_on(branch, month),

@@ -18,9 +18,10 @@ from typing import Any, Final
 
 from compute.chart import Chart, ChartLine
 from compute.ganzhi import Branch
-from compute.gua import Hexagram
+from compute.gua import HEXAGRAMS, Trigram
 from compute.liuqin import Relative, controlled_by, generated_by, relative
 from compute.liushen import Spirit
+from compute.najia import najia
 from compute.rules import Finding, doctrine, rule
 from compute.shen import jianyao
 from compute.wuxing import Phase, branch_phase
@@ -361,8 +362,8 @@ def seasonal_stems(c: Chart) -> Iterator[Finding]:
                       f"reckoned as {c.option('najia_season')} (pass solstice='before' or a date)")
     if c.option("najia_season") != "夏至後":
         return
-    from compute.najia import najia
-
+    if not {c.primary.hexagram.lower, c.primary.hexagram.upper} & {Trigram.QIAN, Trigram.KUN}:
+        return
     changed = []
     for ln, common in zip(c.primary.lines, najia(c.primary.hexagram), strict=True):
         if ln.stem != common.stem:
@@ -492,7 +493,7 @@ def fushen_finding(c: Chart) -> Iterator[Finding]:
     gen = c.primary.hexagram.generation
     if hidden is None or c.option("fushen") != "book" or gen not in (0, 6, 7):
         return
-    pure = Hexagram(c.primary.palace | c.primary.palace << 3)
+    pure = HEXAGRAMS[c.primary.palace | c.primary.palace << 3]
     why = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外卦, 內互兩儀", 7: "歸魂: 外從本宮, 內互伏"}
     common = "none" if gen == 0 else pure.name
     yield Finding("fu-shen", f"伏卦 {hidden.name} ({why[gen]}; common practice: {common})")

@@ -15,14 +15,14 @@ True
 from __future__ import annotations
 
 from compute.errors import InputError
-from compute.gua import Hexagram, Trigram
+from compute.gua import HEXAGRAMS, Hexagram, Trigram
 
 FUSHEN_MODES = ("book", "common")
 
 
 def _five_world(palace: Trigram) -> Hexagram:
     bits = palace | palace << 3
-    return Hexagram(bits ^ 0b11111)
+    return HEXAGRAMS[bits ^ 0b11111]
 
 
 def hidden_hexagram(hexagram: Hexagram, mode: str = "book") -> Hexagram | None:
@@ -45,11 +45,11 @@ def hidden_hexagram(hexagram: Hexagram, mode: str = "book") -> Hexagram | None:
     if mode not in FUSHEN_MODES:
         raise InputError(f"伏神 mode {mode!r}: expected 'book' or 'common'")
     palace, gen = hexagram.palace, hexagram.generation
-    pure = Hexagram(palace | palace << 3)
+    pure = HEXAGRAMS[palace | palace << 3]
     if mode == "common":
         return None if gen == 0 else pure
     if gen == 0:
-        return Hexagram(hexagram.bits ^ 0b111111)
+        return HEXAGRAMS[hexagram.bits ^ 0b111111]
     if gen == 6:
         return Hexagram.from_trigrams(_five_world(palace).upper, hexagram.lower.pair)
     if gen == 7:

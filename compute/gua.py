@@ -175,6 +175,10 @@ class Yao:
         return cls(_MARK_NUMBER[mark])
 
 
+YAO: Final = {n: Yao(n) for n in (6, 7, 8, 9)}
+"""The four lines as objects, by number."""
+
+
 @rule("coin-line")
 def coin_line(backs: int) -> Yao:
     """The line thrown with three coins, *backs* of them lying back up (錢覆, 背 = 奇 = 3, the
@@ -200,7 +204,7 @@ def parse_cast(lines: str | Iterable[int | str]) -> tuple[Yao, ...]:
     out = []
     for item in items:
         s = str(item).replace("○", "重").replace("×", "交").replace("x", "交")
-        out.append(Yao(int(s)) if s.isdigit() else Yao.from_mark(s))
+        out.append((YAO.get(int(s)) or Yao(int(s))) if s.isdigit() else Yao.from_mark(s))
     return tuple(out)
 
 
@@ -320,9 +324,12 @@ class Hexagram:
     @classmethod
     def from_name(cls, name: str) -> Hexagram:
         """By the book's name (乾 … 未濟), a full name (水地比) or a common variant."""
+        bits = _LOOKUP.get(name) if isinstance(name, str) else None
+        if bits is not None:
+            return HEXAGRAMS[bits]
         text = _canonical(str(name).strip().removesuffix("卦"))
         if text in _LOOKUP:
-            return cls(_LOOKUP[text])
+            return HEXAGRAMS[_LOOKUP[text]]
         raise InputError(
             f"unknown hexagram {name!r}; expected a name such as 乾, 姤, 既濟, 歸妹, "
             "a full name such as 水地比 or 乾為天"
@@ -330,12 +337,12 @@ class Hexagram:
 
     @classmethod
     def from_trigrams(cls, upper: Trigram, lower: Trigram) -> Hexagram:
-        return cls(upper << 3 | lower)
+        return HEXAGRAMS[upper << 3 | lower]
 
     @classmethod
     def from_yang(cls, yang: Iterable[bool]) -> Hexagram:
         """From six booleans, bottom line first."""
-        return cls(sum(1 << i for i, y in enumerate(yang) if y))
+        return HEXAGRAMS[sum(1 << i for i, y in enumerate(yang) if y)]
 
     # -- names
     @property
@@ -369,7 +376,7 @@ class Hexagram:
 
     def changed(self, positions: Iterable[int]) -> Hexagram:
         """The hexagram with the given lines turned over (之卦)."""
-        return Hexagram(self.bits ^ sum(1 << (p - 1) for p in set(positions)))
+        return HEXAGRAMS[self.bits ^ sum(1 << (p - 1) for p in set(positions))]
 
     # -- palace (八宮)
     @property
@@ -388,6 +395,9 @@ SHI_LINE: Final = table(
     "compute.gua.SHI_LINE",
 )
 """世 by generation: 八純 六世, 一世 … 五世, 晉 (游魂) 四世, 大有 (歸魂) 三世 (p067-s1 注)."""
+
+HEXAGRAMS: Final = tuple(Hexagram(b) for b in range(64))
+"""The 64 hexagrams by bits (``HEXAGRAMS[b]`` equals ``Hexagram(b)``)."""
 
 
 @rule("shi-ying")
