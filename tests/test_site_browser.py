@@ -1,0 +1,148 @@
+"""The reading site in a real browser (Debian's chromium driven by Playwright): anchors land
+in view, the reading toggle works with and without JavaScript, corrections explain themselves,
+the citation control gives the permalink, and a phone gets no sideways scrolling.
+
+Playwright never downloads a browser here: it launches /usr/bin/chromium (``.ci/run`` installs
+it with apt-get when missing).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sitebuild import Build, build_once
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    build = build_once(tmp_path_factory.mktemp("site"))
+    assert build.returncode == 0, build.stderr
+    return build
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Build) -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(site.out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, base_url: str):  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    requests: list[str] = []
+    pg = context.new_page()
+    pg.on("request", lambda r: requests.append(r.url))
+    yield pg
+    context.close()
+    assert all(u.startswith(base_url) for u in requests), [
+        u for u in requests if not u.startswith(base_url)
+    ]
+
+
+def _in_view(pg, selector: str) -> bool:  # type: ignore[no-untyped-def]
+    return pg.evaluate(
+        """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+                   const header = document.querySelector('.site-header').getBoundingClientRect();
+                   return r.top >= header.bottom - 1 && r.top < innerHeight; }""",
+        selector,
+    )
+
+
+def test_paragraph_anchor_lands_in_view_with_visible_pilcrow(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{base_url}/lifa/02/#p034")
+    assert _in_view(page, "#p034")
+    pilcrow = page.locator(".passage:has(#p034) a.pilcrow")
+    assert pilcrow.is_visible()
+    assert pilcrow.get_attribute("href") == "#p034"
+    assert "¶" in pilcrow.inner_text()
+    page.goto(f"{base_url}/lifa/02/#p034-s1")
+    assert _in_view(page, "#p034-s1")
+    assert page.locator("#p034-s1 > a.snum").is_visible()
+
+
+def test_reading_toggle_switches_and_is_remembered(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{base_url}/lifa/02/")
+    choice = "#p034-c1"
+    assert page.locator(f"{choice} > .ed-edited").is_visible()
+    assert not page.locator(f"{choice} > .ed-source").is_visible()
+    page.locator("label:has(#reading-diplomatic)").click()
+    assert page.locator(f"{choice} > .ed-source").is_visible()
+    assert not page.locator(f"{choice} > .ed-edited").is_visible()
+    page.goto(f"{base_url}/lifa/12/")  # another page: the choice is remembered
+    assert page.locator("#reading-diplomatic").is_checked()
+    page.locator("label:has(#reading-corrected)").click()
+    page.goto(f"{base_url}/lifa/02/")
+    assert page.locator(f"{choice} > .ed-edited").is_visible()
+
+
+def test_reading_toggle_works_without_javascript(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(java_script_enabled=False)
+    pg = context.new_page()
+    pg.goto(f"{base_url}/lifa/02/")
+    assert pg.locator("#p034-c1 > .ed-edited").is_visible()
+    pg.locator("label:has(#reading-diplomatic)").click()
+    assert pg.locator("#p034-c1 > .ed-source").is_visible()
+    assert not pg.locator("#p034-c1 > .ed-edited").is_visible()
+    context.close()
+
+
+def test_a_correction_shows_its_reason_on_focus(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{base_url}/lifa/02/")
+    why = page.locator("#p034-c1 > .why")
+    assert not why.is_visible()
+    page.locator("#p034-c1").focus()
+    assert why.is_visible()
+    assert "교정" in why.inner_text()
+
+
+def test_citation_gives_ref_and_absolute_permalink(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{base_url}/lifa/04/")
+    cite = page.locator(".passage:has(#p043) details.cite")
+    cite.locator("summary").click()
+    text = cite.locator(".cite-text").inner_text()
+    assert "「易冒 立法 4.2」" in text
+    assert f"{base_url}/lifa/04/#p043" in text
+    assert cite.locator("button.copy").is_visible()
+
+
+def test_phone_has_no_sideways_scroll(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    for path in ("/", "/lifa/04/", "/shilei/01/"):
+        pg.goto(base_url + path)
+        width = pg.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= 390, (path, width)
+    context.close()
