@@ -153,8 +153,11 @@ def test_hu_of_the_byline_context() -> None:
     assert "胡子旅堂" in reading("p003") and "旅堂胡子" in reading("p013")
 
 
-def test_trigram_qian_and_ke_are_never_touched() -> None:
-    assert not [r for r in ROWS if r["sic"] in {"乾", "克", "剋", "游", "遊", "像", "象"}]
+def test_consistent_usage_is_not_normalised() -> None:
+    # 乾 is the trigram throughout; 克/剋, 游/遊, 象/像 are the book's own (consistent) usage.
+    # (A computational corr of a case, e.g. a wrong hexagram, is a different matter.)
+    kept = {"乾", "克", "剋", "游", "遊", "像", "象"}
+    assert not [r for r in ROWS if r["kind"] == "reg" and r["sic"] in kept]
 
 
 def test_stems_after_correction() -> None:
@@ -200,3 +203,13 @@ def test_one_to_many_conversions_in_both_directions() -> None:
     assert "太后臣占太后" in reading("p456")  # the real 后 stays
     assert "密雲禪師" in reading("p025") and "雲從龍" in reading("p614")  # real clouds stay
     assert "事干臺憲" in reading("p637") and "幹蠱防奸" in reading("p299")
+
+
+@pytest.mark.parametrize("bad", ["傣", "剌", "地祗", "鬍", "佔", "伕"])
+def test_misprints_corrected_everywhere(bad: str) -> None:
+    # characters (or words) that are wrong wherever they stand in this text
+    for p in SRC.chinese:
+        for m in re.finditer(bad, p.text):
+            off = m.start() + (1 if bad == "地祗" else 0)
+            assert (p.id, off) in AT, (p.id, off)
+    assert "祗緣助鬼" in reading("p647")  # 祗 'only' (祗緣) is right and stays
