@@ -30,6 +30,8 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.riyue",
     "compute.kongpo",
     "compute.richong",
+    "compute.fanfu",
+    "compute.jintui",
 )
 
 for _name in RULE_MODULES:
