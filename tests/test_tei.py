@@ -224,3 +224,7 @@ def test_no_whitespace_was_added_inside_paragraphs(doc: etree._ElementTree) -> N
     src = {p.id: p.text for p in source.load().chinese + source.load().korean}
     for p in doc.iterfind(".//tei:div[@type='passage']/tei:p", NS):
         assert "".join(_diplomatic(p)) == src[p.get(XML_ID)]
+
+
+def test_builder_is_deterministic() -> None:
+    assert build_tei.render()[0] == build_tei.render()[0]

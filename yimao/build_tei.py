@@ -376,12 +376,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.output}: {state}")
         return 0 if same else 1
     args.output.write_bytes(data)
-    for line in report.lines():
-        print(line)
-    print(f"wrote {args.output} ({len(data)} bytes)")
+    lines = [*report.lines(), f"wrote {args.output} ({len(data)} bytes)"]
     if args.register:
-        root = etree.fromstring(data)
-        print(f"{register(xml_ids(root))} new id(s) added to {REGISTRY_PATH.name}")
+        added = register(xml_ids(etree.fromstring(data)))
+        lines.append(f"{added} new id(s) added to {REGISTRY_PATH.name}")
+    try:
+        print("\n".join(lines))
+    except BrokenPipeError:
+        pass
     return 0
 
 

@@ -13,6 +13,8 @@
 ('易冒 立法 4.2.1', '易冒 立法 4.2', '易冒 王序 2', '易冒 題 2', '易冒 立法 1.1.2')
 >>> ed.resolve("立法 4.2.1"), ed.resolve("易冒 王序 2"), ed.resolve("立法 1.1.2")
 ('p043-s1', 'p004', 'p027-s2')
+>>> ed.ref("lifa-04"), ed.resolve("立法 4"), ed.ref("front-lu")
+('易冒 立法 4', 'lifa-04', '易冒 陸序')
 >>> ed.passage("p002").ko_id == ed.passage("p001").ko_id == "p001-ko"
 True
 >>> text_of(ed.passage("p001").zh, "diplomatic")
@@ -240,7 +242,10 @@ class Edition:
             raise EditionError(f"no element with xml:id {xml_id!r}") from None
 
     def ref(self, xml_id: str) -> str:
-        """Canonical citation of a paragraph, Korean paragraph, sentence or note id."""
+        """Canonical citation of a division, paragraph, Korean paragraph, sentence or note id."""
+        for d in self.divisions:
+            if d.id == xml_id:
+                return f"{BOOK} {d.label}"
         if xml_id in self._passages:
             return self._passages[xml_id].ref
         if xml_id in self._sentence_passage:
