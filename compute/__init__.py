@@ -32,6 +32,8 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.richong",
     "compute.fanfu",
     "compute.jintui",
+    "compute.hechong",
+    "compute.xinghai",
 )
 
 for _name in RULE_MODULES:

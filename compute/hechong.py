@@ -1,0 +1,208 @@
+"""合沖章: 六合 / 六沖 of hexagrams and lines, 合處逢沖.
+
+Source: 易冒 p201–p203 (¶399–403), p285–p286 (¶567–569).
+
+>>> from compute.chart import chart
+>>> [f.summary for f in chart("兌", "節", month="午", day="丙子").findings
+...  if f.rule in ("liuchong-gua", "liuhe-gua")]   # p203-s2 注: 兌 六沖 化 節 六合
+['六沖卦 兌 (卦沖)', '化六合 節: 前沖後合 (初更張而卒和調)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
+
+from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
+from compute.rules import Finding, doctrine, rule, table
+
+LIUHE: Final = table(
+    "liuhe", "地支六合 / 爻合四法", "지지육합 / 효합사법",
+    ("p202-s3", "p220-s2", "p220-s3", "p285-s2", "p285-s3"),
+    tuple((1 - b) % 12 for b in range(12)),
+    "compute.hechong.LIUHE",
+)
+"""六合 partner of each branch, 子 … 亥: 子丑 寅亥 卯戌 辰酉 巳申 午未 (p220-s3 "子合丑")."""
+
+HE_QUALITY: Final = {0: "克合", 2: "生合", 3: "克合", 4: "生合", 5: "克合·刑合", 6: "生合"}
+"""生合 吉, 克合 凶, 刑合 次之 (p285-s3); keyed by the smaller branch of the pair: 子丑 克 (土克水),
+寅亥 生, 卯戌 克, 辰酉 生, 巳申 克 and 刑, 午未 生."""
+
+
+def _he_quality(a: int, b: int) -> str:
+    return HE_QUALITY[min(a, b)]
+
+
+def _all_pairs(branches: Sequence[int], pair) -> bool:
+    return all(pair(branches[i], branches[i + 3]) for i in range(3))
+
+
+def is_liuchong(branches: Sequence[int]) -> bool:
+    """Lines 1–4, 2–5, 3–6 all clash (六沖卦).
+
+    >>> is_liuchong((0, 2, 4, 6, 8, 10)), is_liuchong((7, 5, 3, 1, 11, 9))
+    (True, True)
+    """
+    return _all_pairs(branches, lambda a, b: CLASH[a] == b)
+
+
+def is_liuhe(branches: Sequence[int]) -> bool:
+    """Lines 1–4, 2–5, 3–6 all in 六合 (六合卦)."""
+    return _all_pairs(branches, lambda a, b: LIUHE[a] == b)
+
+
+def _branches(h: Any) -> tuple[int, ...]:
+    return tuple(int(ln.branch) for ln in h.lines)
+
+
+@rule("liuchong-gua", "六沖卦 / 化六沖", "육충괘 / 화육충", ("p201-s2", "p201-s3", "p201-s4",
+                                                      "p285-s1"), kind="finding")
+def liuchong_gua(chart: Any) -> Iterator[Finding]:
+    """六沖卦 (卦沖, 前沖: "無往而不散") and 化六沖 (變沖, 後沖: "占事主無後", p201-s2, s3).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("無妄", month="子", day="甲子").findings
+    ...  if f.rule == "liuchong-gua"]
+    ['六沖卦 無妄 (卦沖)']
+    """
+    if is_liuchong(_branches(chart.primary)):
+        yield Finding("liuchong-gua", f"六沖卦 {chart.primary.name} (卦沖)")
+    if chart.changed is not None and is_liuchong(_branches(chart.changed)):
+        yield Finding("liuchong-gua", f"化六沖 {chart.changed.name} (變沖)", role="changed")
+
+
+SEQUENCE: Final = {
+    (True, False): "前合後沖 (始繁華而終憔悴)",
+    (False, True): "前沖後合 (初更張而卒和調)",
+    (True, True): "前合後合 (始終結而不解)",
+    (False, False): "前沖後沖 (謀望難而官非散)",
+}
+"""p202-s1: the four sequences of 合 and 沖 between the primary and the changed hexagram."""
+
+
+@rule("liuhe-gua", "六合卦 / 化六合", "육합괘 / 화육합", ("p201-s1", "p202-s1", "p276-s6"),
+      kind="finding")
+def liuhe_gua(chart: Any) -> Iterator[Finding]:
+    """六合卦 ("合主事之成") and 化六合, with the sequence of p202-s1 when both hexagrams are 合
+    or 沖.
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("否", "乾", month="子", day="甲子").findings
+    ...  if f.rule == "liuhe-gua"]
+    ['六合卦 否', '化六沖 乾: 前合後沖 (始繁華而終憔悴)']
+    """
+    pb = _branches(chart.primary)
+    p_he, p_chong = is_liuhe(pb), is_liuchong(pb)
+    if p_he:
+        yield Finding("liuhe-gua", f"六合卦 {chart.primary.name}")
+    if chart.changed is None:
+        return
+    cb = _branches(chart.changed)
+    c_he, c_chong = is_liuhe(cb), is_liuchong(cb)
+    if (p_he or p_chong) and (c_he or c_chong):
+        kind = "化六合" if c_he else "化六沖"
+        yield Finding("liuhe-gua", f"{kind} {chart.changed.name}: {SEQUENCE[p_he, c_he]}",
+                      role="changed")
+    elif c_he:
+        yield Finding("liuhe-gua", f"化六合 {chart.changed.name}", role="changed")
+
+
+@rule("hechu-fengchong", "合處逢沖", "합처봉충", ("p203-s1", "p203-s2", "p203-s3", "p285-s1"),
+      kind="finding")
+def hechu_fengchong(chart: Any) -> Iterator[Finding]:
+    """合處逢沖 (p203-s1): a 六合卦 whose 世 or 應 the day clashes or harms — "功之幾成而敗";
+    also a 六合卦 changing into a 六沖卦 (合處變沖, p285-s1). Lighter, at line level (p203-s3):
+    in a 六合卦, the day clashing or harming 財/官 (婚姻), 父/官 (功名), 子/財 (謀生).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("否", month="子", day="甲辰").findings
+    ...  if f.rule == "hechu-fengchong"]
+    ['合處逢沖: 日辰 害 世 三爻 卯木妻財', '合處逢沖: 日辰 沖 應 上爻 戌土父母']
+    """
+    pb = _branches(chart.primary)
+    if not is_liuhe(pb):
+        return
+    c = ctx(chart)
+    day = c.day
+    for who, pos in (("世", chart.primary.shi), ("應", chart.primary.ying)):
+        b = pb[pos - 1]
+        how = "沖" if CLASH[b] == day else ("害" if CLASH[LIUHE[b]] == day else None)
+        if how:
+            yield Finding("hechu-fengchong",
+                          f"合處逢沖: 日{BRANCH_ZH[day]} {how} {who} {c.line_name(pos)}", (pos,))
+    if chart.changed is not None and is_liuchong(_branches(chart.changed)):
+        yield Finding("hechu-fengchong", f"合處變沖: {chart.primary.name} 化 {chart.changed.name}")
+    seen = set()
+    for pos in range(1, 7):
+        b = pb[pos - 1]
+        if pos in (chart.primary.shi, chart.primary.ying):
+            continue
+        if CLASH[b] == day or CLASH[LIUHE[b]] == day:
+            rel = str(c.lines[pos - 1].relative)
+            if rel not in seen:
+                seen.add(rel)
+                yield Finding("hechu-fengchong",
+                              f"爻之合處逢沖 (稍輕): {c.line_name(pos)} 逢日沖害", (pos,))
+
+
+@rule("liuhe", kind="line")
+def he_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``he``: the line's 合 (p202-s3 "靜合為起，動合為絆，化合為援，自合為好"), each as
+    "<kind>·<by>·<quality>": 靜合 (a static line 合 by the day or a moving line), 動合 (a moving
+    line 合 by the day), 化合 (a moving line changing into its partner), 自合 (two moving lines);
+    quality 生合 / 克合 / 刑合 (p285-s3).
+
+    >>> from compute.chart import chart
+    >>> chart("兌", "節", month="午", day="丙子").primary.line(3).state["he"]
+    ['靜合·日·克合']
+    """
+    if ln.role != "primary":
+        return {}
+    c = ctx(chart)
+    i = ln.position - 1
+    b = c.br[i]
+    partner = LIUHE[b]
+    q = _he_quality(b, partner)
+    out = []
+    if c.day == partner:
+        out.append(f"{'動合' if ln.moving else '靜合'}·日·{q}")
+    for p in c.moving:
+        if p != ln.position and c.br[p - 1] == partner:
+            out.append(f"{'自合' if ln.moving else '靜合'}·{POS_ZH[p]}·{q}")
+    if ln.moving and c.changed_branch(ln.position) == partner:
+        out.append(f"化合·變·{q}")
+    return {"he": out}
+
+
+@rule("yao-chong-5", "爻沖五法", "효충오법", ("p202-s2", "p202-s3", "p286-s3"), kind="line")
+def chong_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``chong``: the clashes of p202-s2 other than the day's (which is ``day_clash``): 化沖
+    (a moving line changing into its clash: 失) and 自沖 (two moving lines clashing: 敗 — of equal
+    force both 散, on 日月 not 散, 旺 against 衰 the 衰 散, p286-s3); ``散`` marks whether this
+    moving line is scattered by any clash.
+
+    >>> from compute.chart import chart
+    >>> chart("坤", "巽", month="寅", day="甲子").primary.line(2).state["chong"]
+    ['化沖', '自沖·五爻']
+    """
+    if ln.role != "primary":
+        return {}
+    c = ctx(chart)
+    if not ln.moving:
+        return {"chong": []}
+    i = ln.position - 1
+    b = c.br[i]
+    out = []
+    if c.changed_branch(ln.position) == CLASH[b]:
+        out.append("化沖")
+    out += [f"自沖·{POS_ZH[p]}" for p in c.moving if p != ln.position and c.br[p - 1] == CLASH[b]]
+    return {"chong": out, "san": c.san[i]}
+
+
+doctrine(
+    "hechong-summary", "合沖 總論", "합충 총론", ("p285-s1", "p285-s2", "p285-s3", "p286-s1",
+                                             "p286-s2", "p286-s4"),
+    "the summary restates 卦沖 / 合處逢沖 / 合處變沖 (liuchong-gua, hechu-fengchong), the 合 "
+    "qualities (liuhe) and 自沖 (yao-chong-5); its five 沖法 defer to the 日沖 chapter "
+    "(p286-s4 注 「沖法尤詳日沖本篇」), which day_clash follows",
+)
