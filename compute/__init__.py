@@ -33,6 +33,7 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.fanfu",
     "compute.jintui",
     "compute.hechong",
+    "compute.ju",
     "compute.xinghai",
 )
 

@@ -1,0 +1,106 @@
+"""局會章: 三合局 (動會, 變會, 伏會), true and false.
+
+Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
+
+>>> from compute.chart import chart
+>>> [f.summary for f in chart("乾", "既濟", month="寅", day="戊戌").findings
+...  if f.rule == "sanhe-ju"]   # p215-s2 注: 動會
+['寅午戌 火局 動會 懸始 成 (力大): 二爻 寅, 月 寅, 四爻 午, 上爻 戌, 日 戌']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+from compute.riyue import BRANCH_ZH, POS_ZH, ctx
+from compute.rules import Finding, rule, table
+
+SANHE: Final = table(
+    "sanhe-ju", "局會 (三合)", "국회 (삼합)",
+    ("p214-s3", "p214-s5", "p214-s6", "p214-s7", "p214-s8", "p215-s1", "p215-s2", "p216-s1",
+     "p216-s2", "p216-s3", "p216-s4", "p216-s5", "p289-s4"),
+    ((8, 0, 4, "水"), (11, 3, 7, "木"), (2, 6, 10, "火"), (5, 9, 1, "金")),
+    "compute.ju.SANHE",
+)
+"""The four 局 as (長生, 中神, 墓, phase): 申子辰 水, 亥卯未 木, 寅午戌 火, 巳酉丑 金 (p214-s3 注
+"生乃物之始，藏乃物之終 … 如卯木生亥墓未，為木局是也")."""
+
+
+def _members(c: Any, chart: Any) -> dict[int, list[tuple[str, str, int, bool]]]:
+    """branch → [(kind, label, position or 0, sound)] from moving lines (動), their changed lines
+    (變), the 伏神 under moving lines (伏), the day and the month."""
+    out: dict[int, list[tuple[str, str, int, bool]]] = {}
+    for p in c.moving:
+        i = p - 1
+        b = c.br[i]
+        sound = not (c.broken[i] or c.san[i])
+        out.setdefault(b, []).append(("動", f"{POS_ZH[p]} {BRANCH_ZH[b]}", p, sound))
+        cb = c.changed_branch(p)
+        out.setdefault(cb, []).append(("變", f"{POS_ZH[p]}變 {BRANCH_ZH[cb]}", p,
+                                       not (c.kong(cb) or c.po(cb))))
+        fu = c.lines[i].hidden
+        if fu is not None:
+            fb = int(fu.branch)
+            out.setdefault(fb, []).append(("伏", f"{POS_ZH[p]}伏 {BRANCH_ZH[fb]}", p,
+                                           not (c.kong(fb) or c.po(fb))))
+    out.setdefault(c.month, []).append(("月", f"月 {BRANCH_ZH[c.month]}", 0, True))
+    out.setdefault(c.day, []).append(("日", f"日 {BRANCH_ZH[c.day]}", 0, True))
+    return out
+
+
+@rule("sanhe-ju", kind="finding")
+def sanhe_ju(chart: Any) -> Iterator[Finding]:
+    """A 局 among the moving lines, their changed lines, the 伏 under moving lines and the 日月,
+    "必由日月而懸之" (p215-s1): one member must be the day or the month and one a line.
+
+    * kind: 動會 (the line members move), 變會 (a member only as a changed line), 伏會 (a member
+      brought out from under a moving 飛 line) (p215-s2);
+    * 懸始 (日月 the 長生 member) 吉, 懸終 (日月 only the 墓 member) 凶 (p216-s3);
+    * not formed when the 中神 is missing or hurt (p214-s5; 破 空 散 → 徒合, p289-s4), or when it
+      is 懸終 and the 長生 is lost (p216-s4 "戌月懸午則非"); 假局 when the 長生 is missing and a
+      member is only a changed line (p216-s1 "變失始者其局假"); otherwise 成, 力小 without a sound
+      長生, 力存 without a sound 墓, 力大 with all three (p214-s7, s8).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("謙", "泰", month="戌", day="己酉").findings
+    ...  if f.rule == "sanhe-ju"]   # p216-s4 注
+    ['寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌', \
+'巳酉丑 金局 伏會 懸中 成 (力存: 失終): 初爻伏 巳, 日 酉']
+    """
+    c = ctx(chart)
+    found = _members(c, chart)
+    for start, middle, tomb, phase in SANHE:
+        group = (start, middle, tomb)
+        srcs = {b: found.get(b, []) for b in group}
+        kinds = {k for b in group for k, *_ in srcs[b]}
+        if not kinds & {"日", "月"} or not kinds & {"動", "變", "伏"}:
+            continue
+        if sum(bool(srcs[b]) for b in group) < 2:
+            continue
+        sound = {b: any(s for *_, s in srcs[b]) for b in group}
+        riyue = {b for b in group if any(k in ("日", "月") for k, *_ in srcs[b])}
+        line_kinds = {b: {k for k, *_ in srcs[b] if k in ("動", "變", "伏")} for b in group}
+        best = [next((k for k in ("動", "變", "伏") if k in v), None) for v in line_kinds.values()]
+        kind = "伏會" if "伏" in best else ("變會" if "變" in best else "動會")
+        xuan = "懸始" if start in riyue else ("懸終" if riyue == {tomb} else "懸中")
+        verdict = _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds)
+        who = ", ".join(label for b in group for _, label, _, _ in srcs[b])
+        lines = tuple(sorted({p for b in group for _, _, p, _ in srcs[b] if p}))
+        name = "".join(BRANCH_ZH[b] for b in group)
+        yield Finding("sanhe-ju", f"{name} {phase}局 {kind} {xuan} {verdict}: {who}", lines,
+                      data=(("kind", kind), ("verdict", verdict.split(" ")[0])))
+
+
+def _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds) -> str:
+    if not srcs[middle] or not sound[middle]:
+        return "不成 (失中)"
+    if not (srcs[start] and sound[start]):
+        if xuan == "懸終":
+            return "不成 (失始, 懸終)"
+        if any(v == {"變"} for v in line_kinds.values()):
+            return "假局 (變失始)"
+        return "成 (力小: 失始)"
+    if not (srcs[tomb] and sound[tomb]):
+        return "成 (力存: 失終)"
+    return "成 (力大)"
