@@ -83,7 +83,7 @@ def test_home_lists_every_division_in_book_order(site: Build) -> None:
     home = lxml_html.parse(str(site.out / "index.html")).getroot()
     items = home.xpath("//nav[@class='contents']//li")
     assert [li.get("id") for li in items] == [row["id"] for row in CHAPTERS]
-    parts = [h.text_content().split()[0] for h in home.xpath("//nav[@class='contents']//h2")]
+    parts = [h.text_content().split()[0] for h in home.xpath("//nav[@class='contents']//h3")]
     assert parts == ["卷首", "立法", "筮類", "附錄"]
     assert len(home.xpath("//section[contains(@class,'toc-lifa')]//li")) == 41
     assert len(home.xpath("//section[contains(@class,'toc-shilei')]//li")) == 50
