@@ -35,6 +35,7 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.hechong",
     "compute.ju",
     "compute.xinghai",
+    "compute.shensha",
 )
 
 for _name in RULE_MODULES:
