@@ -20,7 +20,7 @@ TEI = ROOT / "tei" / "yimao.xml"
 NS = {"tei": "http://www.tei-c.org/ns/1.0", "xml": "http://www.w3.org/XML/1998/namespace"}
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-POINTERS = ("corresp", "target", "ana", "resp", "prev", "next")
+POINTERS = ("corresp", "target", "ana", "resp", "prev", "next", "ref")
 
 
 def tei_all_rng() -> Path:

@@ -61,6 +61,13 @@ DIV_TYPE = {
     "front-zixu": ("preface", "zixu"),
     "back-siku": ("appendix", "siku"),
 }
+# Who wrote the front matter (each preface is signed at its end, e.g. 「…王澤弘撰。」).
+DIV_AUTHOR = {
+    "front-wang": ("王澤弘", "wang-zehong"),
+    "front-gu": ("顧豹文", "gu-baowen"),
+    "front-lu": ("陸進", "lu-jin"),
+    "front-zixu": ("程良玉", "cheng-liangyu"),
+}
 CERT = {"source": None, "edition": "medium", "conjecture": "low"}
 SIKU_NOTE = (
     "이 부분은 정량옥(程良玉)의 글이 아니다. 청대 사고전서(四庫全書) 편찬관이 쓴 "
@@ -278,6 +285,9 @@ def _division(parent: etree._Element, row: ChapterRow) -> etree._Element:
     for text, lang in ((row.title_zh, "lzh"), (row.title_ko, "ko")):
         el(div, "head", text, type="title", subtype=row.title_status, lang=lang, resp=resp,
            cert=cert)
+    if row.id in DIV_AUTHOR:
+        name, pid = DIV_AUTHOR[row.id]
+        el(el(div, "byline"), "docAuthor", name, lang="lzh", ref=f"#{pid}")
     if row.id == "back-siku":
         el(div, "note", SIKU_NOTE, type="editorial", subtype="attribution", lang="ko", resp="#ed")
     if row.note:

@@ -13,6 +13,8 @@
 ('易冒 立法 4.2.1', '易冒 立法 4.2', '易冒 王序 2', '易冒 題 2', '易冒 立法 1.1.2')
 >>> ed.resolve("立法 4.2.1"), ed.resolve("易冒 王序 2"), ed.resolve("立法 1.1.2")
 ('p043-s1', 'p004', 'p027-s2')
+>>> ed.division("front-gu").author
+'顧豹文'
 >>> ed.ref("lifa-04"), ed.resolve("立法 4"), ed.ref("front-lu")
 ('易冒 立法 4', 'lifa-04', '易冒 陸序')
 >>> ed.passage("p002").ko_id == ed.passage("p001").ko_id == "p001-ko"
@@ -78,7 +80,8 @@ class Division:
 
     ``part`` ∈ front | lifa | shilei | back; ``n`` the chapter number (None for front/back);
     ``title_status`` ∈ source | edition | conjecture; ``notes`` the editors' (Korean) notes on
-    the division's title or boundaries; ``label`` its citation label (``立法 4``, ``王序``).
+    the division's title or boundaries; ``label`` its citation label (``立法 4``, ``王序``);
+    ``author`` the signing author of a preface (``王澤弘``), empty elsewhere.
     """
 
     id: str
@@ -91,6 +94,7 @@ class Division:
     notes: tuple[str, ...]
     passages: tuple[Passage, ...]
     element: etree._Element
+    author: str = ""  # the signing author of a preface (byline/docAuthor), else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +191,11 @@ class Edition:
             if block.get("type") != "passage":
                 self._fail(block, f"unexpected <div type={block.get('type')!r}> in {did}")
             passages.extend(self._passage_block(block, did, label, len(passages)))
+        author = div.find(f"{_t('byline')}/{_t('docAuthor')}")
         return Division(
             did, part, n, label, _text(heads["lzh"]), _text(heads["ko"]),
             heads["lzh"].get("subtype") or "source", notes, tuple(passages), div,
+            _text(author) if author is not None else "",
         )
 
     def _passage_block(

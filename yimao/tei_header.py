@@ -34,10 +34,10 @@ def _title_stmt(header: etree._Element) -> None:
     el(ts, "title", "易冒", type="main", lang="lzh")
     el(ts, "title", "역모(易冒): 한문 원문과 한국어 번역, 교감 디지털 판", type="sub", lang="ko")
     author = el(ts, "author")
-    pn = el(author, "persName", "程良玉", lang="lzh")
+    pn = el(author, "persName", "程良玉", id="cheng-liangyu", lang="lzh")
     el(pn, "addName", "元如", type="zi")
     editor = el(ts, "editor", role="dianding")
-    pn = el(editor, "persName", "胡介", lang="lzh")
+    pn = el(editor, "persName", "胡介", id="hu-jie", lang="lzh")
     el(pn, "addName", "旅堂", type="hao")
     for ident, name, role in (
         ("wang-zehong", "王澤弘", "서문(王序)"),
