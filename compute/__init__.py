@@ -34,6 +34,7 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.jintui",
     "compute.hechong",
     "compute.ju",
+    "compute.guisha",
     "compute.xinghai",
     "compute.shensha",
 )

@@ -1,0 +1,157 @@
+"""官鬼章, 隨墓章, 助傷章: the 官鬼 as the matter's master and the source of harm.
+
+Source: 易冒 p192–p196 (¶381–389), p204–p213 (¶405–423).
+
+>>> from compute.chart import chart
+>>> c = chart("大畜", "蒙", month="巳", day="癸未", birth="寅")   # p205-s2 注
+>>> for f in c.findings:
+...     if f.rule == "suimu":
+...         print(f.summary)
+命墓: 二爻 寅木官鬼 (本命 寅) 隨鬼入墓 於日 未
+世墓: 二爻 寅木官鬼 隨鬼入墓 於日 未
+命墓: 上爻 寅木官鬼 (本命 寅) 隨鬼入墓 於日 未
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from compute.changsheng import _BRANCH_PHASE, acts, stage_branch
+from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
+from compute.rules import Finding, convention, rule
+
+GUI = "官鬼"
+
+
+def _is_gui(ln: Any) -> bool:
+    return str(ln.relative) == GUI
+
+
+def _tomb(c: Any, pos: int) -> int:
+    return int(stage_branch(c.ph[pos - 1], "墓", c.tu))
+
+
+@rule("suimu", "隨鬼入墓 (五墓)", "수귀입묘 (오묘)",
+      ("p204-s1", "p205-s1", "p205-s2", "p206-s1", "p206-s2", "p207-s1", "p208-s1", "p209-s2",
+       "p209-s3"), kind="finding")
+def suimu(chart: Any) -> Iterator[Finding]:
+    """The five 隨墓 (p204-s1 注), with the day or a changed line as the 墓 only (p209-s3):
+
+    命墓 — the 本命 (``birth``) stands on a 官鬼 line and the day is its 墓 (only a real line
+    counts, p205-s1); 世墓 — the 世 is 官鬼 and the day its 墓; 化爻墓 — 命, 世, 卦身 or 世身 on a
+    moving 官鬼 that changes into its 墓 (偽 when the 墓 is clashed by the day, 空 or 破; 真 when it
+    is the 月建, p206-s1); 卦身墓 — a present 卦身 on 官鬼, 墓 on the day; 世身墓 — the 世身 on
+    官鬼, 墓 on the day, void when the 世 is 空 (p206-s2).
+    """
+    c = ctx(chart)
+    h = chart.primary
+    lines = c.lines
+    birth = chart.birth
+    ming = None if birth is None else int(getattr(birth, "branch", birth))
+    shi, shishen, gs = h.shi, h.shishen, set(h.guashen_lines)
+    for ln in lines:
+        p = ln.position
+        if not _is_gui(ln):
+            continue
+        dayt = _tomb(c, p) == c.day
+        name = c.line_name(p)
+        if dayt and ming is not None and c.br[p - 1] == ming:
+            yield Finding("suimu", f"命墓: {name} (本命 {BRANCH_ZH[ming]}) 隨鬼入墓 於日 "
+                          f"{BRANCH_ZH[c.day]}", (p,))
+        if dayt and p == shi:
+            yield Finding("suimu", f"世墓: {name} 隨鬼入墓 於日 {BRANCH_ZH[c.day]}", (p,))
+        if dayt and p in gs:
+            yield Finding("suimu", f"卦身墓: {name} 墓於日 (視世墓化墓則輕)", (p,))
+        if dayt and p == shishen and p != shi:
+            if c.is_void[shi - 1] and not c.on_month[shi - 1]:
+                continue
+            yield Finding("suimu", f"世身墓: {name} 墓於日 (視世墓化墓則輕)", (p,))
+    for p in c.moving:
+        ln = lines[p - 1]
+        cb = c.changed_branch(p)
+        who = [w for w, ok in (("命", ming is not None and c.br[p - 1] == ming), ("世", p == shi),
+                               ("卦身", p in gs), ("世身", p == shishen)) if ok]
+        if not _is_gui(ln) or cb != _tomb(c, p) or not who:
+            continue
+        if cb == c.month:
+            grade = "真: 月建實之"
+        elif CLASH[cb] == c.day:
+            grade = "偽: 日沖"
+        elif c.kong(cb):
+            grade = "偽: 空"
+        elif c.po(cb):
+            grade = "偽: 破"
+        else:
+            grade = "真"
+        yield Finding("suimu", f"化爻墓: {'、'.join(who)} {c.line_name(p)} 化入墓 "
+                      f"{BRANCH_ZH[cb]} ({grade})", (p,), data=(("grade", grade[0]),))
+
+
+ZHUSHANG = convention(
+    "zhushang", ("book", "common"), "zhushang",
+    "book: the 鬼 must have its 長生 on the day and the day's phase must 生 it (only 水鬼 申日, "
+    "火鬼 寅日, 木鬼 亥日; p211-s1, s2); common: any day whose phase 生 the 鬼",
+)
+
+
+@rule("zhushang", "助鬼傷身", "조귀상신", ("p210-s1", "p210-s4", "p211-s1", "p211-s2",
+                                       "p213-s2"), kind="finding")
+def zhushang(chart: Any) -> Iterator[Finding]:
+    """助鬼傷身 (p210-s1 "世爻受鬼克，而鬼長生於日"): a 官鬼 line whose phase 克 the 世 and
+    which the day truly 生s — its 長生 is the day and the day's phase 生s it (p211-s2 注 "五行
+    大生謂之真生"; so not 巳日之巽, 申日之革, 午日之坎, 酉日之離). Void when the 鬼 is 空 or 破 or
+    the 世 旺相 (p210-s4). "靜遲動速" (p213-s2).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("離", month="子", day="丙申").findings if f.rule == "zhushang"]
+    ['助鬼傷身: 三爻 亥水官鬼 長生於日 申, 克世 上爻 巳火兄弟 (靜遲)']
+    >>> [f.summary for f in chart("巽", month="子", day="丁巳").findings if f.rule == "zhushang"]
+    []
+    """
+    c = ctx(chart)
+    shi = chart.primary.shi
+    s_ph = c.ph[shi - 1]
+    if c.strong[shi - 1]:
+        return
+    common = c.opts.get("zhushang") == "common"
+    dph = _BRANCH_PHASE[c.day]
+    for ln in c.lines:
+        p = ln.position
+        if p == shi or not _is_gui(ln) or acts(c.ph[p - 1], s_ph) != "克":
+            continue
+        g = c.ph[p - 1]
+        if (c.is_void[p - 1] and not ln.moving and not c.on_month[p - 1]) or c.broken[p - 1]:
+            continue
+        born = acts(dph, g) == "生"
+        if not common:
+            born = born and int(stage_branch(g, "長生", c.tu)) == c.day
+        if born:
+            speed = "動速" if ln.moving else "靜遲"
+            yield Finding("zhushang", f"助鬼傷身: {c.line_name(p)} 長生於日 {BRANCH_ZH[c.day]}, "
+                          f"克世 {c.line_name(shi)} ({speed})", (p, shi))
+
+
+@rule("wu-gui", "無鬼", "무귀", ("p194-s2", "p195-s1", "p196-s2"), kind="finding")
+def wu_gui(chart: Any) -> Iterator[Finding]:
+    """No 官鬼 among the lines (p194-s2 … p196-s2: "防害及身，喜其無鬼，求事益己，利在有官");
+    where it hides (伏) or appears as a changed line on the 日月 it is "無猶不無" (p193-s3).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("小畜", month="子", day="甲子").findings if f.rule == "wu-gui"]
+    ['卦無官鬼 (伏: 三爻下 伏 酉)']
+    """
+    c = ctx(chart)
+    if any(_is_gui(ln) for ln in c.lines):
+        return
+    notes = []
+    for ln in c.lines:
+        if ln.hidden is not None and str(ln.hidden.relative) == GUI:
+            notes.append(f"伏: {POS_ZH[ln.position]}下 伏 {ln.hidden.branch}")
+    for p in c.moving:
+        cl = c.changed[p - 1]
+        if str(cl.relative) == GUI:
+            tag = " 臨日月 (無猶不無)" if c.riyue(int(cl.branch)) else ""
+            notes.append(f"變 {cl.branch}{tag}")
+    tail = f" ({'; '.join(notes)})" if notes else ""
+    yield Finding("wu-gui", f"卦無官鬼{tail}")
