@@ -228,3 +228,21 @@ def test_no_whitespace_was_added_inside_paragraphs(doc: etree._ElementTree) -> N
 
 def test_builder_is_deterministic() -> None:
     assert build_tei.render()[0] == build_tei.render()[0]
+
+
+def test_worked_cases_and_claims_stand_where_their_text_is(ids) -> None:
+    from yimao.tei_cases import read_cases
+
+    cases = read_cases()
+    for case in cases:
+        seg = ids[case.id]
+        assert seg.get("type") == "case" and seg.get("subtype") == (case.type or None)
+        assert next(seg.iterancestors("{*}p")).get(XML_ID) == case.para
+        assert "".join(_diplomatic(seg)) == case.text, case.id
+        for k, claim in enumerate(case.claims, 1):
+            c = ids[f"{case.id}-c{k}"]
+            assert c.get("type") == "claim" and c.get("n") == claim.rule
+            assert seg in c.iterancestors(), c.get(XML_ID)
+            assert "".join(_diplomatic(c)) == claim.text
+            if c.get("ana"):
+                assert c.get("ana") == f"#r-{claim.rule}"

@@ -25,6 +25,7 @@ from lxml import etree
 
 from yimao import source
 from yimao.source import ROOT, Source
+from yimao.tei_cases import Case, CaseLayer, read_cases
 from yimao.tei_header import build_header
 from yimao.tei_inputs import (
     ChapterRow,
@@ -91,6 +92,9 @@ class Report:
     mismatched: list[tuple[str, int, int]] = field(default_factory=list)
     unclosed: list[str] = field(default_factory=list)
     dangling: list[str] = field(default_factory=list)
+    cases: int = 0
+    claims: int = 0
+    unanchored: list[str] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
     classes: Counter[str] = field(default_factory=Counter)
 
@@ -104,6 +108,9 @@ class Report:
             f"notes the source never closes: {', '.join(self.unclosed) or 'none'}",
             f"rule passages that are not sentence/note ids (no @ana): "
             f"{', '.join(self.dangling) or 'none'}",
+            f"worked cases {self.cases}, claims {self.claims}; claims whose rule is not in the "
+            f"registry (no @ana): {len(self.unanchored)}"
+            + (f" ({', '.join(self.unanchored[:8])} …)" if self.unanchored else ""),
             "corrections by kind: "
             + (", ".join(f"{k} {v}" for k, v in sorted(self.kinds.items())) or "none"),
             "corrections by class: "
@@ -117,6 +124,7 @@ class Inputs:
     chapters: list[ChapterRow]
     corrections: list[Correction]
     rules: list[Rule]
+    cases: tuple[Case, ...] = ()
 
 
 # A span provider gets (paragraph id, its text, the inputs) and returns extra spans.
@@ -134,7 +142,17 @@ def load_inputs() -> Inputs:
             raise InputError(f"{where}: unknown paragraph {c.para!r}")
         if texts[c.para][c.offset : c.end] != c.sic:
             raise InputError(f"{where}: {c.para}[{c.offset}:{c.end}] is not {c.sic!r}")
-    return Inputs(src, read_chapters(), corrections, read_rules())
+    cases = tuple(read_cases())
+    case_ids = {c.id for c in cases}
+    chinese = {p.id for p in src.chinese}
+    for c in cases:
+        if c.para not in chinese:
+            raise InputError(f"editorial/cases.toml: {c.id}: para {c.para!r} is not pNNN")
+        if c.same_as and c.same_as not in case_ids:
+            raise InputError(f"editorial/cases.toml: {c.id}: same_as {c.same_as!r} is no case")
+    if len(case_ids) != len(cases):
+        raise InputError("editorial/cases.toml: duplicate case ids")
+    return Inputs(src, read_chapters(), corrections, read_rules(), cases)
 
 
 # ---------------------------------------------------------------- the inline layers
@@ -159,6 +177,7 @@ class Markup:
         self._find(inputs.source.korean, KO_OPENERS, "(", ")")
         self.corresp: dict[str, str] = {}
         self._pair()
+        self.cases = CaseLayer(list(inputs.cases), {f"r-{r.id}" for r in inputs.rules})
 
     def _find(self, paras: tuple[source.Paragraph, ...], opener: str, o: str, c: str) -> None:
         excluded = {
@@ -203,6 +222,7 @@ class Markup:
                 a = attrs(id=sid, type="sentence", n=str(k), ana=ana)
                 out.append(Span(pos, pos + len(s), "seg", a, rank=RANK_SENTENCE))
                 pos += len(s)
+            out.extend(self.cases(pid, text))
         for n, nid in self.notes[pid]:
             ana = " ".join(f"#r-{r}" for r in self.anchors.get(nid, [])) or None
             sub = "contents" if text.startswith(CONTENTS_OPENERS, n.start) else None
@@ -330,6 +350,9 @@ def build(inputs: Inputs | None = None) -> tuple[etree._Element, Report]:
                         el(passage, "note", c.reason or "(근거 미기재)", type="correction",
                            subtype=c.kind, n=c.cls, lang="ko", target=_targets(c, markup),
                            resp="#ed")
+    report.cases = len(inputs.cases)
+    report.claims = sum(len(c.claims) for c in inputs.cases)
+    report.unanchored = markup.cases.unanchored
     ids = set(root.xpath("//@xml:id"))
     report.dangling = sorted(
         f"{r.id}:{sid}" for r in inputs.rules for sid in r.sentences if sid not in ids

@@ -64,6 +64,7 @@ class Passage:
     zh: etree._Element
     ko: etree._Element | None
     sentences: tuple[str, ...]
+    cases: tuple[str, ...] = ()  # ids of the worked cases (seg type="case") in the Chinese
 
     @property
     def ko_id(self) -> str | None:
@@ -220,8 +221,11 @@ class Edition:
                 for s in zh.iter(_t("seg"))
                 if s.get("type") == "sentence"
             )
+            cases = tuple(
+                s.get(XML_ID) or "" for s in zh.iter(_t("seg")) if s.get("type") == "case"
+            )
             ref = f"{BOOK} {label}{'.' if label[-1].isdigit() else ' '}{k}"
-            out.append(Passage(pid, k, ref, did, zh, ko, sentences))  # type: ignore[arg-type]
+            out.append(Passage(pid, k, ref, did, zh, ko, sentences, cases))  # type: ignore[arg-type]
         return out
 
     # ------------------------------------------------------------ queries
