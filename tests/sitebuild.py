@@ -22,6 +22,7 @@ GENERATED = ("front", "lifa", "shilei", "back")
 class Build:
     src: Path
     out: Path
+    tei: Path | None
     returncode: int
     stdout: str
     stderr: str
@@ -37,7 +38,7 @@ def copy_sources(dest: Path) -> Path:
     return src
 
 
-def sphinx(src: Path, out: Path, tei: Path | None = None, quiet: bool = True) -> Build:
+def sphinx(src: Path, out: Path, tei: Path | None, quiet: bool = True) -> Build:
     """Run Sphinx the way ``make site`` does (warnings are errors)."""
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "dirhtml",
            "-c", str(ROOT), str(src), str(out)]
@@ -47,18 +48,20 @@ def sphinx(src: Path, out: Path, tei: Path | None = None, quiet: bool = True) ->
         cmd += ["-D", f"yimao_tei={tei}"]
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    return Build(src, out, proc.returncode, proc.stdout, proc.stderr,
+    return Build(src, out, tei, proc.returncode, proc.stdout, proc.stderr,
                  time.perf_counter() - start)
 
 
 _BUILDS: dict[str, Build] = {}
 
 
-def build_once(tmp_root: Path, tei: Path | None = None) -> Build:
-    """The site built from ``tei`` (default: the edition's TEI), once per session."""
-    key = str(tei)
-    if key not in _BUILDS:
-        base = tmp_root / f"site{len(_BUILDS)}"
+def build_once(tmp_root: Path) -> Build:
+    """The site built from a snapshot of tei/yimao.xml, once per session (the snapshot keeps
+    the session's builds and checks on one version while the TEI is being rebuilt)."""
+    if "edition" not in _BUILDS:
+        base = tmp_root / "edition"
         base.mkdir(parents=True)
-        _BUILDS[key] = sphinx(copy_sources(base), base / "html", tei)
-    return _BUILDS[key]
+        tei = base / "yimao.xml"
+        shutil.copyfile(ROOT / "tei" / "yimao.xml", tei)
+        _BUILDS["edition"] = sphinx(copy_sources(base), base / "html", tei)
+    return _BUILDS["edition"]

@@ -130,9 +130,11 @@ def test_diplomatic_reading_is_the_transcription(pages: dict[str, lxml_html.Html
     assert found == len(by_id)
 
 
-def test_corrected_reading_is_the_editions(pages: dict[str, lxml_html.HtmlElement]) -> None:
+def test_corrected_reading_is_the_editions(
+    site: Build, pages: dict[str, lxml_html.HtmlElement]
+) -> None:
     # the corrected reading as the edition model (yimao.edition, not the site) defines it
-    ed = load_edition()
+    ed = load_edition(site.tei)
     found = 0
     for page in pages.values():
         for p in page.xpath("//p[@id]"):
@@ -185,6 +187,14 @@ def test_citation_and_permalinks(pages: dict[str, lxml_html.HtmlElement]) -> Non
     assert snum == ["#p043-s1"]
 
 
+def test_prose_pages_link_passages_by_role(site: Build) -> None:
+    page = lxml_html.parse(str(site.out / "principles" / "index.html")).getroot()
+    links = page.xpath("//a[.//span[@class='passage-ref']]")
+    assert [(a.get("href"), a.text_content()) for a in links] == [
+        ("../lifa/04/#p043", "「立法 4.2」")
+    ]
+
+
 def test_prev_next_follow_the_book(pages: dict[str, lxml_html.HtmlElement]) -> None:
     ids = [row["id"] for row in CHAPTERS]
     for i, did in enumerate(ids):
@@ -221,7 +231,7 @@ def test_no_external_requests(site: Build) -> None:
 
 
 def test_unchanged_rebuild_reads_and_writes_nothing(site: Build) -> None:
-    again = sphinx(site.src, site.out, quiet=False)
+    again = sphinx(site.src, site.out, site.tei, quiet=False)
     assert again.returncode == 0, again.stderr
     assert "0 added, 0 changed, 0 removed" in again.stdout
     assert "no targets are out of date" in again.stdout

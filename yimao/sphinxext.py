@@ -26,7 +26,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from yimao.errors import EditionError
-from yimao.render_pages import Action, Pages, docname
+from yimao.render_pages import Action, Pages, docname, title_ko_plain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -108,6 +108,40 @@ def write_stubs(srcdir: Path, division_ids: list[str]) -> int:
     return written
 
 
+class yimao_passage_ref(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """A link to a passage, resolved when the page is written."""
+
+
+def passage_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+    options: dict[str, Any] | None = None, content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{passage}`p043``` or ``{passage}`p043-s1``` → 「立法 4.2」 linked to its anchor."""
+    env = inliner.document.settings.env
+    path = tei_path(env.config)
+    env.note_dependency(str(path))
+    target = text.strip()
+    ed = _CACHE[path]
+    try:
+        ref = ed.ref(target)
+        did = ed.passage(_paragraph_of(target)).division
+    except EditionError as exc:
+        msg = inliner.reporter.warning(f"passage role: {exc}", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, msg)], [msg]
+    node = yimao_passage_ref(rawtext, ref.removeprefix("易冒").strip(), target=target, division=did)
+    return [node], []
+
+
+def _paragraph_of(xml_id: str) -> str:
+    """``p043-s1`` → ``p043``; ``p043-ko`` stays (the model resolves Korean ids).
+
+    >>> _paragraph_of("p043-s1"), _paragraph_of("p043-ko"), _paragraph_of("p043")
+    ('p043', 'p043-ko', 'p043')
+    """
+    head, _, tail = xml_id.partition("-")
+    return xml_id if tail in ("", "ko") else head
+
+
 class DivisionDirective(SphinxDirective):
     """``{yimao-division} lifa-04``: the page of one division."""
 
@@ -124,7 +158,9 @@ class DivisionDirective(SphinxDirective):
             logger.warning(f"unknown division {div_id!r} (known: {known} …)",
                            location=self.get_location())
             return []
-        self.state.document["title"] = f"{div.title_zh} {div.title_ko}"
+        ko = title_ko_plain(div.title_ko, div.title_zh)
+        label = f"{div.label} " if div.n is not None else ""
+        self.state.document["title"] = f"{label}{div.title_zh} ({ko})"
         return [yimao_placeholder(what="division", division=div_id)]
 
 
@@ -144,6 +180,11 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname_: str) -> 
         return f"{uri}#{anchor}" if anchor else (uri or "./")
 
     base = app.config.yimao_baseurl or app.config.html_baseurl or ""
+    for ref in list(doctree.findall(yimao_passage_ref)):
+        link = nodes.reference("", "", internal=True,
+                               refuri=url(docname(ref["division"]), ref["target"]))
+        link += nodes.inline("", "", nodes.Text(f"「{ref.astext()}」"), classes=["passage-ref"])
+        ref.replace_self(link)
     for node in list(doctree.findall(yimao_placeholder)):
         if node["what"] == "division":
             html = pages.division(node["division"], url, base, app.yimao_actions)  # type: ignore[attr-defined]
@@ -166,6 +207,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("yimao_baseurl", "", "html", str)
     app.add_event("yimao-passage-actions")
     app.add_node(yimao_placeholder)
+    app.add_node(yimao_passage_ref)
+    app.add_role("passage", passage_role)
     app.add_directive("yimao-division", DivisionDirective)
     app.add_directive("yimao-contents", ContentsDirective)
     app.connect("config-inited", on_config_inited)
