@@ -36,6 +36,7 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.ju",
     "compute.guisha",
     "compute.xinghai",
+    "compute.yongshen",
     "compute.shensha",
 )
 

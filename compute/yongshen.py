@@ -1,0 +1,302 @@
+"""有無章, 天干章, 當時章, 獨發章, 兩現章, 絕生章: finding and weighing the 用神.
+
+Source: 易冒 p124–p126 (¶245–249), p136–p139 (¶269–275), p166–p178 (¶329–353),
+p197–p200 (¶391–397).
+
+The 用神 depends on the question, which a chart does not know; so these rules look at every
+六親 (有無, 兩現, 天干化用) or every line (絕處逢生) as a possible 用神.
+
+>>> from compute.chart import chart
+>>> c = chart("觀", "萃", month="申", day="丙子", year="辛卯")   # p137-s2 注
+>>> for f in c.findings:
+...     if f.rule == "ganhua-yong":
+...         print(f.summary)
+天干化用: 四爻 辛 + 日干 丙、月干 丙 → 化水 = 子孫 (飛伏無子孫)
+天干化用: 上爻 辛 + 日干 丙、月干 丙 → 化水 = 子孫 (飛伏無子孫)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+from compute.changsheng import _BRANCH_PHASE, acts
+from compute.ganzhi import Stem
+from compute.hechong import LIUHE
+from compute.liuqin import Relative, relative
+from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
+from compute.rules import Finding, doctrine, rule
+from compute.wuxing import Phase, gan_he
+
+RELATIVES: Final = tuple(Relative)
+_EMERGED: Final = ("出", "半出", "旬後出")
+
+
+def _fei(c: Any, rel: Relative) -> list[int]:
+    return [ln.position for ln in c.lines if ln.relative == rel]
+
+
+def _fu(c: Any, rel: Relative) -> list[int]:
+    return [ln.position for ln in c.lines if ln.hidden is not None and ln.hidden.relative == rel]
+
+
+def _fu_out(state: Any) -> bool:
+    """A 伏 that comes out by the rules of p100–p102, except the 日月 rescue: the book's own case
+    (p137-s2 注: the 子孫 伏 under 觀's 未 is taken as absent on a 子 day) follows p283-s3 "伏神
+    滅沒者雖臨日月而不取", not p102-s2 "日月高懸，勢同出"."""
+    return state.get("fu_chu") in _EMERGED and "臨日月" not in (state.get("fu_chu_why") or "")
+
+
+@rule("ganhua-yong", "天干合化 為用", "천간합화 위용",
+      ("p136-s2", "p137-s2", "p138-s1", "p138-s2", "p139-s1", "p289-s5"), kind="finding")
+def ganhua_yong(chart: Any) -> Iterator[Finding]:
+    """天干化用 (p137-s2): when a 六親 is absent from the 飛 lines and no 伏 of it comes out
+    (p139-s1 注 "必因飛伏無用爻，而後求此法也"), the stem of a moving line 合 with the 日干 (then
+    the 月干) may give it: the combined phase read as a 六親 of the palace. 一動 (獨發) first,
+    日干 before 月干 (p139-s1)."""
+    c = ctx(chart)
+    if not c.moving:
+        return
+    missing = {r for r in RELATIVES if not _fei(c, r)
+               and not any(_fu_out(c.lines[p - 1].state) for p in _fu(c, r))}
+    if not missing:
+        return
+    pal = Phase(c.palace)
+    partners = [("日干", chart.day.stem)]
+    if chart.month_pillar is not None:
+        partners.append(("月干", chart.month_pillar.stem))
+    solo = " (獨發)" if len(c.moving) == 1 else ""
+    for p in c.moving:
+        s = Stem(c.lines[p - 1].stem)
+        hits: dict[Phase, list[str]] = {}
+        for who, t in partners:
+            ph = gan_he(s, Stem(t))
+            if ph is not None and relative(pal, ph) in missing:
+                hits.setdefault(ph, []).append(f"{who} {Stem(t)}")
+        for ph, whos in hits.items():
+            r = relative(pal, ph)
+            yield Finding("ganhua-yong", f"天干化用: {POS_ZH[p]} {s} + {'、'.join(whos)} → "
+                          f"化{ph} = {r} (飛伏無{r}){solo}", (p,))
+
+
+@rule("benwu-eryou", "本無而有", "본무이유", ("p124-s1", "p124-s2", "p126-s1"), kind="finding")
+def benwu_eryou(chart: Any) -> Iterator[Finding]:
+    """A 六親 absent from the 飛 lines that still counts (p124-s2): (1) a 伏 under the 世 or a
+    moving line that comes out; (2) the 日 or 月 branch is of it; (3) it appears in a changed
+    line or the 互卦 ("飛重於伏，伏重於日月，變重於互"). When none holds it is 竟無 (p293-s1).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("小畜", month="子", day="甲子").findings
+    ...  if f.rule == "benwu-eryou"]
+    ['官鬼 不上卦: 日月無; 互 有; 伏 三爻下 酉 (靜下, 出)']
+    """
+    c = ctx(chart)
+    pal = Phase(c.palace)
+    hu = chart.primary.hugua
+    hu_rel = () if hu is None else tuple(relative(pal, t.phase) for t in (hu.lower, hu.upper))
+    for r in RELATIVES:
+        if _fei(c, r):
+            continue
+        parts = []
+        riyue = [w for w, b in (("日", c.day), ("月", c.month))
+                 if relative(pal, Phase(_BRANCH_PHASE[b])) == r]
+        bian = [p for p in c.moving if c.changed[p - 1].relative == r]
+        parts.append("日月" + ("、".join(riyue) if riyue else "無"))
+        if bian:
+            parts.append("變 " + "、".join(f"{POS_ZH[p]}{c.changed[p - 1].branch}" for p in bian))
+        parts.append("互 " + ("有" if r in hu_rel else "無"))
+        for p in _fu(c, r):
+            ln = c.lines[p - 1]
+            where = "世下" if p == chart.primary.shi else ("動下" if ln.moving else "靜下")
+            parts.append(f"伏 {POS_ZH[p]}下 {ln.hidden.branch} ({where}, {ln.state.get('fu_chu')})")
+        yield Finding("benwu-eryou", f"{r} 不上卦: {'; '.join(parts)}")
+
+
+@rule("benyou-erwu", "本有而無", "본유이무", ("p125-s1", "p125-s2", "p126-s2"), kind="line")
+def youwu_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``youwu``: why a present line is "本有而無" (p125-s1): 月破; 死絕無救 (死 or 絕 on the day
+    with no 生 from 日, 月 or a moving line); 衰遇旬空 (休囚 and 空); 發動交傷 (moving, 克 by
+    another moving line, and 日 or 月 克 it too). [] when none."""
+    if ln.role != "primary":
+        return {}
+    c = ctx(chart)
+    i = ln.position - 1
+    ph = c.ph[i]
+    d, m = c.day_acts(ph), c.month_acts(ph)
+    sheng = [q for q in c.moving if q != ln.position and not (c.broken[q - 1] or c.san[q - 1])
+             and acts(c.ph[q - 1], ph) == "生"]
+    ke = [q for q in c.moving if q != ln.position and acts(c.ph[q - 1], ph) == "克"]
+    out = []
+    if c.broken[i]:
+        out.append("月破")
+    st = ln.state.get("changsheng", {}).get("day")
+    if st in ("死", "絕") and not sheng and d not in ("生", "比") and m not in ("生", "比"):
+        out.append("死絕無救")
+    if not c.strong[i] and c.is_void[i] and not ln.moving and not c.on_month[i]:
+        out.append("衰遇旬空")
+    if ln.moving and ke and "克" in (d, m):
+        out.append("發動交傷")
+    return {"youwu": out}
+
+
+@rule("dufa-dujing", "獨發 / 獨靜", "독발 / 독정",
+      ("p168-s2", "p168-s3", "p169-s1", "p171-s4", "p172-s2"), kind="finding")
+def dufa(chart: Any) -> Iterator[Finding]:
+    """獨發 (one line moves) or 獨靜 (one line rests among five moving): the event shows on the day
+    (or year) of that line's own pillar (值), or of its 合 for 獨發, its 沖 for 獨靜 (p171-s4
+    "靜而獨發，以值以合，動而獨靜，以值以沖"); 吉凶 still come from the 用神 (p172-s2).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("乾", "小畜", month="未", day="戊午").findings
+    ...  if f.rule == "dufa-dujing"]   # p170-s1 注: 至甲午日而回祿
+    ['獨發 四爻 午火官鬼 甲午: 應期 值 甲午, 合 未']
+    """
+    c = ctx(chart)
+    n = len(c.moving)
+    if n == 1:
+        p = c.moving[0]
+        kind, other = "獨發", f"合 {BRANCH_ZH[LIUHE[c.br[p - 1]]]}"
+    elif n == 5:
+        p = next(q for q in range(1, 7) if q not in c.moving)
+        kind, other = "獨靜", f"沖 {BRANCH_ZH[CLASH[c.br[p - 1]]]}"
+    else:
+        return
+    gz = c.lines[p - 1].ganzhi.zh
+    yield Finding("dufa-dujing", f"{kind} {c.line_name(p)} {gz}: 應期 值 {gz}, {other}", (p,))
+
+
+def _injuries(c: Any, p: int) -> list[str]:
+    """傷 of a line for 兩現 (p173-s3 注 "旬空月破沖散克傷之類")."""
+    i = p - 1
+    ln = c.lines[i]
+    out = []
+    if c.is_void[i] and not ln.moving and not c.on_month[i] and not c.on_day[i]:
+        out.append("空")
+    if c.broken[i]:
+        out.append("破")
+    if c.san[i] or (not ln.moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
+        out.append("沖散")
+    if "克" in (c.day_acts(c.ph[i]), c.month_acts(c.ph[i])):
+        out.append("克")
+    return out
+
+
+@rule("liangxian", "用神兩現", "용신양현",
+      ("p173-s2", "p173-s3", "p174-s1", "p174-s2", "p175-s1", "p178-s1", "p178-s2"),
+      kind="finding")
+def liangxian(chart: Any) -> Iterator[Finding]:
+    """A 六親 on two (or more) 飛 lines: take the uninjured one (傷 = 空, 破, 沖散, 克), a moving
+    one before a static one (p173-s2, p174-s1). Not for 八純's two 土 lines nor 升 and 觀 ("皆有
+    成格", p178-s2).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("大過", month="亥", day="戊午").findings
+    ...  if f.summary.startswith("妻財 兩現")][0]   # p175-s1 注: 丑空未實
+    '妻財 兩現: 初爻 丑土妻財 (空), 上爻 未土妻財 → 取 上爻 未'
+    """
+    c = ctx(chart)
+    h = chart.primary
+    if h.name in ("升", "觀"):
+        return
+    for r in RELATIVES:
+        ps = _fei(c, r)
+        if len(ps) < 2:
+            continue
+        if h.hexagram.generation == 0 and all(c.ph[p - 1] == 2 for p in ps):
+            continue
+        hurt = {p: _injuries(c, p) for p in ps}
+        best = sorted(ps, key=lambda p: (len(hurt[p]), not c.lines[p - 1].moving))
+        top = [p for p in best if (len(hurt[p]), not c.lines[p - 1].moving)
+               == (len(hurt[best[0]]), not c.lines[best[0] - 1].moving)]
+        desc = ", ".join(c.line_name(p) + (f" ({'、'.join(hurt[p])})" if hurt[p] else "")
+                         for p in ps)
+        pick = "、".join(f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}" for p in top)
+        yield Finding("liangxian", f"{r} 兩現: {desc} → 取 {pick}", tuple(ps))
+
+
+def _movers(c: Any, pos: int, phase: int, how: str) -> list[int]:
+    return [q for q in c.moving if q != pos and not (c.broken[q - 1] or c.san[q - 1])
+            and acts(c.ph[q - 1], phase) == how]
+
+
+@rule("juechu-fengsheng", "絕處逢生", "절처봉생",
+      ("p197-s1", "p197-s2", "p197-s3", "p198-s1", "p198-s2", "p200-s4", "p093-s1"),
+      kind="finding")
+def juechu_fengsheng(chart: Any) -> Iterator[Finding]:
+    """The five 絕處逢生 (p197-s2), for every line as a possible 用神: (1) 日月 克, a moving line
+    生; (2) a moving line 克, its own changed line 生; (3) its changed line 克, a moving line 生;
+    (4) a 伏 克 by 日月, 生 by its 飛 or a moving line; (5) a 伏 克 by its 飛 or a moving line,
+    生 by 日月. Not when the line is 破 or 散, nor when the helper is 破/散 (a changed helper 破 or
+    絕) (p198-s1). The 日月's 克 includes the day's 絕 (p200-s4 "唯日月之絕為真絕"). 動變 chapter
+    adds "日月克我，變爻來生，猶絕處逢生也" (p093-s1), kept as its own, sixth, form.
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("乾", "姤", month="子", day="甲申").findings
+    ...  if f.rule == "juechu-fengsheng"][0]   # p197-s1: 木用 申日絕, 水爻動而生
+    '絕處逢生 (一: 日月克, 動爻生): 二爻 寅木妻財'
+    >>> [f.summary for f in chart("遁", "乾", month="亥", day="乙亥").findings
+    ...  if f.rule == "juechu-fengsheng"]   # p093-s2 注: 亥日月用世爻，遇遁之乾
+    ['絕處逢生 (猶絕處逢生: 日月克, 變爻生 (p093-s1)): 二爻 午火官鬼']
+    >>> [f.summary for f in chart("遁", "乾", month="申", day="乙亥").findings
+    ...  if f.rule == "juechu-fengsheng" and "二爻" in f.summary]   # 在申月 寅破
+    []
+    """
+    c = ctx(chart)
+    for ln in c.lines:
+        p, i = ln.position, ln.position - 1
+        if c.broken[i] or c.san[i]:
+            continue
+        form = _form_fei(c, p)
+        if form:
+            yield Finding("juechu-fengsheng", f"絕處逢生 ({form}): {c.line_name(p)}", (p,))
+        if ln.hidden is not None:
+            form = _form_fu(c, p)
+            if form:
+                yield Finding("juechu-fengsheng",
+                              f"絕處逢生 ({form}): {POS_ZH[p]}下 伏 {ln.hidden.branch}"
+                              f"{ln.hidden.element}{ln.hidden.relative}", (p,))
+
+
+def _riyue_ke(c: Any, ph: int) -> bool:
+    return c.day_acts(ph) == "克" or c.month_acts(ph) == "克"
+
+
+def _riyue_sheng(c: Any, ph: int) -> bool:
+    return c.day_acts(ph) == "生" or c.month_acts(ph) == "生"
+
+
+def _form_fei(c: Any, p: int) -> str | None:
+    ph = c.ph[p - 1]
+    if _riyue_ke(c, ph) and _movers(c, p, ph, "生"):
+        return "一: 日月克, 動爻生"
+    cb = c.changed_branch(p)
+    if cb is None or c.po(cb):
+        return None
+    bph = _BRANCH_PHASE[cb]
+    jue = c.day_acts(bph) == "克" and c.day_acts(bph) != acts(_BRANCH_PHASE[c.day], bph)
+    if acts(bph, ph) == "生" and not jue and _movers(c, p, ph, "克"):
+        return "二: 動爻克, 變爻生"
+    if acts(bph, ph) == "克" and _movers(c, p, ph, "生"):
+        return "三: 變爻克, 動爻生"
+    if _riyue_ke(c, ph) and acts(bph, ph) == "生" and not c.kong(cb):
+        return "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
+    return None
+
+
+def _form_fu(c: Any, p: int) -> str | None:
+    fu = c.lines[p - 1].hidden
+    ph, fei = int(fu.element), c.ph[p - 1]
+    fei_ok = not (c.broken[p - 1] or c.san[p - 1])
+    if _riyue_ke(c, ph) and ((fei_ok and acts(fei, ph) == "生") or _movers(c, 0, ph, "生")):
+        return "四: 伏受日月克, 飛動生"
+    if ((acts(fei, ph) == "克") or _movers(c, 0, ph, "克")) and _riyue_sheng(c, ph):
+        return "五: 伏受飛動克, 日月生"
+    return None
+
+
+doctrine(
+    "houshi", "當時 / 後時", "당시 / 후시", ("p166-s1", "p166-s2", "p166-s3", "p167-s1", "p167-s2"),
+    "when the matter is set for a known later month or day, judge the 用神 by that time: compute "
+    "does this when the chart is drawn again with the later month/day (chart(..., month=, day=)); "
+    "which time applies is the reader's knowledge of the question",
+)
