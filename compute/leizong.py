@@ -1,0 +1,219 @@
+"""類總章: the summary chapter — the eighteen grades of the 用神, 元忌仇, the ten taboos of 世應,
+and 刻期.
+
+Source: 易冒 p275–p295 (¶547–587).
+
+>>> yuan_ji_chou(Relative.QICAI)
+(Relative.ZISUN, Relative.XIONGDI, Relative.FUMU)
+>>> from compute.chart import chart
+>>> c = chart("大過", month="亥", day="戊午")
+>>> c.primary.line(1).state["grade"], c.primary.line(6).state["grade"]
+({'n': 11, 'name': '安空'}, {'n': 4, 'name': '相'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+from compute.changsheng import _BRANCH_PHASE, acts, stage_branch
+from compute.guisha import suimu, zhushang
+from compute.hechong import hechu_fengchong
+from compute.liuqin import Relative
+from compute.riyue import BRANCH_ZH, CLASH, ctx
+from compute.rules import Finding, doctrine, rule, table
+
+GRADES: Final = table(
+    "yongshen-18", "看用神十八法", "간용신십팔법",
+    ("p291-s1", "p292-s1", "p293-s1", "p293-s2"),
+    ("日神", "月將", "旺", "相", "生", "變生", "動生", "安", "有玷", "旺相空", "安空", "洩氣",
+     "死氣", "日破", "月破", "克空", "竟無", "散"),
+    "compute.leizong.GRADES",
+)
+"""The eighteen grades, best to worst: 1–8 全吉, 9–11 半吉, 12–18 凶陷 (p291-s1 … p293-s1)."""
+
+
+def _g(n: int) -> dict[str, Any]:
+    return {"n": n, "name": GRADES[n - 1]}
+
+
+@rule("yongshen-18", kind="line")
+def grade_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``grade``: the line's grade {n, name} among the eighteen, as if it were the 用神.
+
+    Tests, in order: on the 日 (1 日神) or 月 (2 月將); moving and 散 (18); 月破 (15); empty
+    (not 建空/動空): 克 by 日, 月 or a moving line without 生 → 克空 (16), 旺相 → 旺相空 (10),
+    else 安空 (11, "有生無克"); a static 休囚 line clashed by the day (暗破) → 日破 (14); 克
+    without 生 → 死氣 (13); 克 by one of 日月 and 生 by the other → 有玷 (9); 日, 月 and the
+    moving lines all drain it → 洩氣 (12); 日 or 月 of its phase → 旺 (3); 日 or 月 生 it →
+    相 (4); a moving 元神 and a moving 忌神 together → 生 ("貪生忘克", 5); its changed line 生
+    it → 變生 (6); a moving line 生 it → 動生 (7); otherwise 安 (8). 竟無 (17) belongs to an
+    absent 六親 (``benwu-eryou``).
+    """
+    if ln.role != "primary":
+        return {}
+    c = ctx(chart)
+    return {"grade": _g(_grade(c, ln))}
+
+
+def _grade(c: Any, ln: Any) -> int:
+    p, i = ln.position, ln.position - 1
+    ph = c.ph[i]
+    if c.on_day[i]:
+        return 1
+    if c.on_month[i]:
+        return 2
+    if c.san[i]:
+        return 18
+    if c.broken[i]:
+        return 15
+    d, m = c.day_acts(ph), c.month_acts(ph)
+    movers = [acts(c.ph[q - 1], ph) for q in c.moving
+              if q != p and not (c.broken[q - 1] or c.san[q - 1])]
+    cb = c.changed_branch(p)
+    bian = None if cb is None or c.kong(cb) or c.po(cb) else acts(_BRANCH_PHASE[cb], ph)
+    sheng = [x for x in (d, m, bian, *movers) if x in ("生", "比")]
+    ke = [x for x in (d, m, bian, *movers) if x == "克"]
+    if c.is_void[i] and not ln.moving:
+        if ke and not sheng:
+            return 16
+        return 10 if c.strong[i] else 11
+    if not ln.moving and CLASH[c.br[i]] == c.day and not c.strong[i]:
+        return 14
+    if ke and not sheng:
+        return 13
+    if (d == "克" and m in ("生", "比")) or (m == "克" and d in ("生", "比")):
+        return 9
+    if d == "洩" and m == "洩" and all(x == "洩" for x in movers):
+        return 12
+    if "比" in (d, m):
+        return 3
+    if "生" in (d, m):
+        return 4
+    if "生" in movers and "克" in movers:
+        return 5
+    if bian == "生":
+        return 6
+    if "生" in movers:
+        return 7
+    return 8
+
+
+YUAN_JI_CHOU: Final = table(
+    "yuan-ji-chou", "用神 / 元神 / 忌神 / 仇神", "용신 / 원신 / 기신 / 구신",
+    ("p281-s1", "p281-s2", "p123-s2"),
+    ("元 生用", "忌 克用", "仇 克元 (生忌)"),
+    "compute.leizong.YUAN_JI_CHOU",
+)
+"""元神 生 the 用, 忌神 克 it (p281-s1 "有用神則必有忌神 … 有用神必有元神"); 仇神 (named at
+p123-s2 注 "用神元神欲其進，忌神仇神欲其退", never defined) is read as the one that 克 the 元神,
+which is also the one that 生 the 忌神."""
+
+
+def yuan_ji_chou(yong: Relative) -> tuple[Relative, Relative, Relative]:
+    """(元神, 忌神, 仇神) of a 用神, by the 六親 cycle 父 → 兄 → 子 → 財 → 官 → 父 (生).
+
+    >>> yuan_ji_chou(Relative.GUANGUI)
+    (Relative.QICAI, Relative.ZISUN, Relative.XIONGDI)
+    """
+    order = (Relative.FUMU, Relative.XIONGDI, Relative.ZISUN, Relative.QICAI, Relative.GUANGUI)
+    k = order.index(yong)
+    return order[(k - 1) % 5], order[(k - 2) % 5], order[(k - 3) % 5]
+
+
+@rule("shi-ying-ji-10", "世應 十忌", "세응 십기", ("p280-s1", "p280-s2", "p280-s3"),
+      kind="finding")
+def shi_ying_ji(chart: Any) -> Iterator[Finding]:
+    """The ten taboos of 世 and 應 (p280-s1): 空 (無成), 破 (多敗), 絕 (多困), 散 (全失), 墓
+    (難舉), 動 (多變), 合沖 (將成而敗), 隨墓, 助傷, 升降進退 (降 or 退).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("乾", "夬", month="寅", day="丙戌").findings
+    ...  if f.rule == "shi-ying-ji-10"]
+    ['世 上爻 戌土父母 忌: 動']
+    """
+    c = ctx(chart)
+    h = chart.primary
+    hc = {p for f in hechu_fengchong(chart) for p in f.lines}
+    sm = {p for f in suimu(chart) for p in f.lines}
+    zs = {p for f in zhushang(chart) for p in f.lines}
+    for who, p in (("世", h.shi), ("應", h.ying)):
+        st = c.lines[p - 1].state
+        i = p - 1
+        bad = []
+        if st.get("void") not in (None, "建空", "動空", "填實"):
+            bad.append("空")
+        if c.broken[i]:
+            bad.append("破")
+        day_stage = (st.get("changsheng") or {}).get("day")
+        if day_stage == "絕":
+            bad.append("絕")
+        if c.san[i]:
+            bad.append("散")
+        if day_stage == "墓":
+            bad.append("墓")
+        if c.lines[i].moving:
+            bad.append("動")
+        if p in hc:
+            bad.append("合沖")
+        if p in sm:
+            bad.append("隨墓")
+        if p in zs:
+            bad.append("助傷")
+        sj, jt = st.get("shengjiang"), st.get("jintui")
+        if sj in ("降", "真降") or jt in ("退神", "實退"):
+            bad.append("升降進退")
+        if bad:
+            yield Finding("shi-ying-ji-10", f"{who} {c.line_name(p)} 忌: {', '.join(bad)}", (p,))
+
+
+@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line")
+def keqi_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``keqi``: the days the line points to, by the rules of p294-s2 that need no question: an
+    empty line → the day that clashes it ("主象空而沖可獲") or fills it (its own branch, "值");
+    a 旺相 line → its 墓 ("用爻旺而墓乃收"); a line 絕 on the day but 生 by a moving line → its
+    長生 ("絕逢生而出焉"); a 休囚 line helped (生) by a moving line → the branch of its own phase's
+    臨官 ("衰遇扶而成矣")."""
+    if ln.role != "primary":
+        return {}
+    c = ctx(chart)
+    i = ln.position - 1
+    ph, b = c.ph[i], c.br[i]
+    out = []
+    if c.is_void[i] and not c.on_month[i]:
+        out += [f"沖 {BRANCH_ZH[CLASH[b]]} (空)", f"值 {BRANCH_ZH[b]} (填實)"]
+    if c.strong[i]:
+        out.append(f"墓 {BRANCH_ZH[stage_branch(ph, '墓', c.tu)]} (旺)")
+    helped = any(acts(c.ph[q - 1], ph) == "生" for q in c.moving if q != ln.position)
+    if (ln.state.get("changsheng") or {}).get("day") == "絕" and helped:
+        out.append(f"生 {BRANCH_ZH[stage_branch(ph, '長生', c.tu)]} (絕逢生)")
+    elif not c.strong[i] and helped:
+        out.append(f"扶 {BRANCH_ZH[stage_branch(ph, '臨官', c.tu)]} (衰遇扶)")
+    return {"keqi": out}
+
+
+for _rid, _zh, _ko, _passages, _reason in (
+    ("yongshen-source", "用神所取", "용신소취", ("p275-s1", "p275-s2", "p275-s3"),
+     "the 用神 is chosen by the question (卦, 爻, 內外, 世應, 六親, 八卦六神); compute "
+     "grades every line and every 六親 instead of choosing"),
+    ("gua-yong-8", "卦用八法", "괘용팔법", ("p276-s1", "p276-s2", "p276-s4", "p276-s6",
+                                        "p277-s2", "p277-s4", "p277-s6", "p277-s8", "p278-s2",
+                                        "p278-s4", "p278-s5"),
+     "an index of hexagram-level signs computed elsewhere: 沖合 (liuchong-gua, liuhe-gua), 反伏 "
+     "(fanyin-gua, fuyin), 墓絕 (gua-mujue), 歸遊 (youhun-guihun-use), 卦候 (gua-wangxiang-8), "
+     "卦義/卦驗 (guayi-table); 內外 is a reading by question"),
+    ("yao-yong-6", "爻用六法", "효용육법", ("p279-s1", "p279-s13", "p279-s14"),
+     "an index of line-level uses (世應, 兩身, 六親, 六神, 爻位, 變互) computed by the core "
+     "and by the line states here; which applies is the question's"),
+    ("dongbian-rules", "動變之當察", "동변지당찰", ("p282-s1", "p282-s2", "p282-s3", "p282-s4"),
+     "applied throughout: a changed line acts only on its own moving line (grade 變生, 絕處逢生 "
+     "forms 2, 3), a changed line 空破 has no force (changsheng.bian, grade), a moving line acts "
+     "on all lines"),
+    ("riyue-quan", "日月之當權", "일월지당권", ("p284-s1", "p284-s2", "p284-s3", "p284-s4",
+                                          "p284-s5", "p284-s6", "p284-s7"),
+     "applied throughout: the month judged by 旺相休囚死 (wangxiang), the day by the twelve "
+     "stages (compute.riyue.day_acts), 日建 never 破, 月建 never 空 (month_broken, void)"),
+    ("xian-suo-bushan", "先索其不善", "선색기불선", ("p295-s2", "p295-s3"),
+     "a method of reading (look for the bad first), not a computation"),
+):
+    doctrine(_rid, _zh, _ko, _passages, _reason)
