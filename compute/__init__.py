@@ -37,6 +37,7 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.guisha",
     "compute.xinghai",
     "compute.yongshen",
+    "compute.guayan",
     "compute.leizong",
     "compute.shensha",
 )
