@@ -155,9 +155,18 @@ doctrine(
     "the minor stages yield to 生克 there; the weights themselves (十之九, 十之七) are not numbers "
     "compute can use",
 )
-doctrine(
-    "shengjue-source", "生絕 measured on 日 / 月 / 飛 / 變", "생절의 기준",
-    ("p184-s1", "p185-s1", "p185-s2"),
-    "computed as line state changsheng.day / .month / .bian (a moving line against its changed "
-    "line, void when the changed line is 空 or 破); 伏 against 飛 is left to the 伏神 rules",
-)
+
+
+@rule("shengjue-source", "生絕 measured on 日 / 月 / 飛 / 變", "생절의 기준",
+      ("p184-s1", "p185-s1", "p185-s2"))
+def shengjue_on(
+    phase: Phase | int, source: Branch | int, hollow: bool, tu: str = "申"
+) -> str | None:
+    """The stage of *phase* at a 飛 (for its 伏) or a changed line (for its moving line): "其法
+    猶類日也", but none when that line is 空 or 破 (*hollow*: "如空如破，則非生非絕矣", p185-s2 注).
+    Moving lines of one hexagram never measure each other by stages ("同體", p185-s2).
+
+    >>> shengjue_on(Phase.SHUI, Branch.SHEN, False), shengjue_on(Phase.SHUI, Branch.SHEN, True)
+    ('長生', None)
+    """
+    return None if hollow else stage(phase, source, tu)

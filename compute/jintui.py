@@ -77,9 +77,9 @@ def jintui_state(chart: Any, ln: Any) -> dict[str, Any]:
     return {"jintui": jintui(ctx(chart), ln.position) if ln.moving else None}
 
 
-doctrine("tuishen-3", "實退 / 不退 / 不及退", "실퇴 / 불퇴 / 불급퇴",
-         ("p122-s1", "p122-s2", "p123-s1", "p123-s3"),
-         "computed with 進神 in the line state jintui (rule jinshen-3)")
+rule("tuishen-3", "實退 / 不退 / 不及退", "실퇴 / 불퇴 / 불급퇴",
+     ("p122-s1", "p122-s2", "p123-s1", "p123-s3"))(jintui)
+"""實退 / 不退 / 不及退 are computed by :func:`jintui` with the 進神 grades (line state jintui)."""
 
 
 @rule("jinshen-tuishen", kind="finding")

@@ -19,6 +19,7 @@ from compute.riyue import CLASH, ctx
 from compute.rules import doctrine, rule
 
 
+@rule("richong-types", "墓沖 / 胎沖 / 克沖 / 絕沖", "묘충 / 태충 / 극충 / 절충", ("p164-s1",))
 def clash_kind(line_branch: int, day_branch: int) -> str:
     """The kind of a day clash (p164-s1 注): 辰戌丑未 墓沖; 子午卯酉 胎沖, but 克沖 when the day
     克 the line (a 子 day on 午, a 酉 day on 卯); 寅申巳亥 絕沖.
@@ -65,11 +66,6 @@ def day_clash_state(chart: Any, ln: Any) -> dict[str, Any]:
     return {"day_clash": {"kind": kind, "effect": effect}}
 
 
-doctrine(
-    "richong-types", "墓沖 / 胎沖 / 克沖 / 絕沖", "묘충 / 태충 / 극충 / 절충", ("p164-s1",),
-    "computed inside day_clash (its kind); the severities 十之七 and the ranking of the three 克沖 "
-    "are weights compute does not turn into numbers",
-)
 doctrine(
     "andong", "暗動之力", "암동의 힘", ("p165-s1", "p165-s2", "p165-s3"),
     "a weight: 暗動 acts at half the force of a moving line, slowly and hidden; the year's 沖 and "

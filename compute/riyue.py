@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, _WX, acts, is_strong
+from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, _WX, acts, is_strong, shengjue_on
 from compute.rules import rule
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
@@ -187,7 +187,8 @@ def changsheng_state(chart: Any, ln: Any) -> dict[str, Any]:
         out["hour"] = table[c.hour]
     if ln.role == "primary" and ln.moving:
         cb = c.changed_branch(ln.position)
-        out["bian"] = None if cb is None or c.kong(cb) or c.po(cb) else table[cb]
+        out["bian"] = None if cb is None else shengjue_on(
+            _BRANCH_PHASE[ln.branch], cb, c.kong(cb) or c.po(cb), c.tu)
     return {"changsheng": out}
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts
+from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, acts
 from compute.hechong import LIUHE
 from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
 from compute.rules import Finding, doctrine, rule, table
@@ -133,6 +133,42 @@ def liuhai_gua(chart: Any) -> Iterator[Finding]:
     s, y = c.br[h.shi - 1], c.br[h.ying - 1]
     if HAI[y] == s and not all(HAI[c.br[i]] == c.br[i + 3] for i in range(3)):
         yield Finding("liuhai-gua", f"應 {BRANCH_ZH[y]} 害 世 {BRANCH_ZH[s]}", (h.ying, h.shi))
+
+
+@rule("si-mu-jue", "死 / 墓 / 絕 and rescue", "사 / 묘 / 절과 구원", ("p183-s1", "p183-s2",
+                                                                "p183-s3"), kind="line")
+def simujue_state(chart: Any, ln: Any) -> dict[str, Any]:
+    """``simujue``: a line at its 死 or 絕 on the 日, 月 or its changed line (p183-s3 注 "爻神投死
+    日月變爻之上"): 死而未死 / 絕而未絕 with one 生 from 日, 月, its changed line or a moving line;
+    過死 / 過絕 ("既死又克") with 克 and no 生; 鄰死 / 鄰絕 ("無生無克，準克之半") otherwise. A line
+    whose 墓 is the day or its changed line: 墓開 when the 墓 is 沖 or 刑 by the month or a moving
+    line ("墓而有刑，如擊如發"), else 墓藏 ("墓而無沖，為匿為藏"). None when neither.
+
+    >>> from compute.chart import chart
+    >>> chart("乾", "姤", month="子", day="甲申").primary.line(2).state["simujue"]
+    '絕而未絕'
+    """
+    if ln.role != "primary":
+        return {}
+    c = ctx(chart)
+    i = ln.position - 1
+    ph = c.ph[i]
+    cb = c.changed_branch(ln.position)
+    places = [c.day, c.month] + ([cb] if cb is not None and not (c.kong(cb) or c.po(cb)) else [])
+    stages = [_STAGE_TABLE[c.tu][ph][b] for b in places]
+    acting = [c.day_acts(ph), c.month_acts(ph)] + [acts(_BRANCH_PHASE[b], ph) for b in places[2:]]
+    acting += [acts(c.ph[q - 1], ph) for q in c.moving if q != ln.position]
+    sheng, ke = "生" in acting or "比" in acting, "克" in acting
+    for name in ("絕", "死"):
+        if name in stages:
+            label = f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
+            return {"simujue": label}
+    for t in places[:1] + places[2:]:
+        if _STAGE_TABLE[c.tu][ph][t] == "墓":
+            openers = [c.month] + [c.br[q - 1] for q in c.moving]
+            opened = any(CLASH[o] == t or XING[o] == t for o in openers)
+            return {"simujue": "墓開" if opened else "墓藏"}
+    return {"simujue": None}
 
 
 doctrine(
