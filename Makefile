@@ -32,5 +32,8 @@ serve: site
 	@echo "易冒: serving build/html on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
 	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory build/html
 
+bench: $(STAMP)
+	$(BIN)/python tools/bench.py $(BENCH_ARGS)
+
 clean:
 	rm -rf build $(VENV)

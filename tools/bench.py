@@ -1,0 +1,155 @@
+"""Benchmark compute.chart (every registered rule and finding) beside najia, and sweep casts.
+
+    python tools/bench.py                 # timing + the default sweep (stated below)
+    python tools/bench.py --sweep full    # 4,096 casts x 60 days x 12 months (long)
+    python tools/bench.py --sweep none
+
+Timing: a fixed, seeded set of casts and dates, each charted in full (all line annotators and
+finding detectors) by compute — from pillars (the book's way) and from a datetime — and by
+najia (which needs a datetime), in the same run; charts per second and the ratio are printed.
+
+Sweep: every cast (4,096 = 4^6 line values) under every month; the day runs through all sixty
+terms as the cast varies (day = cast + 5 * month, mod 60), so all 720 month-day pairs occur —
+49,152 charts. ``--sweep full`` charts all 2,949,120 combinations. Any exception is an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import itertools
+import logging
+import os
+import platform
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from compute import chart  # noqa: E402
+from compute.ganzhi import BRANCH_ZH, GANZHI  # noqa: E402
+
+BOOK_CASES = (  # the book's own statements of cases (chapters 11-12, p089-p096, p170)
+    ("困", "坎", "午", "壬戌"), ("同人", "旅", "未", "壬申"), ("剝", "漸", "戌", "庚戌"),
+    ("豐", "萃", "申", "丁酉"), ("臨", "蠱", "寅", "乙未"), ("乾", "家人", "戌", "甲辰"),
+    ("遁", "乾", "亥", "乙亥"), ("晉", "剝", "申", "戊申"), ("困", "兌", "子", "戊寅"),
+    ("乾", "小畜", "未", "戊午"),
+)
+NAJIA_PARAM = {7: 1, 8: 2, 9: 3, 6: 4}
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        model = platform.processor() or model
+    return (f"machine: nproc {os.cpu_count()}, {model}, Python {platform.python_version()} "
+            f"({platform.python_implementation()}), {platform.system()} {platform.machine()}")
+
+
+def cases(n: int, seed: int = 1664) -> list[tuple[str, dt.datetime]]:
+    rng = random.Random(seed)
+    start = dt.datetime(1901, 1, 1)
+    out = []
+    for _ in range(n):
+        cast = "".join(rng.choice("6789") for _ in range(6))
+        when = start + dt.timedelta(days=rng.randrange(72000), hours=rng.randint(1, 22))
+        out.append((cast, when))
+    return out
+
+
+def rate(fn, items, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, time.perf_counter() - t)
+    return len(items) / best
+
+
+def timing(n: int, repeat: int) -> None:
+    sample = cases(n)
+    pillared = []
+    for cast, when in sample:
+        c = chart(lines=cast, at=when)
+        pillared.append((cast, c.month_pillar.zh, c.day.zh))
+    book = [(p, q, m, d) for p, q, m, d in BOOK_CASES]
+
+    r_book = rate(lambda x: chart(x[0], x[1], month=x[2], day=x[3]), book * 20, repeat)
+    r_pill = rate(lambda x: chart(lines=x[0], month=x[1], day=x[2]), pillared, repeat)
+    r_date = rate(lambda x: chart(lines=x[0], at=x[1]), sample, repeat)
+    findings = sum(len(chart(lines=c, month=m, day=d).findings) for c, m, d in pillared) / n
+    print(f"compute, the book's 10 cases x20 (pillars): {r_book:9.0f} charts/s")
+    print(f"compute, {n} seeded casts (pillars):       {r_pill:9.0f} charts/s "
+          f"({findings:.1f} findings per chart)")
+    print(f"compute, the same casts (datetime):         {r_date:9.0f} charts/s")
+    try:
+        from najia.najia import Najia
+    except ImportError:
+        print("najia not installed: no comparison")
+        return
+    logging.getLogger("najia").setLevel(logging.WARNING)
+
+    def one(x: tuple[str, dt.datetime]) -> None:
+        Najia(verbose=0).compile(params=[NAJIA_PARAM[int(ch)] for ch in x[0]], date=x[1])
+
+    r_najia = rate(one, sample, repeat)
+    print(f"najia 2.0.1, the same casts (datetime):     {r_najia:9.0f} charts/s")
+    print(f"ratio compute/najia: pillars {r_pill / r_najia:.2f}x, datetime {r_date / r_najia:.2f}x")
+
+
+def _sweep_chunk(args: tuple[list[str], list[tuple[int, int]]]) -> tuple[int, list[str]]:
+    casts, pairs = args
+    errors, count = [], 0
+    for cast in casts:
+        for month, day in pairs:
+            try:
+                chart(lines=cast, month=BRANCH_ZH[month], day=GANZHI[day].zh)
+            except Exception as exc:  # noqa: BLE001 - every failure is reported
+                errors.append(f"{cast} {BRANCH_ZH[month]} {GANZHI[day].zh}: {exc!r}")
+            count += 1
+    return count, errors[:20]
+
+
+def sweep(kind: str) -> int:
+    casts = ["".join(p) for p in itertools.product("6789", repeat=6)]
+    if kind == "full":  # the same 720 month-day pairs for every cast: 64 casts per job
+        pairs = [(m, d) for m in range(12) for d in range(60)]
+        jobs = [(casts[k:k + 64], pairs) for k in range(0, len(casts), 64)]
+    else:  # each cast its own twelve (month, day) pairs
+        jobs = [([c], [(m, (i + 5 * m) % 60) for m in range(12)]) for i, c in enumerate(casts)]
+    t = time.perf_counter()
+    total, errors = 0, []
+    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        for count, errs in pool.map(_sweep_chunk, jobs, chunksize=16):
+            total += count
+            errors.extend(errs)
+    seconds = time.perf_counter() - t
+    print(f"sweep ({kind}): {total} charts in {seconds:.1f} s on {os.cpu_count()} processes "
+          f"({total / seconds:.0f} charts/s), {len(errors)} errors")
+    for e in errors[:20]:
+        print("  ", e)
+    return 1 if errors else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sweep", choices=("sample", "full", "none"), default="sample")
+    parser.add_argument("-n", type=int, default=500, help="seeded casts for the timing")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    print(machine())
+    timing(args.n, args.repeat)
+    return 0 if args.sweep == "none" else sweep(args.sweep)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
