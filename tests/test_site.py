@@ -182,9 +182,20 @@ def test_citation_and_permalinks(pages: dict[str, lxml_html.HtmlElement]) -> Non
     cite = section.xpath(".//details[@class='cite']")[0]
     assert cite.xpath("./summary")[0].text_content() == "인용"
     assert "「易冒 立法 4.2」" in cite.text_content()
-    assert cite.xpath(".//*[@data-anchor='p043']")
+    assert cite.xpath(".//*[@data-href='../../p/p043/']")
     snum = page.xpath("//*[@id='p043-s1']/a[@class='snum']/@href")
     assert snum == ["#p043-s1"]
+
+
+def test_every_paragraph_has_a_permanent_link(site: Build) -> None:
+    src = source.load()
+    for p in src.chinese:
+        page = site.out / "p" / p.id / "index.html"
+        target = re.search(r'http-equiv="refresh" content="0; url=([^"#]+)#([^"]+)"',
+                           page.read_text(encoding="utf-8"))
+        assert target and target.group(2) == p.id, p.id
+        landing = (page.parent / target.group(1) / "index.html").resolve()
+        assert f'id="{p.id}"' in landing.read_text(encoding="utf-8"), p.id
 
 
 def test_prose_pages_link_passages_by_role(site: Build) -> None:

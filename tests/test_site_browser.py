@@ -119,6 +119,22 @@ def test_reading_toggle_works_without_javascript(browser, base_url: str) -> None
     context.close()
 
 
+def test_permanent_link_leads_to_the_sentence(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{base_url}/p/p043/#p043-s1")
+    page.wait_for_url(f"{base_url}/lifa/04/#p043-s1")
+    assert _in_view(page, "#p043-s1")
+
+
+def test_view_shows_one_language(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{base_url}/lifa/04/")
+    assert page.locator("#p043").is_visible() and page.locator("#p043-ko").is_visible()
+    page.locator("label:has(#view-zh)").click()
+    assert page.locator("#p043").is_visible() and not page.locator("#p043-ko").is_visible()
+    page.locator("label:has(#view-ko)").click()
+    assert not page.locator("#p043").is_visible() and page.locator("#p043-ko").is_visible()
+    page.locator("label:has(#view-both)").click()
+
+
 def test_a_correction_shows_its_reason_on_focus(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{base_url}/lifa/02/")
     why = page.locator("#p034-c1 > .why")
@@ -134,7 +150,7 @@ def test_citation_gives_ref_and_absolute_permalink(page, base_url: str) -> None:
     cite.locator("summary").click()
     text = cite.locator(".cite-text").inner_text()
     assert "「易冒 立法 4.2」" in text
-    assert f"{base_url}/lifa/04/#p043" in text
+    assert f"{base_url}/p/p043/" in text
     assert cite.locator("button.copy").is_visible()
 
 

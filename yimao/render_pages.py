@@ -12,7 +12,7 @@ extension and returns HTML strings.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,12 @@ def docname(division_id: str) -> str:
     """The page name of a division: ``part/n`` (clean URL ``/lifa/04/``)."""
     part, _, rest = division_id.partition("-")
     return f"{part}/{rest}"
+
+
+def permalink(pid: str) -> str:
+    """The page name of a paragraph's permanent link (a redirect to where it is now read):
+    ``p043`` → ``p/p043`` (``/p/p043/``; ``/p/p043/#p043-s1`` for a sentence)."""
+    return f"p/{pid}"
 
 
 def title_ko_plain(title_ko: str, title_zh: str) -> str:
@@ -188,8 +194,20 @@ class Pages:
             prev=self.links[i - 1] if i > 0 else None,
             next=self.links[i + 1] if i + 1 < len(self.links) else None,
             url=url,
-            page_url=base_url.rstrip("/") + "/" + link.docname + "/" if base_url else "",
+            permalink=permalink,
+            base_url=base_url.rstrip("/"),
         )
+
+    def redirects(self, url_from: Callable[[str], Url]) -> Iterator[tuple[str, str]]:
+        """``(page name, html)`` of every paragraph's permanent link: a page that sends the
+        reader to the paragraph (keeping a ``#sentence`` anchor) — works without JavaScript
+        through ``<meta http-equiv=refresh>``."""
+        template = self.env.get_template("yimao/redirect.html")
+        for div in self.edition.divisions:
+            for p in div.passages:
+                name = permalink(p.id)
+                target = url_from(name)(docname(div.id), "")
+                yield name, template.render(pid=p.id, ref=p.ref, target=target)
 
     def contents(self, url: Url) -> str:
         parts: list[tuple[str, tuple[str, str, str], list[DivisionLink]]] = []

@@ -18,6 +18,7 @@ Other extensions add links to a passage's tools row (e.g. "예제 실행") by co
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -193,6 +194,25 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname_: str) -> 
         node.replace_self(nodes.raw("", html, format="html"))
 
 
+def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
+    """Write the permanent links ``/p/p043/`` (only those whose text changed)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    pages: Pages = app.yimao_pages  # type: ignore[attr-defined]
+
+    def url_from(page: str) -> Callable[[str, str], str]:
+        def url(target: str, anchor: str = "") -> str:
+            uri = app.builder.get_relative_uri(page, target)
+            return f"{uri}#{anchor}" if anchor else uri
+        return url
+
+    for name, html in pages.redirects(url_from):
+        path = Path(app.builder.get_output_path(name))  # type: ignore[attr-defined]
+        if not path.is_file() or path.read_text(encoding="utf-8") != html:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(html, encoding="utf-8")
+
+
 def on_html_page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -215,5 +235,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", on_builder_inited)
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("html-page-context", on_html_page_context)
+    app.connect("build-finished", on_build_finished)
     return {"version": "1", "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}

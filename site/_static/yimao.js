@@ -1,5 +1,6 @@
 /* 易冒 reading site: small enhancements; every page reads fine without this script.
-   - remembers the reading (교정본 / 원문 그대로) and the sentence-number switch;
+   - remembers the reading (교정본 / 원문 그대로), the view (대역 / 원문 / 번역) and the
+     sentence-number switch;
    - fills each citation with the absolute permalink and offers a copy button. */
 (function () {
   "use strict";
@@ -16,13 +17,18 @@
     var settings = load();
     var radio = document.getElementById("reading-" + (settings.reading || "corrected"));
     if (radio) { radio.checked = true; }
+    var view = document.getElementById("view-" + (settings.view || "both"));
+    if (view) { view.checked = true; }
     var snum = document.getElementById("show-snum");
     if (snum && typeof settings.snum === "boolean") { snum.checked = settings.snum; }
-    document.querySelectorAll("input[name=reading], #show-snum").forEach(function (input) {
+    var inputs = document.querySelectorAll("input[name=reading], input[name=view], #show-snum");
+    inputs.forEach(function (input) {
       input.addEventListener("change", function () {
         var s = load();
-        var checked = document.querySelector("input[name=reading]:checked");
-        s.reading = checked ? checked.value : "corrected";
+        var reading = document.querySelector("input[name=reading]:checked");
+        var view = document.querySelector("input[name=view]:checked");
+        s.reading = reading ? reading.value : "corrected";
+        s.view = view ? view.value : "both";
         if (snum) { s.snum = snum.checked; }
         save(s);
       });
@@ -30,12 +36,11 @@
   }
 
   function citations() {
-    var page = location.href.split("#")[0];
     document.querySelectorAll(".cite").forEach(function (cite) {
       var url = cite.querySelector(".cite-url");
       var button = cite.querySelector(".copy");
       if (!url || !button) { return; }
-      url.textContent = page + "#" + url.getAttribute("data-anchor");
+      url.textContent = new URL(url.getAttribute("data-href"), location.href).href;
       button.hidden = false;
       button.addEventListener("click", function () {
         var text = cite.querySelector(".cite-text").textContent.trim();
