@@ -110,6 +110,12 @@ def test_every_paragraph_and_sentence_id_is_an_html_id(
     assert not duplicated
 
 
+def test_ids_are_unique_on_every_page(site: Build) -> None:
+    for path in site.out.rglob("*.html"):
+        ids = lxml_html.parse(str(path)).getroot().xpath("//@id")
+        assert len(ids) == len(set(ids)), path
+
+
 def test_paragraphs_carry_their_language(pages: dict[str, lxml_html.HtmlElement]) -> None:
     for page in pages.values():
         for p in page.xpath("//p[re:test(@id, '^p\\d{3}(-ko)?$')]",

@@ -190,6 +190,7 @@ class Pages:
             part=PARTS[link.part],
             status_label=STATUS_LABEL.get(link.title_status, ""),
             notes=_notes(div),
+            author=getattr(div, "author", ""),
             rows=passage_views(div.passages, actions),
             prev=self.links[i - 1] if i > 0 else None,
             next=self.links[i + 1] if i + 1 < len(self.links) else None,
