@@ -25,7 +25,11 @@ ZI_CONVENTIONS = ("23", "0")
 
 @dataclass(frozen=True, slots=True)
 class Pillars:
-    """Year, month, day and hour pillars of a moment, and whether it lies after 夏至."""
+    """Year, month, day and hour pillars of a moment, and whether it lies after 夏至.
+
+    >>> pillars(_dt.datetime(2023, 8, 1, 12)).after_xiazhi
+    True
+    """
 
     year: GanZhi
     month: GanZhi

@@ -39,7 +39,12 @@ ROLES = ("primary", "changed")
 
 @dataclass(frozen=True, slots=True)
 class Hidden:
-    """A 伏神: the line of the 伏卦 under a line of the primary hexagram."""
+    """A 伏神: the line of the 伏卦 under a line of the primary hexagram.
+
+    >>> h = chart("晉", month="寅", day="甲子").primary.line(4).hidden  # p024-s1: 丙戌為飛伏
+    >>> h.ganzhi, h.relative, h.to_dict()["element"]
+    (GanZhi.from_zh('丙戌'), Relative.FUMU, '土')
+    """
 
     stem: Stem
     branch: Branch
@@ -62,6 +67,10 @@ class Hidden:
 @dataclass(frozen=True, slots=True)
 class ChartLine:
     """One line (爻) of the primary or of the changed hexagram.
+
+    >>> ln = chart("震", "兌", month="寅", day="癸酉").primary.line(2)
+    >>> ln.ganzhi.zh, ln.mark, ln.moving, str(ln.spirit), ln.to_dict()["relative"]
+    ('庚寅', '交', True, '青龍', '兄弟')
 
     ``moving``: the cast line is 老 (重/交); on a line of the changed hexagram it says that this
     position came from a moving line (a 變爻). ``relative`` is always reckoned from the primary's
@@ -116,7 +125,12 @@ class ChartLine:
 
 @dataclass(frozen=True, slots=True)
 class ChartHexagram:
-    """The primary (本卦) or changed (之卦) hexagram of a chart, with its lines."""
+    """The primary (本卦) or changed (之卦) hexagram of a chart, with its lines.
+
+    >>> p = chart("困", "兌", month="子", day="戊寅").primary
+    >>> p.name, p.generation, p.guashen, p.guashen_lines, p.to_dict()["hidden_hexagram"]
+    ('困', '一世', Branch.WU, (3,), '兌')
+    """
 
     role: str
     hexagram: Hexagram
@@ -138,6 +152,11 @@ class ChartHexagram:
     ying = property(lambda self: self.hexagram.ying)
 
     def line(self, position: int) -> ChartLine:
+        """Line *position* (1 = 初爻).
+
+        >>> chart("乾", month="寅", day="甲子").primary.line(6).ganzhi.zh
+        '壬戌'
+        """
         return self.lines[position - 1]
 
     @property
@@ -181,7 +200,14 @@ class ChartHexagram:
 
 @dataclass(frozen=True, slots=True)
 class Chart:
-    """A computed chart. Build it with :func:`chart`; ``repr`` gives that call back."""
+    """A computed chart. Build it with :func:`chart`; ``repr`` gives that call back.
+
+    >>> c = chart("乾", "姤", month="寅", day="甲子")
+    >>> c.moving, c.option("najia_season"), [ln.position for ln in c.lines("changed")][:2]
+    ((1,), '冬至後', [1, 2])
+    >>> sorted(c.to_dict())[:4]
+    ['at', 'birth', 'cast', 'changed']
+    """
 
     cast: tuple[Yao, ...]
     primary: ChartHexagram

@@ -22,6 +22,12 @@ MOVE_MARK = {"重": "○", "交": "×"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``yimao chart``.
+
+    >>> p = argparse.ArgumentParser(); configure(p)
+    >>> p.parse_args(["震", "兌", "--month", "寅", "--day", "癸酉"]).changed
+    '兌'
+    """
     parser.add_argument("primary", nargs="?", help="本卦: 乾 … 未濟, or a full name (水地比)")
     parser.add_argument("changed", nargs="?", help="之卦 (omit for a static hexagram)")
     parser.add_argument("--month", help="月建: a branch (寅) or a pillar (丙寅)")
@@ -55,7 +61,12 @@ def _moment(text: str | None) -> _dt.datetime | None:
 
 
 def build(args: argparse.Namespace) -> Chart:
-    """The chart the command-line arguments ask for."""
+    """The chart the command-line arguments ask for.
+
+    >>> p = argparse.ArgumentParser(); configure(p)
+    >>> build(p.parse_args(["震", "兌", "--month", "寅", "--day", "癸酉"]))
+    chart('震', '兌', month='寅', day='癸酉')
+    """
     kwargs: dict[str, Any] = dict(
         month=args.month, day=args.day, year=args.year, hour=args.hour, birth=args.birth,
         lines=args.lines, at=_moment(args.at), najia_stems=args.najia_stems,
@@ -83,7 +94,11 @@ def _row(c: Chart, ln: ChartLine) -> str:
 
 
 def render(c: Chart) -> str:
-    """The chart as text, the top line first."""
+    """The chart as text, the top line first.
+
+    >>> print(render(chart("乾", month="寅", day="甲子")).splitlines()[3])
+    元武  父母壬戌土  ▅▅▅▅▅   世    伏 兄弟癸酉金
+    """
     p = c.primary
     head = f"{p.full_name} ({p.palace}宮 {p.palace_element} {p.generation})"
     if c.changed:
@@ -110,6 +125,14 @@ def render(c: Chart) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the chart (or its JSON); 0 on success.
+
+    >>> p = argparse.ArgumentParser(); configure(p)
+    >>> args = p.parse_args(["乾", "--month", "寅", "--day", "甲子", "--json"])
+    >>> run(args) == 0  # doctest: +ELLIPSIS
+    {...
+    True
+    """
     c = build(args)
     if args.json:
         print(json.dumps(c.to_dict(), ensure_ascii=False, indent=1))

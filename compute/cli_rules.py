@@ -10,11 +10,22 @@ from compute.rules import all_rules
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``yimao rules``.
+
+    >>> p = argparse.ArgumentParser(); configure(p); p.parse_args(["--json"]).json
+    True
+    """
     parser.add_argument("--json", action="store_true",
                         help="print [{id, name, name_ko, passages, kinds, function}]")
 
 
 def run(args: argparse.Namespace) -> int:
+    """List the registered rules.
+
+    >>> run(argparse.Namespace(json=False))  # doctest: +ELLIPSIS
+    ganzhi-60 ...
+    0
+    """
     rules = all_rules()
     if args.json:
         print(json.dumps([r.to_dict() for r in rules], ensure_ascii=False, indent=1))

@@ -35,20 +35,43 @@ JUE: Final = {Phase.JIN: Branch.YIN, Phase.MU: Branch.SHEN, Phase.HUO: Branch.HA
 
 
 def is_void(c: Chart, b: Branch) -> bool:
+    """旬空: *b* is one of the day's two void branches.
+
+    >>> from compute import chart
+    >>> is_void(chart("乾", month="寅", day="癸酉"), Branch.HAI)
+    True
+    """
     return b in c.void
 
 
 def is_month_broken(c: Chart, b: Branch) -> bool:
-    """月破: the month branch clashes *b*."""
+    """月破: the month branch clashes *b*.
+
+    >>> from compute import chart
+    >>> is_month_broken(chart("乾", month="寅", day="甲子"), Branch.SHEN)
+    True
+    """
     return (b - c.month) % 12 == 6
 
 
 def is_day_clashed(c: Chart, b: Branch) -> bool:
+    """日沖: the day branch clashes *b*.
+
+    >>> from compute import chart
+    >>> is_day_clashed(chart("乾", month="寅", day="甲子"), Branch.WU)
+    True
+    """
     return (b - c.day.branch) % 12 == 6
 
 
 def is_prosperous(c: Chart, phase: Phase) -> bool:
-    """旺 or 相 in the month: the month's element is the phase or generates it."""
+    """旺 or 相 in the month: the month's element is the phase or generates it.
+
+    >>> from compute import chart
+    >>> c = chart("乾", month="寅", day="甲子")
+    >>> is_prosperous(c, Phase.MU), is_prosperous(c, Phase.HUO), is_prosperous(c, Phase.TU)
+    (True, True, False)
+    """
     m = branch_phase(c.month)
     return m == phase or m.generates() == phase
 
@@ -436,6 +459,11 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     伏絕飛 block; 伏生飛 gives 半出 there and 不出 under a static line (p102-s2). A 伏 on the
     day's or month's branch counts as 出 even when blocked, one that is itself 空 or 破 does not
     really come out (旺相 空: 出 after the 旬) (p102-s2 注).
+
+    >>> from compute import chart
+    >>> c = chart("坤", month="寅", day="乙丑")  # line 1: 飛 未 土, 伏 子 水
+    >>> fu_chu(c, c.primary.line(1))
+    ('不出', '飛克伏')
     """
     fu = ln.hidden
     assert fu is not None
@@ -502,7 +530,13 @@ def fushen_finding(c: Chart) -> Iterator[Finding]:
 @rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
       ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2"), kind="line")
 def fu_chu_annotate(c: Chart, ln: ChartLine) -> dict[str, Any]:
-    """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``."""
+    """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``.
+
+    >>> from compute import chart
+    >>> s = chart("困", "兌", month="子", day="戊寅").primary.line(1).state
+    >>> s["fu_chu"], s["fu_weight"]
+    ('出', 1.0)
+    """
     if ln.role != "primary" or ln.hidden is None:
         return {}
     verdict, why = fu_chu(c, ln)
@@ -515,6 +549,10 @@ def fu_chu_finding(c: Chart) -> Iterator[Finding]:
     comes out; and the 伏 under the 世 always ("惟有世下一爻為最要", p099-s2 注).
 
     The book's case (p096-s1): 子建戊寅日 困之兌 — 世下巳官，伏神長生.
+
+    >>> from compute import chart
+    >>> [f.summary for f in chart("乾", month="寅", day="甲子").findings if f.rule == "fu-chu"]
+    ['伏 癸酉 兄弟 (世下, 6爻 壬戌 父母): 出 — 世下: 飛生伏']
     """
     shown = {ln.relative for ln in c.primary.lines}
     for ln in c.primary.lines:

@@ -23,7 +23,11 @@ BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
 
 
 class Stem(enum.IntEnum):
-    """The ten heavenly stems 天干, valued in traditional order (甲 = 0)."""
+    """The ten heavenly stems 天干, valued in traditional order (甲 = 0).
+
+    >>> Stem.GUI, str(Stem.GUI), Stem.GUI.yang
+    (Stem.GUI, '癸', False)
+    """
 
     JIA = 0
     YI = 1
@@ -65,7 +69,11 @@ class Stem(enum.IntEnum):
 
 
 class Branch(enum.IntEnum):
-    """The twelve earthly branches 地支, valued in traditional order (子 = 0)."""
+    """The twelve earthly branches 地支, valued in traditional order (子 = 0).
+
+    >>> Branch.YOU, str(Branch.YOU), int(Branch.YOU)
+    (Branch.YOU, '酉', 9)
+    """
 
     ZI = 0
     CHOU = 1
@@ -167,7 +175,11 @@ class GanZhi:
 
     @classmethod
     def from_parts(cls, stem: Stem, branch: Branch) -> GanZhi:
-        """The term with *stem* and *branch* (they must agree in yin/yang)."""
+        """The term with *stem* and *branch* (they must agree in yin/yang).
+
+        >>> GanZhi.from_parts(Stem.REN, Branch.XU).index
+        58
+        """
         gz = _BY_PARTS.get((stem, branch))
         if gz is not None:
             return gz
@@ -180,7 +192,11 @@ class GanZhi:
 
     @classmethod
     def from_zh(cls, text: str) -> GanZhi:
-        """Parse two characters 干支, e.g. ``"癸酉"``."""
+        """Parse two characters 干支, e.g. ``"癸酉"``.
+
+        >>> GanZhi.from_zh("甲子").index, GanZhi.from_zh("癸亥").index
+        (0, 59)
+        """
         if not isinstance(text, str) or len(text) != 2:
             raise InputError(f"malformed 干支 {text!r}; expected a stem and a branch, e.g. 癸酉")
         return cls.from_parts(Stem.from_zh(text[0]), Branch.from_zh(text[1]))

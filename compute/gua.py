@@ -25,7 +25,11 @@ from compute.wuxing import Phase
 
 
 class Trigram(enum.IntEnum):
-    """The eight trigrams 八卦, valued by their line pattern (bit 0 bottom, 1 = yang)."""
+    """The eight trigrams 八卦, valued by their line pattern (bit 0 bottom, 1 = yang).
+
+    >>> Trigram.ZHEN, int(Trigram.ZHEN), Trigram.ZHEN.image, Trigram.ZHEN.phase, Trigram.ZHEN.pair
+    (Trigram.ZHEN, 1, '雷', Phase.MU, Trigram.XUN)
+    """
 
     KUN = 0b000
     ZHEN = 0b001
@@ -62,6 +66,11 @@ class Trigram(enum.IntEnum):
 
     @classmethod
     def from_zh(cls, text: str) -> Trigram:
+        """By name or image.
+
+        >>> Trigram.from_zh("坎"), Trigram.from_zh("澤")
+        (Trigram.KAN, Trigram.DUI)
+        """
         for t, zh in TRIGRAM_ZH.items():
             if text in (zh, TRIGRAM_IMAGE[t]):
                 return t
@@ -170,6 +179,11 @@ class Yao:
 
     @classmethod
     def from_mark(cls, mark: str) -> Yao:
+        """By the book's mark 單拆重交.
+
+        >>> Yao.from_mark("交").name
+        '老陰'
+        """
         if mark not in _MARK_NUMBER:
             raise InputError(f"unknown line mark {mark!r}; expected 單, 拆, 重 or 交 (or 6-9)")
         return cls(_MARK_NUMBER[mark])
@@ -323,7 +337,11 @@ class Hexagram:
     # -- constructors
     @classmethod
     def from_name(cls, name: str) -> Hexagram:
-        """By the book's name (乾 … 未濟), a full name (水地比) or a common variant."""
+        """By the book's name (乾 … 未濟), a full name (水地比) or a common variant.
+
+        >>> Hexagram.from_name("雷澤歸妹").name, Hexagram.from_name("风山渐").name
+        ('歸妹', '漸')
+        """
         bits = _LOOKUP.get(name) if isinstance(name, str) else None
         if bits is not None:
             return HEXAGRAMS[bits]
@@ -337,11 +355,20 @@ class Hexagram:
 
     @classmethod
     def from_trigrams(cls, upper: Trigram, lower: Trigram) -> Hexagram:
+        """By outer (upper) and inner (lower) trigram.
+
+        >>> Hexagram.from_trigrams(Trigram.LI, Trigram.QIAN)
+        Hexagram.from_name('大有')
+        """
         return HEXAGRAMS[upper << 3 | lower]
 
     @classmethod
     def from_yang(cls, yang: Iterable[bool]) -> Hexagram:
-        """From six booleans, bottom line first."""
+        """From six booleans, bottom line first.
+
+        >>> Hexagram.from_yang([True, False, False, False, False, False])
+        Hexagram.from_name('復')
+        """
         return HEXAGRAMS[sum(1 << i for i, y in enumerate(yang) if y)]
 
     # -- names
@@ -371,11 +398,19 @@ class Hexagram:
         return Trigram(self.bits >> 3)
 
     def is_yang(self, position: int) -> bool:
-        """Whether line *position* (1 = 初爻 … 6 = 上爻) is yang."""
+        """Whether line *position* (1 = 初爻 … 6 = 上爻) is yang.
+
+        >>> [Hexagram.from_name("復").is_yang(p) for p in (1, 2)]
+        [True, False]
+        """
         return bool(self.bits >> (position - 1) & 1)
 
     def changed(self, positions: Iterable[int]) -> Hexagram:
-        """The hexagram with the given lines turned over (之卦)."""
+        """The hexagram with the given lines turned over (之卦).
+
+        >>> Hexagram.from_name("乾").changed([1])
+        Hexagram.from_name('姤')
+        """
         return HEXAGRAMS[self.bits ^ sum(1 << (p - 1) for p in set(positions))]
 
     # -- palace (八宮)
@@ -432,7 +467,11 @@ def is_youhun(hexagram: Hexagram) -> bool:
 
 
 def is_guihun(hexagram: Hexagram) -> bool:
-    """Whether the hexagram is the 歸魂 of its palace ("以大有為歸魂", p038-s1)."""
+    """Whether the hexagram is the 歸魂 of its palace ("以大有為歸魂", p038-s1).
+
+    >>> is_guihun(Hexagram.from_name("比")), is_guihun(Hexagram.from_name("需"))
+    (True, False)
+    """
     return hexagram.generation == 7
 
 

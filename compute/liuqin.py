@@ -19,7 +19,11 @@ RELATIVE_ZH: Final = ("父母", "官鬼", "兄弟", "子孫", "妻財")
 
 
 class Relative(enum.IntEnum):
-    """The 六親 (five kinds), in the order the book defines them (p054–p055)."""
+    """The 六親 (five kinds), in the order the book defines them (p054–p055).
+
+    >>> [r.short for r in Relative]
+    ['父', '官', '兄', '子', '財']
+    """
 
     FUMU = 0
     GUANGUI = 1
@@ -44,10 +48,16 @@ class Relative(enum.IntEnum):
 
     @classmethod
     def from_zh(cls, text: str) -> Relative:
+        """By name, one-character form, or 官/鬼/妻.
+
+        >>> Relative.from_zh("妻財"), Relative.from_zh("鬼")
+        (Relative.QICAI, Relative.GUANGUI)
+        """
         from compute.errors import InputError
 
+        name = {"鬼": "官鬼", "妻": "妻財", "孫": "子孫"}.get(text, text)
         for r in cls:
-            if text in (r.zh, r.short, {"官": "官鬼", "鬼": "官鬼", "妻": "妻財"}.get(text)):
+            if name in (r.zh, r.short):
                 return r
         raise InputError(f"unknown relative {text!r}; expected 父母 官鬼 兄弟 子孫 妻財")
 
@@ -125,5 +135,9 @@ def generated_by(mover: Relative) -> Relative:
 
 
 def controlled_by(mover: Relative) -> Relative:
-    """The relative a moving line of *mover* controls (六親之克象)."""
+    """The relative a moving line of *mover* controls (六親之克象).
+
+    >>> controlled_by(Relative.XIONGDI)
+    Relative.QICAI
+    """
     return _KE[mover]

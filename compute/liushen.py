@@ -19,7 +19,11 @@ SPIRIT_ZH: Final = ("青龍", "朱雀", "勾陳", "騰蛇", "白虎", "元武")
 
 
 class Spirit(enum.IntEnum):
-    """The six spirits 六神, in the order they climb the lines (青龍 → … → 元武)."""
+    """The six spirits 六神, in the order they climb the lines (青龍 → … → 元武).
+
+    >>> str(Spirit.XUANWU), Spirit.XUANWU.short
+    ('元武', '武')
+    """
 
     QINGLONG = 0
     ZHUQUE = 1

@@ -63,6 +63,10 @@ class Finding:
     ``rule`` must be a registered id; ``passages`` defaults to the rule's. ``lines`` are line
     positions 1–6 (初爻 = 1) of the primary hexagram (of the changed one when
     ``role == "changed"``); ``data`` holds JSON-ready details for machines.
+
+    >>> f = Finding("shi-ying", "世 6爻", [6])
+    >>> f.lines, f.passages[0], f.to_dict()["summary"]
+    ((6,), 'p065-s1', '世 6爻')
     """
 
     rule: str
@@ -89,6 +93,11 @@ class Finding:
                 raise ValueError(f"finding lines {self.lines!r} must be positions 1-6")
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: rule, passages, lines, summary (and role, data when set).
+
+        >>> Finding("shi-ying", "x", data={"k": 1}).to_dict()["data"]
+        {'k': 1}
+        """
         out: dict[str, Any] = {
             "rule": self.rule,
             "passages": list(self.passages),
@@ -104,7 +113,11 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class Impl:
-    """One implementation of a rule: its kind, the object and its dotted name."""
+    """One implementation of a rule: its kind, the object and its dotted name.
+
+    >>> get("najia-gan").impls[0].name
+    'compute.najia.NAJIA_STEMS'
+    """
 
     kind: str
     obj: Any
@@ -114,7 +127,11 @@ class Impl:
 
 @dataclass(slots=True)
 class Rule:
-    """A catalogue rule and its implementations (``impls`` grows as modules register)."""
+    """A catalogue rule and its implementations (``impls`` grows as modules register).
+
+    >>> get("fu-chu").kinds
+    ('line', 'finding')
+    """
 
     id: str
     zh: str
@@ -127,6 +144,11 @@ class Rule:
         return tuple(dict.fromkeys(i.kind for i in self.impls))
 
     def to_dict(self) -> dict[str, Any]:
+        """The row ``yimao rules --json`` prints.
+
+        >>> d = get("liuqin").to_dict(); d["name"], d["function"]
+        ('六親', 'compute.liuqin.LIUQIN_RULE')
+        """
         return {
             "id": self.id,
             "name": self.zh,
@@ -160,7 +182,11 @@ _CONVENTIONS: dict[str, Convention] = {}
 
 
 def convention(name: str, choices: Iterable[str], rule: str, note: str = "") -> Convention:
-    """Register a convention (first choice = the book's, the default) and return it."""
+    """Register a convention (first choice = the book's, the default) and return it.
+
+    >>> all(c.default == c.choices[0] for c in conventions())
+    True
+    """
     conv = Convention(name, tuple(choices), rule, note)
     old = _CONVENTIONS.get(name)
     if old is not None and old != conv:
@@ -170,7 +196,11 @@ def convention(name: str, choices: Iterable[str], rule: str, note: str = "") -> 
 
 
 def conventions() -> tuple[Convention, ...]:
-    """Every registered convention, in registration order."""
+    """Every registered convention, in registration order.
+
+    >>> isinstance(conventions(), tuple)
+    True
+    """
     return tuple(_CONVENTIONS.values())
 
 
@@ -235,31 +265,55 @@ def table(
     rid: str, zh: str | None, ko: str | None, passages: Iterable[str] | None,
     value: Any, name: str,
 ) -> Any:
-    """Register a module-level table (give its dotted *name*) and return it unchanged."""
+    """Register a module-level table (give its dotted *name*) and return it unchanged.
+
+    >>> "compute.gua.PALACE_MEMBERS" in [i.name for i in get("bagong-16bian").impls]
+    True
+    """
     _entry(rid, zh, ko, passages).impls.append(Impl("table", value, name))
     return value
 
 
 def doctrine(rid: str, zh: str, ko: str, passages: Iterable[str], reason: str) -> None:
-    """Register a rule the book states but compute does not compute, with the *reason*."""
+    """Register a rule the book states but compute does not compute, with the *reason*.
+
+    >>> get("liangshen-weight").impls[0].kind
+    'doctrine'
+    """
     _entry(rid, zh, ko, passages).impls.append(Impl("doctrine", None, "", reason))
 
 
 def get(rid: str) -> Rule:
-    """The registered rule *rid* (KeyError if none)."""
+    """The registered rule *rid* (KeyError if none).
+
+    >>> get("hugua").zh
+    '互卦'
+    """
     return _RULES[rid]
 
 
 def all_rules() -> tuple[Rule, ...]:
-    """Every registered rule, in registration order."""
+    """Every registered rule, in registration order.
+
+    >>> all_rules()[0].id
+    'ganzhi-60'
+    """
     return tuple(_RULES.values())
 
 
 def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
-    """(rule id, annotator) pairs in the order :func:`compute.chart` runs them."""
+    """(rule id, annotator) pairs in the order :func:`compute.chart` runs them.
+
+    >>> line_annotators()[0][0]
+    'bian-hua'
+    """
     return tuple(_LINE)
 
 
 def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], ...]:
-    """(rule id, detector) pairs in the order :func:`compute.chart` runs them."""
+    """(rule id, detector) pairs in the order :func:`compute.chart` runs them.
+
+    >>> finding_detectors()[0][0]
+    'bianyao-power'
+    """
     return tuple(_FINDING)

@@ -14,6 +14,7 @@ import enum
 from types import MappingProxyType
 from typing import Final
 
+from compute.errors import InputError
 from compute.ganzhi import BRANCH_ZH, Branch, GanZhi, Stem, month_pillar
 from compute.rules import rule, table
 
@@ -21,7 +22,11 @@ PHASE_ZH: Final = "木火土金水"
 
 
 class Phase(enum.IntEnum):
-    """The five phases 五行, valued in the order of generation (木 → 火 → 土 → 金 → 水)."""
+    """The five phases 五行, valued in the order of generation (木 → 火 → 土 → 金 → 水).
+
+    >>> [str(p) for p in Phase]
+    ['木', '火', '土', '金', '水']
+    """
 
     MU = 0
     HUO = 1
@@ -40,15 +45,30 @@ class Phase(enum.IntEnum):
         return PHASE_ZH[self]
 
     def generates(self) -> Phase:
-        """The phase this one generates (生): 木生火 …"""
+        """The phase this one generates (生): 木生火 …
+
+        >>> Phase.SHUI.generates()
+        Phase.MU
+        """
         return Phase((self + 1) % 5)
 
     def controls(self) -> Phase:
-        """The phase this one controls (克): 木克土 …"""
+        """The phase this one controls (克): 木克土 …
+
+        >>> Phase.HUO.controls()
+        Phase.JIN
+        """
         return Phase((self + 2) % 5)
 
     @classmethod
     def from_zh(cls, text: str) -> Phase:
+        """The phase written *text*.
+
+        >>> Phase.from_zh("金")
+        Phase.JIN
+        """
+        if len(text) != 1 or text not in PHASE_ZH:
+            raise InputError(f"unknown phase {text!r}; expected one of {PHASE_ZH}")
         return cls(PHASE_ZH.index(text))
 
 
@@ -81,12 +101,20 @@ STEM_PHASE: Final = table(
 
 
 def branch_phase(branch: Branch) -> Phase:
-    """The phase of a branch (地支五行)."""
+    """The phase of a branch (地支五行).
+
+    >>> branch_phase(Branch.CHOU)
+    Phase.TU
+    """
     return BRANCH_PHASE[branch]
 
 
 def stem_phase(stem: Stem) -> Phase:
-    """The phase of a stem (天干五行)."""
+    """The phase of a stem (天干五行).
+
+    >>> stem_phase(Stem.GENG)
+    Phase.JIN
+    """
     return STEM_PHASE[stem]
 
 
