@@ -6,6 +6,7 @@ TEI never touch the working tree's site/.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -38,16 +39,24 @@ def copy_sources(dest: Path) -> Path:
     return src
 
 
-def sphinx(src: Path, out: Path, tei: Path | None, quiet: bool = True) -> Build:
-    """Run Sphinx the way ``make site`` does (warnings are errors)."""
+def sphinx(
+    src: Path, out: Path, tei: Path | None, quiet: bool = True,
+    extra: list[str] | None = None, pythonpath: Path | None = None,
+) -> Build:
+    """Run Sphinx the way ``make site`` does (warnings are errors); ``extra`` options and a
+    ``pythonpath`` entry let a test add an extension."""
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "dirhtml",
            "-c", str(ROOT), str(src), str(out)]
     if quiet:
         cmd.insert(3, "-q")
     if tei is not None:
         cmd += ["-D", f"yimao_tei={tei}"]
+    cmd += extra or []
+    env = dict(os.environ)
+    if pythonpath is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(pythonpath), env.get("PYTHONPATH")]))
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
     return Build(src, out, tei, proc.returncode, proc.stdout, proc.stderr,
                  time.perf_counter() - start)
 

@@ -254,6 +254,28 @@ def test_unchanged_rebuild_reads_and_writes_nothing(site: Build) -> None:
     assert "no targets are out of date" in again.stdout
 
 
+def test_other_extensions_add_passage_links(tmp_path: Path) -> None:
+    (tmp_path / "run_links.py").write_text(
+        "from yimao.render_pages import Action\n"
+        "def actions(app, edition):\n"
+        "    return {p.id: [Action('예제 실행', f'../../run/{p.id}/')]\n"
+        "            for d in edition.divisions for p in d.passages if d.id == 'lifa-02'}\n"
+        "def setup(app):\n"
+        "    app.connect('yimao-passage-actions', actions)\n"
+        "    return {'parallel_read_safe': True}\n",
+        encoding="utf-8",
+    )
+    build = sphinx(copy_sources(tmp_path), tmp_path / "html", FIXTURES / "mini.xml",
+                   extra=["-D", "extensions=myst_parser,yimao.sphinxext,run_links"],
+                   pythonpath=tmp_path)
+    assert build.returncode == 0, build.stderr
+    page = lxml_html.parse(str(tmp_path / "html" / "lifa" / "02" / "index.html")).getroot()
+    links = page.xpath("//section[.//p[@id='p034']]//ul[@class='actions']//a")
+    assert [(a.text_content(), a.get("href")) for a in links] == [("예제 실행", "../../run/p034/")]
+    other = lxml_html.parse(str(tmp_path / "html" / "lifa" / "04" / "index.html")).getroot()
+    assert not other.xpath("//ul[@class='actions']")
+
+
 def _broken_copy(tmp_path: Path) -> tuple[Path, int]:
     text = (FIXTURES / "mini.xml").read_text(encoding="utf-8").splitlines(keepends=True)
     line = next(i for i, s in enumerate(text, 1) if 'xml:id="p034"' in s)
