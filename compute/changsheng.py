@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Final
 
 from compute.ganzhi import Branch
-from compute.rules import doctrine, rule, table
+from compute.rules import convention, doctrine, rule, table
 from compute.wuxing import Phase
 
 STAGES: Final = table(
@@ -42,6 +42,12 @@ CHANGSHENG_START: Final = table(
 
 TU_CHANGSHENG_CHOICES: Final = {"申": Branch.SHEN, "寅": Branch.YIN}
 """``tu-changsheng`` convention: the book's 申, or 寅 (火土同宮, the 五行家's 戊)."""
+
+TU_CHANGSHENG = convention(
+    "tu-changsheng", tuple(TU_CHANGSHENG_CHOICES), "tu-changsheng",
+    "申: 土 is born with 水 at 申 (p191-s1, the book; also usual 六爻 practice); 寅: 火土同宮 "
+    "(the 五行家's 戊土, which the book mentions and does not use)",
+)
 
 STEM_CHANGSHENG_WUXINGJIA: Final = table(
     "yinyang-gan-changsheng", "陰陽干長生 (五行家)", "음양간장생 (오행가)",
