@@ -91,6 +91,18 @@ def timing(n: int, repeat: int) -> None:
     print(f"compute, {n} seeded casts (pillars):       {r_pill:9.0f} charts/s "
           f"({findings:.1f} findings per chart)")
     print(f"compute, the same casts (datetime):         {r_date:9.0f} charts/s")
+    from compute import rules
+
+    saved = rules._LINE[:], rules._FINDING[:]
+    rules._LINE.clear()
+    rules._FINDING.clear()
+    try:
+        r_core = rate(lambda x: chart(lines=x[0], month=x[1], day=x[2]), pillared, repeat)
+    finally:
+        rules._LINE.extend(saved[0])
+        rules._FINDING.extend(saved[1])
+    print(f"  (core only, no annotator or detector:     {r_core:9.0f} charts/s; "
+          f"{len(saved[0])} annotators, {len(saved[1])} detectors registered)")
     try:
         from najia.najia import Najia
     except ImportError:
