@@ -15,11 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import jinja2
 
 from yimao.render import ApparatusEntry, Flat, correction_reasons, element_id, flatten, local
+
+if TYPE_CHECKING:
+    from lxml import etree
+
+    from yimao.edition import Division, Edition, Passage
 
 PARTS: dict[str, tuple[str, str, str]] = {
     # part: (Chinese, Korean, what a chapter is called in Korean)
@@ -103,9 +108,9 @@ class DivisionLink:
         return f"제{self.n}{word}" if word and self.n else ""
 
 
-def division_link(div: Any) -> DivisionLink:
+def division_link(div: Division) -> DivisionLink:
     passages = list(div.passages)
-    n = str(div.n) if div.n not in (None, "") else ""
+    n = str(div.n) if div.n is not None else ""
     return DivisionLink(
         div.id, docname(div.id), div.part, n, div.title_zh,
         title_ko_plain(div.title_ko, div.title_zh), div.title_status,
@@ -123,7 +128,7 @@ def short_ref(ref: str) -> str:
 
 
 def passage_views(
-    passages: Iterable[Any], actions: Mapping[str, Sequence[Action]] | None = None
+    passages: Iterable[Passage], actions: Mapping[str, Sequence[Action]] | None = None
 ) -> list[PassageView]:
     """Group passages into reading rows: a passage without its own Korean paragraph (or whose
     Korean was already shown) joins the row before it."""
@@ -153,11 +158,11 @@ def passage_views(
     return rows
 
 
-def _para(el: Any, reasons: Mapping[str, str]) -> Para:
+def _para(el: etree._Element, reasons: Mapping[str, str]) -> Para:
     return Para(element_id(el) or "", flatten(el, reasons))
 
 
-def _passage_notes(zh: Any) -> list[Any]:
+def _passage_notes(zh: etree._Element) -> list[etree._Element]:
     """The editors' correction notes of a passage: siblings of its paragraphs in the TEI's
     ``<div type="passage">``."""
     block = zh.getparent()
@@ -167,7 +172,7 @@ def _passage_notes(zh: Any) -> list[Any]:
 class Pages:
     """Renders division pages and the contents from the edition model."""
 
-    def __init__(self, edition: Any, templates: Path) -> None:
+    def __init__(self, edition: Edition, templates: Path) -> None:
         self.edition = edition
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(templates)),
@@ -177,7 +182,6 @@ class Pages:
             undefined=jinja2.StrictUndefined,
         )
         self.links = [division_link(d) for d in edition.divisions]
-        self.by_id = {link.id: link for link in self.links}
 
     def division(self, division_id: str, url: Url, base_url: str = "",
                  actions: Mapping[str, Sequence[Action]] | None = None) -> str:
@@ -189,8 +193,8 @@ class Pages:
             link=link,
             part=PARTS[link.part],
             status_label=STATUS_LABEL.get(link.title_status, ""),
-            notes=_notes(div),
-            author=getattr(div, "author", ""),
+            notes=div.notes,
+            author=div.author,
             rows=passage_views(div.passages, actions),
             prev=self.links[i - 1] if i > 0 else None,
             next=self.links[i + 1] if i + 1 < len(self.links) else None,
@@ -219,10 +223,3 @@ class Pages:
         return self.env.get_template("yimao/contents.html").render(
             parts=parts, url=url, status_label=STATUS_LABEL
         )
-
-
-def _notes(div: Any) -> tuple[str, ...]:
-    notes = getattr(div, "notes", ()) or ()
-    if isinstance(notes, str):
-        return (notes,) if notes else ()
-    return tuple(str(n) for n in notes if n)
