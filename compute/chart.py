@@ -412,7 +412,8 @@ def chart(
 ) -> Chart:
     """Compute a chart.
 
-    The book's way: ``chart("困", "坎", month="午", day="壬戌")`` (本卦, 之卦, 月建, 日辰);
+    The book's way: ``chart("困", "坎", month="午", day="壬戌")`` (本卦, 之卦, 月建, 日辰;
+    ``chart("困之坎", …)`` too);
     or a cast, bottom line first (6 老陰, 7 少陽, 8 少陰, 9 老陽, or 單拆重交):
     ``chart(lines="987876", at=datetime(1663, 4, 12, 9))``.
 
@@ -432,6 +433,8 @@ def chart(
     (1, '戊寅', '妻財')
     >>> c.moving, c.changed.line(4).ganzhi.zh
     ((4,), '戊申')
+    >>> chart("困之坎", month="午", day="壬戌").to_dict() == c.to_dict()
+    True
     >>> chart("乾", "小畜", month="未", day="戊午").primary.line(4).ganzhi.zh  # p170-s1
     '甲午'
     >>> chart("乾", "小畜", month="未", day="戊午", najia_stems="common").primary.line(4).ganzhi.zh
@@ -458,6 +461,8 @@ def chart(
             raise InputError("give either hexagram names or lines=, not both")
         cast = parse_cast(lines)
     elif primary is not None:
+        if changed is None and isinstance(primary, str) and "之" in primary:
+            primary, changed = primary.split("之", 1)  # the book's "困之坎"
         cast = _cast_from_pair(primary, changed)
     else:
         raise InputError("chart needs a hexagram (e.g. chart('震', '兌', ...)) or lines='987876'")
