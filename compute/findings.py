@@ -95,6 +95,21 @@ def moving_positions(c: Chart) -> tuple[int, ...]:
     return c.moving
 
 
+@rule("yaowei", kind="line")
+def xian_yin(c: Chart, line: ChartLine) -> dict[str, Any]:
+    """A moving 重 (老陽) is 現 — the matter has begun; a moving 交 (老陰) is 隱 — not yet
+    ("交重乃陰陽之象，事已萌者為現，未萌者為隱，陽現而陰隱也", p086-s1 注).
+
+    >>> from compute import chart
+    >>> c = chart(lines="967878", month="寅", day="甲子")
+    >>> [ln.state.get("xianyin") for ln in c.primary.lines][:3]
+    ['現', '隱', None]
+    """
+    if line.role != "primary" or not line.moving:
+        return {}
+    return {"xianyin": "現" if line.yang else "隱"}
+
+
 @rule("bian-hua", "變 / 化", "변 / 화", ("p087-s1", "p087-s2", "p087-s3"), kind="line")
 def bian_hua(c: Chart, line: ChartLine) -> dict[str, Any]:
     """老陰 (交) turning yang is 變 ("六變七"); 老陽 (重) turning yin is 化 ("九化八", p087-s2).
@@ -120,7 +135,10 @@ def bianyao_power(c: Chart) -> Iterator[Finding]:
     >>> from compute import chart
     >>> [f.summary for f in chart("遁", "乾", month="申", day="乙亥").findings
     ...  if f.rule == "bianyao-power"]
-    ['2爻 丙午 官鬼 化 壬寅: 化生, 變爻月破']
+    ['2爻 丙午 官鬼 化 壬寅: 化生, 日克而變爻生 (猶絕處逢生), 變爻月破']
+    >>> [f.summary for f in chart("遁", "乾", month="亥", day="乙亥").findings
+    ...  if f.rule == "bianyao-power"]
+    ['2爻 丙午 官鬼 化 壬寅: 化生, 日月克而變爻生 (猶絕處逢生)']
     """
     if c.changed is None:
         return
@@ -129,6 +147,10 @@ def bianyao_power(c: Chart) -> Iterator[Finding]:
         kinds = []
         if b.element.generates() == a.element:
             kinds.append("化生")
+            by = [w for w, br in (("日", c.day.branch), ("月", c.month))
+                  if branch_phase(br).controls() == a.element]
+            if by:
+                kinds.append(f"{''.join(by)}克而變爻生 (猶絕處逢生)")
         if b.element.controls() == a.element:
             kinds.append("化克")
         if (a.branch - b.branch) % 12 == 6:

@@ -305,7 +305,7 @@ def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
     """(rule id, annotator) pairs in the order :func:`compute.chart` runs them.
 
     >>> line_annotators()[0][0]
-    'bian-hua'
+    'yaowei'
     """
     return tuple(_LINE)
 

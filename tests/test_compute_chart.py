@@ -208,6 +208,16 @@ def test_repr_rebuilds_the_chart():
         assert again.to_dict() == c.to_dict()
 
 
+def test_line_and_hexagram_reprs_rebuild_them():
+    c = chart("困", "坎", month="午", day="壬戌", hour="子")
+    names = {n: getattr(compute, n) for n in compute.__all__}
+    from compute.chart import ChartHexagram, ChartLine
+
+    names.update(ChartLine=ChartLine, ChartHexagram=ChartHexagram)
+    assert eval(repr(c.primary.line(1)), names) == c.primary.line(1)
+    assert eval(repr(c.changed), names) == c.changed
+
+
 def test_values_are_frozen():
     c = chart("乾", month="寅", day="甲子")
     with pytest.raises(AttributeError):
