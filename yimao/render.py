@@ -64,6 +64,8 @@ class Seg:
     type: str
     label: str | None
     children: tuple[Inline, ...]
+    subtype: str = ""
+    rules: tuple[str, ...] = ()  # rule ids from @ana (``#r-najia-gan`` → ``najia-gan``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +177,9 @@ class _Flattener:
         if name == "seg":
             sid = element_id(el)
             label = sid.rpartition("-s")[2] if sid and re.search(r"-s\d+[a-z]?$", sid) else None
-            yield Seg(sid, el.get("type", ""), label, tuple(self.children(el)))
+            rules = tuple(a.removeprefix("#r-") for a in (el.get("ana") or "").split())
+            yield Seg(sid, el.get("type", ""), label, tuple(self.children(el)),
+                      el.get("subtype", ""), rules)
         elif name == "choice":
             yield self.choice(el)
         elif name == "note":
