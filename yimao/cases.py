@@ -617,6 +617,16 @@ def check_stage(s: Setting, spec: Mapping[str, Any]) -> str:
     return stage(PHASE_ZH.index(spec["element"]), ZHI.index(spec["branch"]))
 
 
+def check_stem_stage(s: Setting, spec: Mapping[str, Any]) -> str:
+    """A stem's stage by the 五行家 (yang stems forward, yin backward from their 長生)."""
+    from compute.changsheng import STAGES, STEM_CHANGSHENG_WUXINGJIA
+
+    k = GAN.index(spec["stem"])
+    start = ZHI.index(STEM_CHANGSHENG_WUXINGJIA[k])
+    steps = (ZHI.index(spec["branch"]) - start) % 12
+    return STAGES[steps if k % 2 == 0 else -steps % 12]
+
+
 def check_wangshuai(s: Setting, spec: Mapping[str, Any]) -> str:
     from compute.changsheng import wangxiang
     from compute.wuxing import PHASE_ZH
@@ -667,7 +677,7 @@ def check_hexagram(s: Setting, spec: Mapping[str, Any]) -> Any:
         "liuchong": lambda: is_liuchong(branches), "liuhe": lambda: is_liuhe(branches),
         "youhun": lambda: h.hexagram.generation == 6, "guihun": lambda: h.hexagram.generation == 7,
         "inner": lambda: tri[int(h.hexagram.lower)], "outer": lambda: tri[int(h.hexagram.upper)],
-        "name": lambda: h.name,
+        "name": lambda: h.name, "guashen": lambda: str(h.guashen),
     }[attr]()
 
 
@@ -874,7 +884,8 @@ FINDINGS: dict[str, Callable[[Setting, Mapping[str, Any]], Any]] = {
 CHECKS: dict[str, Callable[[Setting, Mapping[str, Any]], Any]] = {
     "line": check_line, "fu": check_fu, "absent": check_absent, "count": check_count,
     "moving": check_moving, "relation": check_relation, "stage": check_stage,
-    "wangshuai": check_wangshuai, "xunkong": check_xunkong, "ganzhi": check_ganzhi,
+    "wangshuai": check_wangshuai, "stem_stage": check_stem_stage, "xunkong": check_xunkong,
+    "ganzhi": check_ganzhi,
     "sanhe": check_sanhe, "sanxing": check_sanxing, "hexagram": check_hexagram,
     "trigrams": check_trigrams, "hugua": check_hugua, "trigram_state": check_trigram_state,
     "dilu": check_dilu, "direction": check_direction, "star": check_star,
