@@ -94,9 +94,10 @@ def on_builder_inited(app: Sphinx) -> None:
 
 
 def stub_text(division_id: str) -> str:
-    """The source of a division page: the directive alone; the TEI holds the text."""
+    """The source of a division page: the directive alone; the TEI holds the text. Sphinx's
+    word search (made for prose) leaves these pages out: the text needs a search of its own."""
     return (
-        f"---\norphan: true\n---\n{STUB_MARK}\n\n"
+        f"---\norphan: true\nnosearch: true\n---\n{STUB_MARK}\n\n"
         f"```{{yimao-division}} {division_id}\n```\n"
     )
 
