@@ -88,6 +88,25 @@ def stage(phase: Phase | int, branch: Branch | int, tu: str = "申") -> str:
     return _STAGE_TABLE[tu][phase][branch]
 
 
+_STAGE_BRANCH: Final = {
+    tu: tuple(
+        {name: (TU_CHANGSHENG_CHOICES[tu] if p == Phase.TU else start) + k
+         for k, name in enumerate(STAGES)}
+        for p, start in zip(Phase, CHANGSHENG_START, strict=True)
+    )
+    for tu in TU_CHANGSHENG_CHOICES
+}
+
+
+def stage_at(phase: int, name: str, tu: str = "申") -> int:
+    """:func:`stage_branch` as a plain int (fast path for the rules).
+
+    >>> stage_at(0, "墓"), stage_at(2, "絕")
+    (7, 5)
+    """
+    return _STAGE_BRANCH[tu][phase][name] % 12
+
+
 def stage_branch(phase: Phase | int, name: str, tu: str = "申") -> Branch:
     """The branch where *phase* reaches stage *name*.
 

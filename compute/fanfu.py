@@ -20,8 +20,8 @@ import datetime as _dt
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import acts, stage, stage_branch
-from compute.riyue import BRANCH_ZH, CLASH, ctx
+from compute.changsheng import acts, stage, stage_at
+from compute.riyue import BRANCH_ZH, CLASH, ctx, memoized
 from compute.rules import Finding, convention, doctrine, rule, table
 
 TRIGRAM_ZH: Final = "坤震坎兌艮離巽乾"   # by Trigram value (bit 0 bottom, 1 yang)
@@ -89,6 +89,7 @@ def fanyin_grade(c: Any, orig: int, res: int) -> str:
 
 @rule("fanyin-gua", "卦反吟", "괘반음", ("p105-s1", "p106-s1", "p107-s1", "p107-s2"),
       kind="finding")
+@memoized
 def fanyin_gua(chart: Any) -> Iterator[Finding]:
     """An inner or outer trigram that changes into the trigram whose 地祿 clash its own
     (p105-s1): 內反吟 / 外反吟, graded by :func:`fanyin_grade`.
@@ -147,6 +148,7 @@ def fanyin_yao(chart: Any) -> Iterator[Finding]:
 
 @rule("fuyin", "伏吟", "복음", ("p112-s1", "p112-s2", "p112-s3", "p113-s1", "p113-s2"),
       kind="finding")
+@memoized
 def fuyin(chart: Any) -> Iterator[Finding]:
     """伏吟: only an inner or outer trigram exchanging 乾 and 震, which carry the same branches
     (p112-s1 "止以乾震交互而名也"); not true when the 日月 stand on the original's 地祿 (卯 for
@@ -207,6 +209,7 @@ def guiyou(chart: Any) -> Iterator[Finding]:
 
 @rule("gua-mujue", "卦化墓絕", "괘화묘절", ("p127-s1", "p127-s2", "p127-s3", "p128-s1",
                                          "p128-s2", "p277-s4"), kind="finding")
+@memoized
 def gua_mujue(chart: Any) -> Iterator[Finding]:
     """A trigram changing into a trigram whose 地祿 hold both its 墓 and its 絕 (離化乾, 震化坤 …,
     p277-s4). 偽 when the original's 地祿 are on the 日月, when the 墓 is clashed (墓沖) or the 絕
@@ -223,7 +226,7 @@ def gua_mujue(chart: Any) -> Iterator[Finding]:
     c = ctx(chart)
     for label, a, b in _changes(chart):
         ph = _TRI_PHASE[a]
-        mu, jue = int(stage_branch(ph, "墓", c.tu)), int(stage_branch(ph, "絕", c.tu))
+        mu, jue = stage_at(ph, "墓", c.tu), stage_at(ph, "絕", c.tu)
         if not {mu, jue} <= set(DILU[b]):
             continue
         if any(c.riyue(x) for x in DILU[a]):

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from compute.changsheng import _BRANCH_PHASE, acts, stage_branch
-from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
+from compute.changsheng import _BRANCH_PHASE, acts, stage_at
+from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx, memoized
 from compute.rules import Finding, convention, rule
 
 GUI = "官鬼"
@@ -29,12 +29,13 @@ def _is_gui(ln: Any) -> bool:
 
 
 def _tomb(c: Any, pos: int) -> int:
-    return int(stage_branch(c.ph[pos - 1], "墓", c.tu))
+    return stage_at(c.ph[pos - 1], "墓", c.tu)
 
 
 @rule("suimu", "隨鬼入墓 (五墓)", "수귀입묘 (오묘)",
       ("p204-s1", "p205-s1", "p205-s2", "p206-s1", "p206-s2", "p207-s1", "p208-s1", "p209-s2",
        "p209-s3"), kind="finding")
+@memoized
 def suimu(chart: Any) -> Iterator[Finding]:
     """The five 隨墓 (p204-s1 注), with the day or a changed line as the 墓 only (p209-s3):
 
@@ -97,6 +98,7 @@ ZHUSHANG = convention(
 
 @rule("zhushang", "助鬼傷身", "조귀상신", ("p210-s1", "p210-s4", "p211-s1", "p211-s2",
                                        "p213-s2"), kind="finding")
+@memoized
 def zhushang(chart: Any) -> Iterator[Finding]:
     """助鬼傷身 (p210-s1 "世爻受鬼克，而鬼長生於日"): a 官鬼 line whose phase 克 the 世 and
     which the day truly 生s — its 長生 is the day and the day's phase 生s it (p211-s2 注 "五行
@@ -125,7 +127,7 @@ def zhushang(chart: Any) -> Iterator[Finding]:
             continue
         born = acts(dph, g) == "生"
         if not common:
-            born = born and int(stage_branch(g, "長生", c.tu)) == c.day
+            born = born and stage_at(g, "長生", c.tu) == c.day
         if born:
             speed = "動速" if ln.moving else "靜遲"
             yield Finding("zhushang", f"助鬼傷身: {c.line_name(p)} 長生於日 {BRANCH_ZH[c.day]}, "

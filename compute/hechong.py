@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
-from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
+from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx, memoized
 from compute.rules import Finding, doctrine, rule, table
 
 LIUHE: Final = table(
@@ -57,6 +57,7 @@ def _branches(h: Any) -> tuple[int, ...]:
 
 @rule("liuchong-gua", "六沖卦 / 化六沖", "육충괘 / 화육충", ("p201-s2", "p201-s3", "p201-s4",
                                                       "p285-s1"), kind="finding")
+@memoized
 def liuchong_gua(chart: Any) -> Iterator[Finding]:
     """六沖卦 (卦沖, 前沖: "無往而不散") and 化六沖 (變沖, 後沖: "占事主無後", p201-s2, s3).
 
@@ -109,6 +110,7 @@ def liuhe_gua(chart: Any) -> Iterator[Finding]:
 
 @rule("hechu-fengchong", "合處逢沖", "합처봉충", ("p203-s1", "p203-s2", "p203-s3", "p285-s1"),
       kind="finding")
+@memoized
 def hechu_fengchong(chart: Any) -> Iterator[Finding]:
     """合處逢沖 (p203-s1): a 六合卦 whose 世 or 應 the day clashes or harms — "功之幾成而敗";
     also a 六合卦 changing into a 六沖卦 (合處變沖, p285-s1). Lighter, at line level (p203-s3):

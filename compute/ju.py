@@ -69,8 +69,12 @@ def sanhe_ju(chart: Any) -> Iterator[Finding]:
 '巳酉丑 金局 伏會 懸中 成 (力存: 失終): 初爻伏 巳, 日 酉']
     """
     c = ctx(chart)
+    if not c.moving:
+        return
     found = _members(c, chart)
     for start, middle, tomb, phase in SANHE:
+        if c.day % 4 != middle % 4 and c.month % 4 != middle % 4:
+            continue   # neither the day nor the month is a member: no 局 (p215-s1)
         group = (start, middle, tomb)
         srcs = {b: found.get(b, []) for b in group}
         kinds = {k for b in group for k, *_ in srcs[b]}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts, stage_branch
+from compute.changsheng import _BRANCH_PHASE, acts, stage_at
 from compute.guisha import suimu, zhushang
 from compute.hechong import hechu_fengchong
 from compute.liuqin import Relative
@@ -183,12 +183,12 @@ def keqi_state(chart: Any, ln: Any) -> dict[str, Any]:
     if c.is_void[i] and not c.on_month[i]:
         out += [f"沖 {BRANCH_ZH[CLASH[b]]} (空)", f"值 {BRANCH_ZH[b]} (填實)"]
     if c.strong[i]:
-        out.append(f"墓 {BRANCH_ZH[stage_branch(ph, '墓', c.tu)]} (旺)")
+        out.append(f"墓 {BRANCH_ZH[stage_at(ph, '墓', c.tu)]} (旺)")
     helped = any(acts(c.ph[q - 1], ph) == "生" for q in c.moving if q != ln.position)
     if (ln.state.get("changsheng") or {}).get("day") == "絕" and helped:
-        out.append(f"生 {BRANCH_ZH[stage_branch(ph, '長生', c.tu)]} (絕逢生)")
+        out.append(f"生 {BRANCH_ZH[stage_at(ph, '長生', c.tu)]} (絕逢生)")
     elif not c.strong[i] and helped:
-        out.append(f"扶 {BRANCH_ZH[stage_branch(ph, '臨官', c.tu)]} (衰遇扶)")
+        out.append(f"扶 {BRANCH_ZH[stage_at(ph, '臨官', c.tu)]} (衰遇扶)")
     return {"keqi": out}
 
 

@@ -15,6 +15,7 @@ phase, 旺衰 in the month, 旬空, 月破, whether a moving line is 散 …): :
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -53,6 +54,8 @@ class Ctx:
     on_day: tuple[bool, ...]
     on_month: tuple[bool, ...]
     san: tuple[bool, ...]             # a moving line scattered (散)
+    memo: dict[str, Any]              # per-chart results shared between rules
+    cbr: tuple[int | None, ...]       # the changed branch at each moving position, else None
 
     def kong(self, b: int) -> bool:
         """旬空 (an empty branch of the day's 旬), ignoring 建空 and other repairs."""
@@ -77,8 +80,7 @@ class Ctx:
             f"{str(ln.relative)}"
 
     def changed_branch(self, pos: int) -> int | None:
-        c = self.changed[pos - 1]
-        return None if c is None else int(c.branch)
+        return self.cbr[pos - 1]
 
 
 _CACHE: list[Any] = [None, None]
@@ -91,6 +93,21 @@ def ctx(chart: Any) -> Ctx:
     c = _build(chart)
     _CACHE[0], _CACHE[1] = chart, c
     return c
+
+
+def memoized(fn: Any) -> Any:
+    """Run a finding detector once per chart and share its findings with the rules that ask
+    for them again (卦驗 and 世應十忌 read other detectors)."""
+    key = f"{fn.__module__}.{fn.__qualname__}"
+
+    @functools.wraps(fn)
+    def run(chart: Any) -> tuple[Any, ...]:
+        memo = ctx(chart).memo
+        if key not in memo:
+            memo[key] = tuple(fn(chart))
+        return memo[key]
+
+    return run
 
 
 def _build(chart: Any) -> Ctx:
@@ -118,7 +135,8 @@ def _build(chart: Any) -> Ctx:
                int(chart.year.branch) if chart.year else None,
                int(chart.hour.branch) if chart.hour else None,
                void, int(chart.primary.palace_element), tu, opts, lines, changed, moving,
-               br, ph, wx, strong, is_void, broken, on_day, on_month, san)
+               br, ph, wx, strong, is_void, broken, on_day, on_month, san, {},
+               tuple(None if x is None else int(x.branch) for x in changed))
 
 
 def _scattered(br, moving, changed, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:

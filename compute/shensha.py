@@ -450,15 +450,26 @@ for _k, (_rid, _zh, _ko, _passages) in enumerate(RING_IDS):
 # ---------------------------------------------------------------- per chart
 
 
-@functools.lru_cache(maxsize=4096)
+_MONTH_TABLES: Final = tuple((name, tuple(BRANCH_ZH.find(ch) for ch in _m(months)))
+                             for _rid, name, _zh, _ko, _p, months in MONTH_STARS)
+
+
 def branch_stars(month: int, day: int, day_stem: int, year: int | None, hour: int | None,
                  opts: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The stars on each branch 子 … 亥 for a month, day, year and hour (cached)."""
+    if "shensha-base=day" not in opts:
+        day = -1   # the day branch matters only when the ring is counted from the day
+    return _branch_stars(month, day, day_stem, year, hour, opts)
+
+
+@functools.lru_cache(maxsize=8192)
+def _branch_stars(month: int, day: int, day_stem: int, year: int | None, hour: int | None,
+                  opts: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     out: list[list[str]] = [[] for _ in range(12)]
-    for _rid, name, _zh, _ko, _p, months in MONTH_STARS:
-        ch = _m(months)[month]
-        if ch in BRANCH_ZH:
-            out[BRANCH_ZH.index(ch)].append(name)
+    for name, table_ in _MONTH_TABLES:
+        b = table_[month]
+        if b >= 0:
+            out[b].append(name)
     base = day if "shensha-base=day" in opts else month
     middle = SANHE_MIDDLE[base % 4]
     for k, name in enumerate(JIANGXING_RING):
@@ -536,7 +547,11 @@ def shensha_state(chart, ln) -> dict:
     if ln.role != "primary" and not ln.moving:
         return {}
     c = ctx(chart)
-    names = branch_stars(c.month, c.day, c.day_stem, c.year, c.hour, _opts(c))[int(ln.branch)]
+    stars = c.memo.get("shensha")
+    if stars is None:
+        stars = c.memo["shensha"] = branch_stars(c.month, c.day, c.day_stem, c.year, c.hour,
+                                                 _opts(c))
+    names = stars[int(ln.branch)]
     extra = stem_stars(c.month, int(ln.stem))
     return {"shensha": list(names + extra)}
 

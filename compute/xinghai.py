@@ -56,6 +56,13 @@ HAI: Final = table(
 
 def _sources(c: Any, pos: int) -> list[tuple[str, int]]:
     """What can act on line *pos*: the day, the month, the other moving lines, its changed line."""
+    table_ = c.memo.get("xinghai.sources")
+    if table_ is None:
+        table_ = c.memo["xinghai.sources"] = tuple(_build_sources(c, p) for p in range(1, 7))
+    return table_[pos - 1]
+
+
+def _build_sources(c: Any, pos: int) -> list[tuple[str, int]]:
     out = [("日", c.day), ("月", c.month)]
     out += [(POS_ZH[p], c.br[p - 1]) for p in c.moving if p != pos]
     cb = c.changed_branch(pos)
