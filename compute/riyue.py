@@ -227,19 +227,27 @@ def riyue_state(chart: Any, ln: Any) -> dict[str, Any]:
     return {"riyue": out}
 
 
-@rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1"),
+@rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1",
+                               "p155-s1"),
       kind="line")
 def taisui_state(chart: Any, ln: Any) -> dict[str, Any]:
     """``taisui`` (only when the year is given): "太歲" on the year branch, "歲破" on its clash —
-    a clash in name only (p141-s1 "與爻神沖，謂歲破而不破")."""
+    a clash in name only (p141-s1 "與爻神沖，謂歲破而不破"); ``year_void``: the line is empty in
+    the year's 旬 (年空, used only now and then for lifetime questions, p155-s1 注).
+
+    >>> from compute.chart import chart   # p155-s1 注: 七十戊申，乃甲辰旬空寅卯
+    >>> chart("大畜", month="寅", day="癸亥", year="戊申").primary.line(6).state["year_void"]
+    True
+    """
     c = ctx(chart)
     if c.year is None or not _role_ok(ln):
         return {}
+    year_void = int(ln.branch) in (int(b) for b in chart.year.void)
     if ln.branch == c.year:
-        return {"taisui": "太歲"}
+        return {"taisui": "太歲", "year_void": year_void}
     if CLASH[ln.branch] == c.year:
-        return {"taisui": "歲破"}
-    return {"taisui": None}
+        return {"taisui": "歲破", "year_void": year_void}
+    return {"taisui": None, "year_void": year_void}
 
 
 @rule("shichen", "時辰", "시진", ("p150-s1", "p151-s1", "p151-s2"), kind="finding")

@@ -25,7 +25,7 @@ from compute.ganzhi import Stem
 from compute.hechong import LIUHE
 from compute.liuqin import Relative, relative
 from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
-from compute.rules import Finding, doctrine, rule
+from compute.rules import Finding, rule
 from compute.wuxing import Phase, gan_he
 
 RELATIVES: Final = tuple(Relative)
@@ -105,10 +105,13 @@ def benwu_eryou(chart: Any) -> Iterator[Finding]:
         if bian:
             parts.append("變 " + "、".join(f"{POS_ZH[p]}{c.changed[p - 1].branch}" for p in bian))
         parts.append("互 " + ("有" if r in hu_rel else "無"))
-        for p in _fu(c, r):
+        fu = _fu(c, r)
+        for p in fu:
             ln = c.lines[p - 1]
             where = "世下" if p == chart.primary.shi else ("動下" if ln.moving else "靜下")
             parts.append(f"伏 {POS_ZH[p]}下 {ln.hidden.branch} ({where}, {ln.state.get('fu_chu')})")
+        if not (riyue or bian or fu or r in hu_rel):
+            parts.append("竟無 (p293-s1 十七)")
         yield Finding("benwu-eryou", f"{r} 不上卦: {'; '.join(parts)}")
 
 
@@ -294,9 +297,33 @@ def _form_fu(c: Any, p: int) -> str | None:
     return None
 
 
-doctrine(
-    "houshi", "當時 / 後時", "당시 / 후시", ("p166-s1", "p166-s2", "p166-s3", "p167-s1", "p167-s2"),
-    "when the matter is set for a known later month or day, judge the 用神 by that time: compute "
-    "does this when the chart is drawn again with the later month/day (chart(..., month=, day=)); "
-    "which time applies is the reader's knowledge of the question",
-)
+@rule("houshi", "當時 / 後時", "당시 / 후시", ("p166-s1", "p166-s2", "p166-s3", "p167-s1",
+                                          "p167-s2"))
+def houshi(chart: Any, month: str | None = None, day: str | None = None) -> Any:
+    """The same cast judged at the time the matter falls due (後時): "若彼月之得，彼日之得，則用神
+    當於彼時之令吉焉" (p166-s2). Which time applies is the question's; for routine or open
+    questions the casting time stands (p167-s2).
+
+    The book's case (p166-s3 注): 寅建辛亥日占丁巳搖會，得節之中孚 — on the 辛亥 day the 財 巳
+    is 絕; on the 丁巳 day of the drawing it is the day itself, and the 兄 子 is 空 (甲寅旬).
+
+    >>> from compute.chart import chart
+    >>> c = chart("節", "中孚", month="寅", day="辛亥")
+    >>> later = houshi(c, day="丁巳")
+    >>> c.primary.line(1).state["changsheng"]["day"], later.primary.line(1).state["riyue"]
+    ('絕', ['日辰'])
+    >>> later.primary.line(6).state["void"] is not None
+    True
+    """
+    from compute.chart import chart as draw
+
+    opts = dict(chart.options)
+    known = ("najia_stems", "najia_season", "najia_basis", "fushen", "hu", "zi")
+    return draw(
+        lines="".join(str(y.number) for y in chart.cast),
+        month=month or str(chart.month), day=day or chart.day.zh,
+        year=chart.year.zh if chart.year else None, birth=chart.birth,
+        najia_stems=opts.get("najia_stems", "book"), fushen=opts.get("fushen", "book"),
+        hu=opts.get("hu", "book"),
+        conventions={k: v for k, v in opts.items() if k not in known},
+    )
