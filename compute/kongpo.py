@@ -170,6 +170,36 @@ def month_broken_state(chart: Any, ln: Any) -> dict[str, Any]:
     return {"month_broken": "實破" if b == c.day else "月破"}
 
 
+@rule("yuepo", kind="finding")
+def yuepo_findings(chart: Any):
+    """A finding per 月破 line (the state ``month_broken``), e.g. "初爻 子水妻財 月破".
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("坎", month="午", day="丙寅").findings if f.rule == "yuepo"]
+    ['上爻 子水兄弟 月破']
+    """
+    c = ctx(chart)
+    for p in range(1, 7):
+        if c.broken[p - 1]:
+            yield Finding("yuepo", f"{c.line_name(p)} 月破", (p,))
+
+
+@rule("xunkong-13", kind="finding")
+def xunkong_findings(chart: Any):
+    """A finding per empty line with its kind (the state ``void``), e.g. "上爻 戌土父母 旬空
+    (填實)".
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("乾", month="午", day="戊辰").findings if f.rule == "xunkong-13"]
+    ['上爻 戌土父母 旬空 (填實)']
+    """
+    c = ctx(chart)
+    for ln in c.lines:
+        kind = ln.state.get("void")
+        if kind:
+            yield Finding("xunkong-13", f"{c.line_name(ln.position)} 旬空 ({kind})", (ln.position,))
+
+
 @rule("da-baihu", "大白虎 (動而破)", "대백호 (동이파)", ("p154-s1", "p193-s4", "p193-s5"),
       kind="finding")
 def dong_po(chart: Any):

@@ -16,7 +16,7 @@ from typing import Any
 
 from compute.kongpo import fill_quality
 from compute.riyue import CLASH, ctx
-from compute.rules import doctrine, rule
+from compute.rules import Finding, doctrine, rule
 
 
 @rule("richong-types", "墓沖 / 胎沖 / 克沖 / 絕沖", "묘충 / 태충 / 극충 / 절충", ("p164-s1",))
@@ -64,6 +64,22 @@ def day_clash_state(chart: Any, ln: Any) -> dict[str, Any]:
     else:
         effect = "暗動" if c.strong[i] else "暗破"
     return {"day_clash": {"kind": kind, "effect": effect}}
+
+
+@rule("richong-4", kind="finding")
+def day_clash_findings(chart: Any):
+    """A finding per line the day clashes, with its effect (the state ``day_clash``).
+
+    >>> from compute.chart import chart
+    >>> [f.summary for f in chart("坤", month="辰", day="乙卯").findings if f.rule == "richong-4"]
+    ['上爻 酉金子孫 日沖 胎沖: 暗動']
+    """
+    c = ctx(chart)
+    for ln in c.lines:
+        dc = ln.state.get("day_clash")
+        if dc:
+            yield Finding("richong-4", f"{c.line_name(ln.position)} 日沖 {dc['kind']}: "
+                          f"{dc['effect']}", (ln.position,))
 
 
 doctrine(
