@@ -22,6 +22,7 @@ import datetime as _dt
 import functools
 import json
 import tomllib
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1012,6 +1013,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for c in cases:
         ok, total = tally(c)
-        print(f"{c.id:12} {c.para}  {c.date or '—':18} {c.question or '—':10} "
-              f"{c.hexagrams:8} {ok}/{total}")
+        print(f"{c.id:12} {c.para}  {_pad(c.date or '—', 22)} {_pad(c.question or '—', 14)} "
+              f"{_pad(c.hexagrams, 10)} {ok}/{total}")
     return 0
+
+
+def _pad(text: str, width: int) -> str:
+    """*text* padded to *width* terminal columns (CJK characters take two).
+
+    >>> _pad("震之兌", 8) + "|"
+    '震之兌  |'
+    """
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(width - used, 0)
