@@ -607,8 +607,69 @@ doctrine(
     "an order of reading that starts from the question's 用神; compute has no 用神 without a "
     "question (each step's facts are in the chart: 動爻, 變爻, bianyao-power)",
 )
-doctrine(
-    "shengke-chain", "生生剋剋", "생생극극", ("p091-s1",),
-    "chains are read toward the question's 用神; the links' facts (破, 散, 制, 暗動) are line "
-    "states of chapters 25 and 27",
-)
+def _link_state(c: Chart) -> dict[int, str]:
+    """Per line of the primary: "動" (a moving line that acts), "暗動" (a static line clashed
+    by the day while 旺相 in the month, p091-s1 "戌爻暗動"), or why a moving line cannot pass
+    its 生/克 on: "破" (月破), "散" (clashed by the day: "卯被酉散", "丑被未散"), "制" (controlled
+    by another moving line that acts: "酉反被巳制"). Static lines without 暗動 are absent."""
+    state: dict[int, str] = {}
+    for ln in c.primary.lines:
+        if ln.moving:
+            state[ln.position] = ("破" if is_month_broken(c, ln.branch)
+                                  else "散" if is_day_clashed(c, ln.branch) else "動")
+        elif is_day_clashed(c, ln.branch) and is_prosperous(c, ln.element):
+            state[ln.position] = "暗動"
+    acting = [p for p, st in state.items() if st in ("動", "暗動")]
+    for p, st in list(state.items()):
+        if st == "動" and any(c.primary.line(q).element.controls() == c.primary.line(p).element
+                              for q in acting if q != p and state[q] == "動"):
+            state[p] = "制"
+    return state
+
+
+@rule("shengke-chain", "生生剋剋", "생생극극", ("p091-s1",))
+def shengke_chain(c: Chart, use: Relative) -> list[str]:
+    """The chains of moving (and 暗動) lines that 生 or 克 the lines of *use* (the question's
+    用神), and where they break (p091-s1: "中有破散而生不相續者，中有制伏而克不相繼者，中有暗動爻
+    以綿其生者"). Each chain is written from its source to the 用神, a break marked on its link.
+
+    The book's three cases (p091-s1 注):
+
+    >>> from compute import chart
+    >>> shengke_chain(chart("豐", "萃", month="申", day="丁酉"), Relative.QICAI)
+    ['生: 5爻申 → 3爻亥 → 1爻卯(散) ⇒ 4爻午', '克: 5爻申 → 3爻亥 ⇒ 4爻午']
+    >>> shengke_chain(chart("臨", "蠱", month="寅", day="乙未"), Relative.GUANGUI)
+    ['克: 1爻巳 → 3爻丑(散) → 6爻酉(制) ⇒ 2爻卯']
+    >>> shengke_chain(chart("乾", "家人", month="戌", day="甲辰"), Relative.XIONGDI)
+    ['生: 2爻寅 → 4爻午 → 6爻戌(暗動) ⇒ 5爻申', '克: 2爻寅 → 4爻午 ⇒ 5爻申']
+    """
+    state = _link_state(c)
+    lines = c.primary.lines
+
+    def label(p: int) -> str:
+        ln = lines[p - 1]
+        st = state.get(p, "")
+        return f"{p}爻{ln.branch}" + (f"({st})" if st not in ("", "動") else "")
+
+    def feeders(p: int, seen: tuple[int, ...]) -> list[int]:
+        """The longest chain of lines in *state* generating line p, source first."""
+        best: list[int] = []
+        for q in state:
+            if q in seen or lines[q - 1].element.generates() != lines[p - 1].element:
+                continue
+            chain = feeders(q, seen + (q,)) + [q]
+            if len(chain) > len(best):
+                best = chain
+        return best
+
+    out = []
+    for target in (ln for ln in lines if ln.relative == use):
+        t = target.position
+        sheng = feeders(t, (t,))
+        if sheng:
+            out.append(f"生: {' → '.join(map(label, sheng))} ⇒ {label(t)}")
+        for q in state:
+            if q != t and lines[q - 1].element.controls() == target.element:
+                chain = feeders(q, (q, t)) + [q]
+                out.append(f"克: {' → '.join(map(label, chain))} ⇒ {label(t)}")
+    return out
