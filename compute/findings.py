@@ -602,11 +602,83 @@ def fu_weight(c: Chart, position: int) -> float:
     return FU_WEIGHT[_place(c, c.primary.line(position))]
 
 
-doctrine(
-    "dongbian-order", "動變 先後", "동변 선후", ("p089-s1", "p090-s1"),
-    "an order of reading that starts from the question's 用神; compute has no 用神 without a "
-    "question (each step's facts are in the chart: 動爻, 變爻, bianyao-power)",
-)
+STAGES: Final = "長生 沐浴 冠帶 臨官 帝旺 衰 病 死 墓 絕 胎 養".split()
+_CHANGSHENG: Final = {Phase.JIN: Branch.SI, Phase.MU: Branch.HAI, Phase.HUO: Branch.YIN,
+                      Phase.SHUI: Branch.SHEN, Phase.TU: Branch.SHEN}
+
+
+def stage(phase: Phase, branch: Branch) -> str:
+    """The twelve-stage place of *phase* at *branch* (金生巳 木生亥 火生寅 水土生申, p178).
+
+    >>> stage(Phase.MU, Branch.WU), stage(Phase.SHUI, Branch.SHEN), stage(Phase.HUO, Branch.XU)
+    ('死', '長生', '墓')
+    """
+    return STAGES[(branch - _CHANGSHENG[phase]) % 12]
+
+
+@rule("dongbian-order", "動變 先後", "동변 선후", ("p089-s1", "p090-s1"))
+def dongbian_order(c: Chart, use: Relative) -> list[str]:
+    """The book's order of reading (p089-s1, p090-s1) for the 用神 *use*: (1) the 用神 and its
+    place in the month and day; (2) the moving lines that 生 (喜) or 克 (忌) it; (3) each of
+    those, its place and what it turns into; (4) the other moving lines and (5) theirs.
+
+    >>> from compute import chart
+    >>> for step in dongbian_order(chart("困", "坎", month="午", day="壬戌"), Relative.QICAI):
+    ...     print(step)
+    1 用神 1爻寅 妻財: 月 死, 日 養
+    2 4爻亥 子孫 動 生 用神 (喜)
+    3 4爻亥: 月 胎, 日 冠帶; 化 申 (長生)
+    >>> for step in dongbian_order(chart("剝", "漸", month="戌", day="庚戌"), Relative.GUANGUI):
+    ...     print(step)
+    1 用神 2爻巳 官鬼: 月 墓, 日 墓
+    2 3爻卯 妻財 動 生 用神 (喜)
+    3 3爻卯: 月 養, 日 養; 化 申 (絕)
+    4 5爻子 子孫 動 生 3爻卯
+    5 5爻子: 化 巳 (絕)
+    """
+    lines = c.primary.lines
+    uses = [ln for ln in lines if ln.relative == use]
+    if not uses:
+        return [f"1 用神 {use} 不現於飛爻"]
+    out: list[str] = []
+    moving = [ln for ln in lines if ln.moving]
+    direct: list[ChartLine] = []
+    for u in uses:
+        out.append(f"1 用神 {u.position}爻{u.branch} {use}: 月 {stage(u.element, c.month)}, "
+                   f"日 {stage(u.element, c.day.branch)}")
+    for m in moving:
+        for u in uses:
+            if m is u:
+                continue
+            verb = ("生" if m.element.generates() == u.element
+                    else "克" if m.element.controls() == u.element else "")
+            if verb:
+                direct.append(m)
+                out.append(f"2 {m.position}爻{m.branch} {m.relative} 動 {verb} 用神 "
+                           f"({'喜' if verb == '生' else '忌'})")
+                break
+
+    def becomes(m: ChartLine) -> str:
+        assert c.changed is not None
+        b = c.changed.line(m.position).branch
+        return f"化 {b} ({stage(m.element, b)})"
+
+    for m in direct:
+        out.append(f"3 {m.position}爻{m.branch}: 月 {stage(m.element, c.month)}, "
+                   f"日 {stage(m.element, c.day.branch)}; {becomes(m)}")
+    for m in moving:
+        if m in direct or m in uses:
+            continue
+        for d in direct:
+            verb = ("生" if m.element.generates() == d.element
+                    else "克" if m.element.controls() == d.element else "")
+            if verb:
+                out.append(f"4 {m.position}爻{m.branch} {m.relative} 動 {verb} "
+                           f"{d.position}爻{d.branch}")
+                out.append(f"5 {m.position}爻{m.branch}: {becomes(m)}")
+                break
+    return out
+
 def _link_state(c: Chart) -> dict[int, str]:
     """Per line of the primary: "動" (a moving line that acts), "暗動" (a static line clashed
     by the day while 旺相 in the month, p091-s1 "戌爻暗動"), or why a moving line cannot pass
