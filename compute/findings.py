@@ -632,9 +632,12 @@ def dongbian_order(c: Chart, use: Relative) -> list[str]:
     ...     print(step)
     1 用神 2爻巳 官鬼: 月 墓, 日 墓
     2 3爻卯 妻財 動 生 用神 (喜)
+    2 5爻子 子孫 動 克 用神 (忌)
     3 3爻卯: 月 養, 日 養; 化 申 (絕)
-    4 5爻子 子孫 動 生 3爻卯
-    5 5爻子: 化 巳 (絕)
+    3 5爻子: 月 冠帶, 日 冠帶; 化 巳 (絕)
+
+    (The book reads the 子 as a 他動爻 that 生 卯, p090-s1 "子動生卯"; it also 克 the 巳
+    directly, and compute lists it among the lines acting on the 用神.)
     """
     lines = c.primary.lines
     uses = [ln for ln in lines if ln.relative == use]
