@@ -89,3 +89,18 @@ def test_simujue_and_keqi():
     s = c.primary.line(2).state   # 寅 木: 絕 on 申, the moving 子 生 it
     assert s["simujue"] == "絕而未絕"
     assert any(k.startswith("生 亥") for k in s["keqi"])
+
+
+def test_hour_and_year_stars():
+    """p223-s1 注: 寅建午時 … 以戌上為破軍，亥是左輔，子是右弼; p264-s1: 子年 午 歲破, 申 白虎."""
+    c = chart("乾", month="寅", day="甲子", hour="午", year="甲子")
+    assert "破軍" in _stars(c, 6) and "右弼" in _stars(c, 1)        # 乾 上爻 戌, 初爻 子
+    assert {"歲破", "欄杆"} <= set(_stars(c, 4))                    # 乾 四爻 午
+    assert {"白虎", "飛廉"} <= set(_stars(c, 5))                    # 乾 五爻 申
+    assert "太歲" in _stars(c, 1)
+
+
+def test_stem_stars_match_the_line_stem():
+    """p225-s1 注: 寅建丁亥子孫發動，以丁為天德也."""
+    c = chart("兌", month="寅", day="甲子")                         # 兌 四爻 丁亥
+    assert "天德(干)" in _stars(c, 4)
