@@ -114,8 +114,14 @@ def timing(n: int, repeat: int) -> None:
         Najia(verbose=0).compile(params=[NAJIA_PARAM[int(ch)] for ch in x[0]], date=x[1])
 
     r_najia = rate(one, sample, repeat)
+    fixed = [(cast, sample[0][1]) for cast, _ in sample]  # lunar-python caches one date
+    r_najia_fixed = rate(one, fixed, repeat)
+    r_fixed = rate(lambda x: chart(lines=x[0], at=x[1]), fixed, repeat)
     print(f"najia 2.0.1, the same casts (datetime):     {r_najia:9.0f} charts/s")
-    print(f"ratio compute/najia: pillars {r_pill / r_najia:.2f}x, datetime {r_date / r_najia:.2f}x")
+    print(f"najia 2.0.1, the casts on one date:         {r_najia_fixed:9.0f} charts/s "
+          f"(compute: {r_fixed:.0f})")
+    print(f"ratio compute/najia: pillars {r_pill / r_najia:.2f}x, "
+          f"datetime {r_date / r_najia:.2f}x, one date {r_fixed / r_najia_fixed:.2f}x")
 
 
 def _sweep_chunk(args: tuple[list[str], list[tuple[int, int]]]) -> tuple[int, list[str]]:
