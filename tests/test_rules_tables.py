@@ -182,3 +182,49 @@ def test_tu_changsheng_convention_changes_the_stage():
     other = chart("坤", month="巳", day="丁巳", conventions={"tu-changsheng": "寅"})
     assert book.primary.line(1).state["changsheng"]["day"] == "絕"      # 土遇巳而不生 (p180-s1)
     assert other.primary.line(1).state["changsheng"]["day"] == "臨官"
+
+
+def paired_months(verse: str, sep: str = "，", scribal: dict[str, str] | None = None,
+                  nth: int = 0) -> str:
+    """A 訣 of six segments "正七 …，二八 …" → the twelve values 正月 … 十二月 (the *nth*
+    animal or branch of each segment, after the month numerals)."""
+    animals = dict(ANIMAL, 豕="亥")
+    segments = jue(verse).split(sep)
+    assert len(segments) == 6, segments
+    values = []
+    for seg in segments:
+        rest = re.sub(r"^(正七|二八|三九|四十|五十一|六十二|子午|丑未)", "", seg)
+        body = "".join((scribal or {}).get(ch, ch) for ch in rest)
+        found = [animals.get(ch, ch) for ch in body if ch in animals or ch in BRANCH_ZH]
+        values.append(found[nth])
+    return "".join(values) * 2
+
+
+TIANMA = "正七還騎馬，二八向猴申，三九須從犬，四十鼠相侵，五十一當寅上，六十二定歸辰"
+CAI = "正七起龍蛇，二八馬羊家，三九循申酉，四十犬豕牙，子午鼠牛索，丑未寅卯查"
+CHUIMEN = "正七慮行村，二八鼠當門，三九居戌位，四十弄猴猻，五十一騎馬走，六十二跳龍門"
+
+
+@pytest.mark.parametrize("name, verse, sep, scribal, nth", [
+    ("天馬", TIANMA, "，", None, 0),
+    ("天財", CAI, "，", None, 0),
+    ("地財", CAI, "，", None, 1),
+    ("錘門官符", CHUIMEN, "，", {"慮": "虎"}, 0),
+    ("陰煞", "正七寅、二八辰、三九午、四十申、五十一戌、六十二子", "、", None, 0),
+])
+def test_paired_month_verses(name, verse, sep, scribal, nth):
+    assert dict(shensha.MONTH_STARS_BY_NAME)[name] == paired_months(verse, sep, scribal, nth)
+
+
+@pytest.mark.parametrize("name, verse", [
+    ("喪車", "春雞夏鼠來，秋卯冬午"),
+    ("天耳", "春巳夏寅秋亥冬申"),
+    ("天目", "春亥夏申秋巳冬寅"),
+    ("喝散", "春巳夏居申，秋豬冬到寅"),
+    ("浴盆煞", "春辰夏未秋逢戌，冬季推來在丑"),
+])
+def test_season_verses(name, verse):
+    animals = dict(ANIMAL)
+    values = [animals.get(ch, ch) for ch in jue(verse) if ch in animals or ch in BRANCH_ZH]
+    assert len(values) == 4
+    assert dict(shensha.MONTH_STARS_BY_NAME)[name] == "".join(v * 3 for v in values)
