@@ -231,7 +231,7 @@ def xushi_state(chart: Any, ln: Any) -> dict[str, Any]:
         if CLASH[b] == c.day or mk or not helped:
             out.append("猶不動")
     cb = c.changed_branch(ln.position)
-    void = c.is_void[i] and not c.on_month[i] and not ln.moving
+    void = c.is_void[i] and not c.on_month[i] and not ln.moving and CLASH[b] != c.day
     if void or c.san[i] or (cb is not None and CLASH[b] == cb):
         out.append("猶不有")
     if c.is_void[i] and ln.moving:

@@ -41,14 +41,14 @@ def _g(n: int) -> dict[str, Any]:
 def grade_state(chart: Any, ln: Any) -> dict[str, Any]:
     """``grade``: the line's grade {n, name} among the eighteen, as if it were the 用神.
 
-    Tests, in order: on the 日 (1 日神) or 月 (2 月將); moving and 散 (18); 月破 (15); empty
-    (not 建空/動空): 克 by 日, 月 or a moving line without 生 → 克空 (16), 旺相 → 旺相空 (10),
-    else 安空 (11, "有生無克"); a static 休囚 line clashed by the day (暗破) → 日破 (14); 克
-    without 生 → 死氣 (13); 克 by one of 日月 and 生 by the other → 有玷 (9); 日, 月 and the
-    moving lines all drain it → 洩氣 (12); 日 or 月 of its phase → 旺 (3); 日 or 月 生 it →
-    相 (4); a moving 元神 and a moving 忌神 together → 生 ("貪生忘克", 5); its changed line 生
-    it → 變生 (6); a moving line 生 it → 動生 (7); otherwise 安 (8). 竟無 (17) belongs to an
-    absent 六親 (``benwu-eryou``).
+    Tests, in order: on the 日 (1 日神) or 月 (2 月將); moving and 散 (18); 月破 (15);
+    empty (not 建空/動空, not filled by the day's clash): 克 by 日, 月 or a moving line
+    without 生 → 克空 (16), 旺相 → 旺相空 (10), else 安空 (11, "有生無克"); a static 休囚
+    line clashed by the day (暗破) → 日破 (14); 克 without 生 → 死氣 (13); 克 by one of 日月
+    and 生 by the other → 有玷 (9); 日, 月 and the moving lines all drain it → 洩氣 (12); 日
+    or 月 of its phase → 旺 (3); 日 or 月 生 it → 相 (4); a moving 元神 and a moving 忌神
+    together → 生 ("貪生忘克", 5); its changed line 生 it → 變生 (6); a moving line 生 it →
+    動生 (7); otherwise 安 (8). 竟無 (17) belongs to an absent 六親 (``benwu-eryou``).
     """
     if ln.role != "primary":
         return {}
@@ -74,11 +74,12 @@ def _grade(c: Any, ln: Any) -> int:
     bian = None if cb is None or c.kong(cb) or c.po(cb) else acts(_BRANCH_PHASE[cb], ph)
     sheng = [x for x in (d, m, bian, *movers) if x in ("生", "比")]
     ke = [x for x in (d, m, bian, *movers) if x == "克"]
-    if c.is_void[i] and not ln.moving:
+    clashed = CLASH[c.br[i]] == c.day
+    if c.is_void[i] and not ln.moving and not clashed:   # a day clash fills it (p287-s1 七)
         if ke and not sheng:
             return 16
         return 10 if c.strong[i] else 11
-    if not ln.moving and CLASH[c.br[i]] == c.day and not c.strong[i]:
+    if not ln.moving and clashed and not c.strong[i] and not c.is_void[i]:
         return 14
     if ke and not sheng:
         return 13
