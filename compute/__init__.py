@@ -1,14 +1,23 @@
-"""compute: the 易冒 chart engine (standard library only).
+"""compute: the 易冒 chart engine (standard library only; lunar-python only to read a date).
 
 >>> from compute import chart
->>> c = chart("震", "兌", month="寅", day="癸酉")
+>>> c = chart("震", "兌", month="寅", day="癸酉")          # the book's way: 本卦, 之卦, 月建, 日辰
 >>> c.primary.name, c.primary.palace_element, c.changed.name
 ('震', Phase.MU, '兌')
+>>> c = chart(lines="987876", month="辰", day="癸酉")     # a cast, bottom line first
+>>> c.primary.full_name, c.moving, [str(b) for b in c.void]
+('水火既濟', (1, 6), ['戌', '亥'])
+
+A chart holds the cast, the primary and changed hexagrams (palace, 世應, 卦身, 世身, 互卦, 伏卦,
+五星, 經星) with their lines (納甲, 五行, 六親, 六神 by day, month, hour and 貴人, 伏神, 宿, and
+``state`` from the line annotators), the pillars, and ``findings``. ``chart.to_dict()`` is
+JSON-ready; ``repr(chart)`` is the call that rebuilds it. Where the book departs from common
+practice its rule is the default and the other a named option (``najia_stems``, ``fushen``,
+``hu``); ``chart.options`` records what applied.
 
 Rule modules register into :mod:`compute.rules` when imported; ``RULE_MODULES`` lists them in
 the order their annotators and detectors run. The rules helper appends its modules here.
 """
-
 from __future__ import annotations
 
 import importlib
