@@ -349,3 +349,11 @@ def test_gua_mujue_p127():
     assert "偽" in summaries(chart("離", "乾", month="子", day="丙寅"), "gua-mujue")[0]
     assert "真" in summaries(chart("離", "乾", month="戌", day="丙寅"), "gua-mujue")[0]
     assert summaries(chart("震", "坤", month="子", day="丙寅"), "gua-mujue")
+
+
+def test_shengjiang_p691():
+    """p691 注 (筮類): 八月得升，則世是升爻，八月得泰，則世是降爻，秋分後四陰升而三陽降."""
+    sheng = chart("升", month="酉", day="甲子")
+    assert sheng.primary.line(sheng.primary.shi).state["shengjiang"] == "真升"
+    tai = chart("泰", month="酉", day="甲子")
+    assert tai.primary.line(tai.primary.shi).state["shengjiang"] == "真降"
