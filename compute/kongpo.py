@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compute.changsheng import _STAGE_TABLE, acts
+from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, acts
 from compute.riyue import CLASH, ctx
 from compute.rules import Finding, doctrine, rule
 
@@ -217,8 +217,9 @@ def dong_po(chart: Any):
                                       "p193-s4"), kind="line")
 def xushi_state(chart: Any, ln: Any) -> dict[str, Any]:
     """``xushi``: what a line amounts to in substance (p193): "猶不動" (moving but clashed by the
-    day, 制 by another moving line, or with no 生 from day, month or a moving line), "猶不有"
-    (present but 空, 沖散 or 化沖), "半空" (空 and moving), "全凶" (moving and 破); [] if none."""
+    day, 制 by another moving line, or with no 生 from day, month, a moving line or its own changed
+    line), "猶不有" (present but 空, 沖散 or 化沖), "半空" (空 and moving), "全凶" (moving and
+    破); [] if none."""
     if ln.role != "primary":
         return {}
     c = ctx(chart)
@@ -227,7 +228,11 @@ def xushi_state(chart: Any, ln: Any) -> dict[str, Any]:
     out = []
     if ln.moving:
         ms, mk = _movers_acting(c, ln.position, ph)
-        helped = ms or c.day_acts(ph) in ("生", "比") or c.month_acts(ph) in ("生", "比")
+        cb = c.changed_branch(ln.position)
+        bian_helps = cb is not None and not (c.kong(cb) or c.po(cb)) \
+            and acts(_BRANCH_PHASE[cb], ph) == "生"
+        helped = ms or bian_helps or c.day_acts(ph) in ("生", "比") \
+            or c.month_acts(ph) in ("生", "比")
         if CLASH[b] == c.day or mk or not helped:
             out.append("猶不動")
     cb = c.changed_branch(ln.position)
