@@ -146,7 +146,8 @@ def shi_ying_ji(chart: Any) -> Iterator[Finding]:
             bad.append("空")
         if c.broken[i]:
             bad.append("破")
-        day_stage = (st.get("changsheng") or {}).get("day")
+        # a line on the 月建 "絕而不絕" (p145-s1); a line on the day is its own 帝旺
+        day_stage = None if c.on_month[i] else (st.get("changsheng") or {}).get("day")
         if day_stage == "絕":
             bad.append("絕")
         if c.san[i]:

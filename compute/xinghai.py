@@ -159,6 +159,8 @@ def simujue_state(chart: Any, ln: Any) -> dict[str, Any]:
         return {}
     c = ctx(chart)
     i = ln.position - 1
+    if c.on_month[i] or c.on_day[i]:
+        return {"simujue": None}   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
     ph = c.ph[i]
     cb = c.changed_branch(ln.position)
     places = [c.day, c.month] + ([cb] if cb is not None and not (c.kong(cb) or c.po(cb)) else [])

@@ -88,7 +88,7 @@ def benwu_eryou(chart: Any) -> Iterator[Finding]:
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("小畜", month="子", day="甲子").findings
     ...  if f.rule == "benwu-eryou"]
-    ['官鬼 不上卦: 日月無; 互 有; 伏 三爻下 酉 (靜下, 出)']
+    ['官鬼 不上卦: 日月 無; 互 有; 伏 三爻下 酉 (靜下, 出)']
     """
     c = ctx(chart)
     pal = Phase(c.palace)
@@ -101,7 +101,7 @@ def benwu_eryou(chart: Any) -> Iterator[Finding]:
         riyue = [w for w, b in (("日", c.day), ("月", c.month))
                  if relative(pal, Phase(_BRANCH_PHASE[b])) == r]
         bian = [p for p in c.moving if c.changed[p - 1].relative == r]
-        parts.append("日月" + ("、".join(riyue) if riyue else "無"))
+        parts.append("日月 " + ("、".join(riyue) if riyue else "無"))
         if bian:
             parts.append("變 " + "、".join(f"{POS_ZH[p]}{c.changed[p - 1].branch}" for p in bian))
         parts.append("互 " + ("有" if r in hu_rel else "無"))
