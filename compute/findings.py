@@ -22,7 +22,7 @@ from compute.gua import HEXAGRAMS, Trigram
 from compute.liuqin import Relative, controlled_by, generated_by, relative
 from compute.liushen import Spirit
 from compute.najia import najia
-from compute.rules import Finding, doctrine, rule
+from compute.rules import Finding, convention, doctrine, rule
 from compute.shen import jianyao
 from compute.wuxing import Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
@@ -461,6 +461,13 @@ def hugua_finding(c: Chart) -> Iterator[Finding]:
 
 # ------------------------------------------------------------------ 飛伏 (p096–p103)
 
+FU_RIYUE: Final = convention(
+    "fu-riyue", ("p283", "p102"), "fu-chu",
+    "p283: a 伏 under a static line that is 滅 (飛克伏) or 沒 (伏生飛) is not lifted by standing "
+    "on the day or month (p283-s3, s4; the case of p137-s2); p102: the 日月 lift every blocked "
+    "伏 (p102-s2 注)",
+)
+
 FU_WEIGHT: Final = {"世下": 1.0, "動下": 0.5, "靜下": 0.25}
 """伏 under the 世 counts most; under a moving line less than half; under a static line less
 than half again (p099-s2) — upper bounds."""
@@ -479,13 +486,22 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     the day: 沖實), or 伏克飛 (不拘飛破死墓); 不出 if 飛克伏, 飛破, 飛散 (休囚 and clashed), or
     伏絕飛 (even when 飛生伏 or 伏克飛). Under the 世 or a moving line (p102-s1) only 飛克伏 and
     伏絕飛 block; 伏生飛 gives 半出 there and 不出 under a static line (p102-s2). A 伏 on the
-    day's or month's branch counts as 出 even when blocked, one that is itself 空 or 破 does not
-    really come out (旺相 空: 出 after the 旬) (p102-s2 注).
+    day's or month's branch counts as 出 even when blocked ("日月高懸，勢同出", p102-s2 注) —
+    except, by default, a 伏 under a static line that is 滅 (飛克伏) or 沒 (伏生飛): "伏神滅沒者
+    雖臨日月而不取也 … 此滅沒破散，言其靜也" (p283-s3, s4), which the book's case at p137-s2
+    follows (convention ``fu-riyue``: ``"p283"``, or ``"p102"`` to let the 日月 lift them too).
+    A 伏 that is itself 空 or 破 does not really come out (旺相 空: 出 after the 旬) (p102-s2 注).
 
     >>> from compute import chart
     >>> c = chart("坤", month="寅", day="乙丑")  # line 1: 飛 未 土, 伏 子 水
     >>> fu_chu(c, c.primary.line(1))
     ('不出', '飛克伏')
+    >>> c = chart("坤", month="寅", day="甲子")  # the 伏 子 stands on the day
+    >>> fu_chu(c, c.primary.line(1))
+    ('不出', '飛克伏, 伏雖臨日月而滅沒不取 (p283)')
+    >>> c = chart("坤", month="寅", day="甲子", conventions={"fu-riyue": "p102"})
+    >>> fu_chu(c, c.primary.line(1))
+    ('出', '飛克伏, 然伏臨日月 (日月高懸，勢同出)')
     """
     fu = ln.hidden
     assert fu is not None
@@ -518,7 +534,10 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     else:
         verdict, why = "不出", "伏生飛"
     if fu.branch in (c.day.branch, c.month):
-        if verdict != "出":
+        static_mie_mo = place == "靜下" and why in ("飛克伏", "伏生飛")
+        if verdict != "出" and static_mie_mo and c.option(FU_RIYUE.name) == "p283":
+            why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
+        elif verdict != "出":
             verdict, why = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)"
     elif is_void(c, fu.branch) or is_month_broken(c, fu.branch):
         ill = "空" if is_void(c, fu.branch) else "破"
@@ -550,7 +569,8 @@ def fushen_finding(c: Chart) -> Iterator[Finding]:
 
 
 @rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
-      ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2"), kind="line")
+      ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2", "p283-s2", "p283-s3"),
+      kind="line")
 def fu_chu_annotate(c: Chart, ln: ChartLine) -> dict[str, Any]:
     """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``.
 

@@ -119,8 +119,17 @@ def test_fu_chu_rules_by_hand():
     assert fu_chu(c, c.primary.line(2)) == ("出", "飛生伏")  # 飛 寅木, 伏 巳火
     k = chart("坤", month="寅", day="乙丑")  # 坤 hides 乾; line 1 飛 未土, 伏 子水
     assert fu_chu(k, k.primary.line(1)) == ("不出", "飛克伏")
-    on_day = chart("坤", month="寅", day="甲子")  # the 伏 子 is the day: 日月高懸，勢同出
+    # the 伏 子 is the day: p102 日月高懸，勢同出 — but p283 伏神滅沒者雖臨日月而不取 (default)
+    on_day = chart("坤", month="寅", day="甲子")
+    assert fu_chu(on_day, on_day.primary.line(1))[0] == "不出"
+    on_day = chart("坤", month="寅", day="甲子", conventions={"fu-riyue": "p102"})
     assert fu_chu(on_day, on_day.primary.line(1))[0] == "出"
+    assert on_day.option("fu-riyue") == "p102"
+    blocked_by_break = chart("乾", month="申", day="甲子")  # 飛 寅 月破, 伏 巳 火 on no 日月
+    assert fu_chu(blocked_by_break, blocked_by_break.primary.line(2)) == ("不出", "飛破")
+    lifted = chart("乾", month="巳", day="庚申")  # 飛 寅 休 and 沖 by 申 (散); 伏 巳 = 月建
+    verdict, why = fu_chu(lifted, lifted.primary.line(2))
+    assert verdict == "出" and "臨日月" in why
     void = chart("乾", month="寅", day="甲申")  # 甲申旬 空 午未: the 伏 未 is itself void, 土 囚
     verdict, why = fu_chu(void, void.primary.line(1))
     assert verdict == "不出" and "伏空" in why
