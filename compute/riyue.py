@@ -83,15 +83,17 @@ class Ctx:
         return self.cbr[pos - 1]
 
 
-_CACHE: list[Any] = [None, None]
+_LAST: Any = None
+_LAST_CTX: Any = None
 
 
 def ctx(chart: Any) -> Ctx:
     """The facts of *chart* (computed once and cached for the chart being annotated)."""
-    if _CACHE[0] is chart:
-        return _CACHE[1]
+    global _LAST, _LAST_CTX
+    if chart is _LAST:
+        return _LAST_CTX
     c = _build(chart)
-    _CACHE[0], _CACHE[1] = chart, c
+    _LAST, _LAST_CTX = chart, c
     return c
 
 
