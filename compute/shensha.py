@@ -17,7 +17,9 @@ Conventions (the chart records which applied, see :data:`OPTIONS`):
 * ``wenchang`` — ``book`` (辛 → 戌, p232-s3) or ``common`` (辛 → 子).
 * ``yangren`` — ``book`` (yin stems one place *behind* the 祿, p251-s2/s4) or ``common``
   (祿+1 for every stem, the "近世" rule the book corrects).
-* ``yingui`` — ``book`` (the 陰貴 訣 of p228-s1, 丙 酉 丁 亥) or ``common`` (丙 亥 丁 酉).
+* ``yingui`` — ``prose`` (陰貴 by the rule "陰貴始自地王起甲申而逆求之 … 陰貴亦然", p227-s1, s3:
+  丙 亥 丁 酉, also common practice; the tables of :mod:`compute.liushen`) or ``verse`` (the 陰貴
+  訣 of p228-s1 as printed, which repeats the 陽貴's 丙 酉 丁 亥).
 * ``diyu`` — ``prose`` (p250-s1 "地獄自正月起戌逆行") or ``jue`` (the 訣 printed after it,
   identical to 血刃/血忌).
 
@@ -33,7 +35,8 @@ import functools
 from collections.abc import Iterable
 from typing import Final
 
-from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi
+from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
+from compute.liushen import YANG_GUI, YIN_GUI
 from compute.riyue import ctx
 from compute.rules import Finding, convention, doctrine, rule, table
 
@@ -94,13 +97,15 @@ def _dun_branches(day_stem: int, stem: int) -> tuple[int, ...]:
 
 
 TIANYI_YANG: Final = _by_stem("未申酉亥丑子丑寅卯巳")
-TIANYI_YIN_BOOK: Final = _by_stem("丑子酉亥未申未午巳卯")
-TIANYI_YIN_COMMON: Final = _by_stem("丑子亥酉未申未午巳卯")
+assert TIANYI_YANG == tuple(BRANCH_ZH[YANG_GUI[Stem(s)]] for s in range(10))
+TIANYI_YIN_VERSE: Final = _by_stem("丑子酉亥未申未午巳卯")
+TIANYI_YIN_PROSE: Final = _by_stem(BRANCH_ZH[YIN_GUI[Stem(s)]] for s in range(10))
 table("tianyi-guiren", "天乙貴人", "천을귀인", ("p227-s1", "p227-s2", "p227-s3", "p228-s1"),
-      (TIANYI_YANG, TIANYI_YIN_BOOK), "compute.shensha.TIANYI_YANG")
+      (TIANYI_YANG, TIANYI_YIN_PROSE), "compute.shensha.TIANYI_YANG")
 """天乙貴人 by day stem (甲 … 癸). 陽貴 訣 "甲羊戊庚牛，乙猴己鼠頭，丙雞丁豬走，壬兔癸蛇游，
 六辛騎猛虎"; 陰貴 訣 "甲牛戊庚羊，乙鼠己猴鄉，丙雞丁豬位，壬蛇癸兔藏，六辛乘駿馬" (p228-s1; the
-text writes 巳 for 己 in both 訣). The book's 陰貴 repeats 丙酉 丁亥; the common 陰貴 has 丙亥 丁酉.
+text writes 巳 for 己 in both 訣). The 陰貴 verse repeats 丙酉 丁亥; the prose rule (the mirror of
+the 陽貴 walk, :data:`compute.liushen.YIN_GUI`) gives 丙亥 丁酉, as common practice does.
 "易筮不分陰陽" (p228-s1): both count as 天乙貴人."""
 
 FUXING: Final = table(
@@ -431,8 +436,9 @@ for _name, _choices, _rid, _note in (
     ("wenchang", ("book", "common"), "wenchang", "book: 辛 → 戌 (p232-s3); common: 辛 → 子"),
     ("yangren", ("book", "common"), "yangren",
      "book: yin stems 祿 − 1 (p251-s2); common: 祿 + 1 for every stem (rejected p251-s4)"),
-    ("yingui", ("book", "common"), "tianyi-guiren",
-     "book: the 陰貴 訣 of p228-s1 (丙 酉, 丁 亥); common: 丙 亥, 丁 酉"),
+    ("yingui", ("prose", "verse"), "tianyi-guiren",
+     "prose: 陰貴 by the rule of p227-s1 (丙 亥, 丁 酉; = compute.liushen and common practice); "
+     "verse: the 陰貴 訣 of p228-s1 as printed (丙 酉, 丁 亥)"),
     ("diyu", ("prose", "jue"), "diyu-sha",
      "prose: 地獄 正月起戌逆行 (p250-s1); jue: the 訣 printed after it (= 血刃/血忌)"),
 ):
@@ -498,7 +504,7 @@ def _branch_stars(month: int, day: int, day_stem: int, year: int | None, hour: i
 
 
 def _day_stem_stars(out: list[list[str]], s: int, opts: tuple[str, ...]) -> None:
-    yin = TIANYI_YIN_COMMON if "yingui=common" in opts else TIANYI_YIN_BOOK
+    yin = TIANYI_YIN_VERSE if "yingui=verse" in opts else TIANYI_YIN_PROSE
     for ch in (TIANYI_YANG[s], yin[s]):
         out[BRANCH_ZH.index(ch)].append("天乙貴人")
     for ch in FUXING[s]:

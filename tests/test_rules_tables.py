@@ -70,7 +70,10 @@ def test_tianyi_against_jue():
     yang = by_stem(jue("甲羊戊庚牛，乙猴巳鼠頭，丙雞丁豬走，壬兔癸蛇游，六辛騎猛虎"), fix)
     yin = by_stem(jue("甲牛戊庚羊，乙鼠巳猴鄉，丙雞丁豬位，壬蛇癸兔藏，六辛乘駿馬"), fix)
     assert {STEM_ZH[s]: [shensha.TIANYI_YANG[s]] for s in range(10)} == yang
-    assert {STEM_ZH[s]: [shensha.TIANYI_YIN_BOOK[s]] for s in range(10)} == yin
+    assert {STEM_ZH[s]: [shensha.TIANYI_YIN_VERSE[s]] for s in range(10)} == yin
+    # the prose rule (the default) differs from the verse only for 丙 and 丁
+    diff = [STEM_ZH[s] for s in range(10) if shensha.TIANYI_YIN_PROSE[s] != yin[STEM_ZH[s]][0]]
+    assert diff == ["丙", "丁"]
 
 
 def test_yangren_against_jue():
