@@ -47,6 +47,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hu", default="book", choices=("book", "common"), help="互卦 rule")
     parser.add_argument("--zi", default="23", choices=("23", "0"),
                         help="with --at: the day starts at 23:00 (default) or at midnight")
+    parser.add_argument("--convention", action="append", default=[], metavar="NAME=CHOICE",
+                        help="pick a registered convention (yimao rules --json lists the rules; "
+                        "the chart's options show every convention and its choice)")
     parser.add_argument("--json", action="store_true", help="print chart.to_dict() as JSON")
 
 
@@ -60,6 +63,16 @@ def _moment(text: str | None) -> _dt.datetime | None:
             from None
 
 
+def _conventions(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        name, sep, choice = item.partition("=")
+        if not sep:
+            raise InputError(f"--convention {item!r}: expected NAME=CHOICE, e.g. fu-riyue=p102")
+        out[name.strip()] = choice.strip()
+    return out
+
+
 def build(args: argparse.Namespace) -> Chart:
     """The chart the command-line arguments ask for.
 
@@ -71,6 +84,7 @@ def build(args: argparse.Namespace) -> Chart:
         month=args.month, day=args.day, year=args.year, hour=args.hour, birth=args.birth,
         lines=args.lines, at=_moment(args.at), najia_stems=args.najia_stems,
         solstice=args.solstice, fushen=args.fushen, hu=args.hu, zi=args.zi,
+        conventions=_conventions(getattr(args, "convention", [])) or None,
     )
     return chart(args.primary, args.changed, **kwargs)
 

@@ -66,6 +66,14 @@ def test_cli_bad_input_is_one_line_exit_2(capsys):
     assert "'yesterday'" in capsys.readouterr().err
 
 
+def test_cli_conventions(capsys):
+    args = ["chart", "坤", "--month", "寅", "--day", "甲子", "--json"]
+    assert main([*args, "--convention", "fu-riyue=p102"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"]["fu-riyue"] == "p102"
+    assert main([*args, "--convention", "fu-riyue"]) == 2
+    assert "NAME=CHOICE" in capsys.readouterr().err
+
+
 def test_cli_rules(capsys):
     assert main(["rules", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
