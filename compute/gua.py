@@ -211,7 +211,11 @@ def parse_cast(lines: str | Iterable[int | str]) -> tuple[Yao, ...]:
 
     >>> [y.number for y in parse_cast("987876")], [y.number for y in parse_cast("單拆重交單單")]
     ([9, 8, 7, 8, 7, 6], [7, 8, 9, 6, 7, 7])
+    >>> parse_cast("9 8 7, 8 7 6") == parse_cast([9, 8, 7, 8, 7, 6])
+    True
     """
+    if isinstance(lines, str):
+        lines = "".join(ch for ch in lines if not ch.isspace() and ch not in ",，、")
     items = list(lines)
     if len(items) != 6:
         raise InputError(f"cast {lines!r}: give six lines, bottom first (digits 6-9 or 單拆重交)")
