@@ -31,7 +31,8 @@ from compute.xing import WUXING_STARS, hunzhong_xiu
 
 JUE: Final = {Phase.JIN: Branch.YIN, Phase.MU: Branch.SHEN, Phase.HUO: Branch.HAI,
               Phase.SHUI: Branch.SI, Phase.TU: Branch.SI}
-"""絕 of each phase: 金絕寅, 木絕申, 火絕亥, 水土絕巳 (長生 金巳 木亥 火寅 水土申, p178-p190)."""
+"""絕 of each phase: 金絕寅, 木絕申, 火絕亥, 水土絕巳 (from "金生巳，木生亥，火生寅，水土生申",
+p179-s2 注)."""
 
 
 def is_void(c: Chart, b: Branch) -> bool:
@@ -628,7 +629,7 @@ _CHANGSHENG: Final = {Phase.JIN: Branch.SI, Phase.MU: Branch.HAI, Phase.HUO: Bra
 
 
 def stage(phase: Phase, branch: Branch) -> str:
-    """The twelve-stage place of *phase* at *branch* (金生巳 木生亥 火生寅 水土生申, p178).
+    """The twelve-stage place of *phase* at *branch* (金生巳 木生亥 火生寅 水土生申, p179-s2).
 
     >>> stage(Phase.MU, Branch.WU), stage(Phase.SHUI, Branch.SHEN), stage(Phase.HUO, Branch.XU)
     ('死', '長生', '墓')

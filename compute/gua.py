@@ -128,7 +128,7 @@ TRIGRAM_PHASE: Final = table(
 LINE_MARKS: Final = table(
     "coin-line", "以錢代蓍：單拆重交", "이전대시: 단탁중교",
     ("p033-s1", "p033-s2", "p034-s1", "p035-s1"),
-    MappingProxyType({6: ("交", "老陰"), 7: ("單", "少陽"), 8: ("拆", "少陰"), 9: ("重", "老陽")}),
+    MappingProxyType({7: ("單", "少陽"), 8: ("拆", "少陰"), 9: ("重", "老陽"), 6: ("交", "老陰")}),
     "compute.gua.LINE_MARKS",
 )
 """七為單 (少陽), 八為拆 (少陰), 九名重 (老陽), 六名交 (老陰) (p034-s1 注)."""
