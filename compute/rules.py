@@ -32,9 +32,13 @@ Example — a module ``compute/yuepo.py`` of the rules helper::
 
     @rule("yuepo", "月破", "월파", ("p150-s1",), kind="line")
     def yuepo(chart, line):
-        return {"yuepo": True} if (line.branch - chart.month.branch) % 12 == 6 else {}
+        return {"yuepo": True} if (line.branch - chart.month) % 12 == 6 else {}
 
 then append ``"compute.yuepo"`` to ``RULE_MODULES`` in ``compute/__init__.py``.
+
+Where the book and common practice (or two passages of the book) differ, a module registers a
+*convention* with :func:`convention` (first choice the default); ``chart(...,
+conventions={name: choice})`` picks another, and ``chart.options`` records every choice made.
 
 >>> r = get("ganzhi-60")
 >>> r.zh, r.passages[:1], [i.kind for i in r.impls][:1]
