@@ -287,16 +287,37 @@ def _jsonable(value: Any) -> Any:
 # ------------------------------------------------------------------ inputs
 
 
+MONTH_NUMERALS = {
+    "正": "寅", "一": "寅", "二": "卯", "三": "辰", "四": "巳", "五": "午", "六": "未", "七": "申",
+    "八": "酉", "九": "戌", "十": "亥", "十一": "子", "冬": "子", "十二": "丑", "臘": "丑",
+}
+"""夏正 month numbers (正月 = 寅 … 十二月 = 丑), as the book also writes them ("五月占")."""
+
+
 def _branch(value: str | Branch, what: str) -> Branch:
     if isinstance(value, Branch):
         return value
-    return Branch.from_zh(_text(value, what))
+    text = _text(value, what)
+    try:
+        return Branch.from_zh(text)
+    except InputError as exc:
+        raise InputError(f"{what} {value!r}: {exc}") from None
 
 
 def _text(value: object, what: str) -> str:
+    """The text of an input, without the book's suffixes (午建, 壬戌日, 子時, 癸卯年, 五月).
+
+    >>> _text("午建", "month"), _text("十一月", "month"), _text(" 壬戌日", "day")
+    ('午', '子', '壬戌')
+    """
     if not isinstance(value, str):
         raise InputError(f"{what} {value!r}: expected text such as 寅 or 癸酉")
-    return value.strip()
+    text = value.strip()
+    if what == "month" and text.endswith("月") and text[:-1] in MONTH_NUMERALS:
+        return MONTH_NUMERALS[text[:-1]]
+    if len(text) > 1 and text[-1] in "月建日時年生":
+        text = text[:-1]
+    return text
 
 
 def _ganzhi(value: str | GanZhi, what: str) -> GanZhi:
@@ -310,7 +331,9 @@ def _ganzhi(value: str | GanZhi, what: str) -> GanZhi:
 
 
 def _month(value: str | Branch | GanZhi, year: GanZhi | None) -> tuple[Branch, GanZhi | None]:
-    if isinstance(value, GanZhi) or (isinstance(value, str) and len(value.strip()) == 2):
+    if isinstance(value, str):
+        value = _text(value, "month")
+    if isinstance(value, GanZhi) or (isinstance(value, str) and len(value) == 2):
         gz = _ganzhi(value, "month")  # type: ignore[arg-type]
         if year is not None and month_pillar(year.stem, gz.branch) != gz:
             raise InputError(f"month {gz.zh} contradicts year {year.zh}: by 五虎遁 the month is "
@@ -321,7 +344,9 @@ def _month(value: str | Branch | GanZhi, year: GanZhi | None) -> tuple[Branch, G
 
 
 def _hour(value: str | Branch | GanZhi, day: GanZhi) -> GanZhi:
-    if isinstance(value, GanZhi) or (isinstance(value, str) and len(value.strip()) == 2):
+    if isinstance(value, str):
+        value = _text(value, "hour")
+    if isinstance(value, GanZhi) or (isinstance(value, str) and len(value) == 2):
         gz = _ganzhi(value, "hour")  # type: ignore[arg-type]
         if hour_pillar(day.stem, gz.branch) != gz:
             raise InputError(f"hour {gz.zh} contradicts day {day.zh}: by 五子遁 the hour is "
@@ -501,8 +526,9 @@ def chart(
             f"month, solstice {solstice}" if solstice else "month, solstice assumed past")
     birth_v: GanZhi | Branch | None = None
     if birth is not None:
-        birth_v = _branch(birth, "birth") if isinstance(birth, Branch) or len(str(birth)) == 1 \
-            else _ganzhi(birth, "birth")
+        text = birth if isinstance(birth, Branch | GanZhi) else _text(birth, "birth")
+        birth_v = _branch(text, "birth") if isinstance(text, Branch) or len(str(text)) == 1 \
+            else _ganzhi(text, "birth")
 
     swap = after_xiazhi and najia_stems == "book"
     p_hex = HEXAGRAMS[sum(1 << i for i, y in enumerate(cast) if y.yang)]

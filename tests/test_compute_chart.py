@@ -145,6 +145,17 @@ def test_lines_spirits_and_void():
     assert [ln.relative for ln in c.changed.lines][1] == Relative.XIONGDI  # 卯 木 from 震 木
 
 
+def test_the_books_ways_of_writing_dates():
+    # 午建壬戌日 (p089-s1), 五月占 (p095-s1), 子時, 癸卯年
+    a = chart("困", "坎", month="午建", day="壬戌日", hour="子時", year="癸卯年", birth="戊午生")
+    b = chart("困", "坎", month="午", day="壬戌", hour="子", year="癸卯", birth="戊午")
+    assert a.to_dict() == b.to_dict()
+    assert chart("晉", "剝", month="五月", day="戊申").month == Branch.WU
+    assert chart("乾", month="正月", day="甲子").month == Branch.YIN
+    assert chart("乾", month="十一月", day="甲子").month == Branch.ZI
+    assert chart("乾", month="十二月", day="甲子").month == Branch.CHOU
+
+
 def test_cast_and_marks():
     c = chart(lines="單拆重交單單", month="寅", day="甲子")
     assert [ln.mark for ln in c.primary.lines] == ["單", "拆", "重", "交", "單", "單"]
