@@ -314,6 +314,8 @@ def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
 
 
 def _conditions(c: Chart, ln: ChartLine) -> list[str]:
+    """空, 動, 破, and 沖 (a static line clashed by the day) or 散 (a moving one: the book
+    scatters a moving line the day clashes, "卯被酉散", p091-s1)."""
     out = []
     if is_void(c, ln.branch):
         out.append("空")
@@ -322,7 +324,7 @@ def _conditions(c: Chart, ln: ChartLine) -> list[str]:
     if is_month_broken(c, ln.branch):
         out.append("破")
     if is_day_clashed(c, ln.branch):
-        out.append("沖" if is_prosperous(c, ln.element) or not ln.moving else "散")
+        out.append("散" if ln.moving else "沖")
     return out
 
 
