@@ -376,13 +376,15 @@ def _call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
 
 
 @functools.cache
-def _template(bits: int, swap: bool, palace_phase: Phase) -> tuple[tuple[Any, ...], ...]:
+def _template(
+    bits: int, swap: bool, palace_phase: Phase, scope: str = "pure"
+) -> tuple[tuple[Any, ...], ...]:
     """Per line the values fixed by the hexagram alone: stem, branch, element, relative, yang,
     宿 (黃金策), roles."""
     hexagram = HEXAGRAMS[bits]
     xiu = huangjince_xiu(hexagram)
     out = []
-    for k, gz in enumerate(najia(hexagram, swap)):
+    for k, gz in enumerate(najia(hexagram, swap, scope)):
         phase = branch_phase(gz.branch)
         out.append((gz.stem, gz.branch, phase, relative(palace_phase, phase),
                     hexagram.is_yang(k + 1), xiu[k], line_roles(hexagram, k + 1)))
@@ -390,22 +392,23 @@ def _template(bits: int, swap: bool, palace_phase: Phase) -> tuple[tuple[Any, ..
 
 
 @functools.cache
-def _hidden_lines(bits: int, swap: bool, palace_phase: Phase) -> tuple[Hidden, ...]:
-    return tuple(Hidden(t[0], t[1], t[2], t[3]) for t in _template(bits, swap, palace_phase))
+def _hidden_lines(bits: int, swap: bool, palace_phase: Phase, scope: str) -> tuple[Hidden, ...]:
+    return tuple(Hidden(t[0], t[1], t[2], t[3])
+                 for t in _template(bits, swap, palace_phase, scope))
 
 
 def _lines(
     role: str, hexagram: Hexagram, cast: tuple[Yao, ...], palace_phase: Phase, swap: bool,
-    day: GanZhi, month: Branch, hour: GanZhi | None, hidden: Hexagram | None,
+    day: GanZhi, month: Branch, hour: GanZhi | None, hidden: Hexagram | None, scope: str,
 ) -> tuple[ChartLine, ...]:
     spirits = day_spirits(day.stem)
     hspirits = hour_spirits(day.stem, hour.branch) if hour else None
     generals = guiren_generals(day.stem, hour.branch) if hour else None
-    fu = _hidden_lines(hidden.bits, swap, palace_phase) if hidden is not None else None
+    fu = _hidden_lines(hidden.bits, swap, palace_phase, scope) if hidden is not None else None
     out = []
     primary = role == "primary"
     for k, (stem, branch, phase, rel, yang, xiu, roles) in enumerate(
-            _template(hexagram.bits, swap, palace_phase)):
+            _template(hexagram.bits, swap, palace_phase, scope)):
         yao = cast[k]
         hid = fu[k] if fu is not None else None
         out.append(ChartLine(
@@ -444,8 +447,10 @@ def chart(
 
     Options (recorded in ``chart.options``):
 
-    * ``najia_stems``: ``"book"`` (二老時遷: from 夏至 to 冬至 乾 takes 壬/甲 and 坤 癸/乙,
-      p044-s1) or ``"common"`` (never swapped). *solstice* (``"before"``/``"after"``) places a
+    * ``najia_stems``: ``"book"`` (二老時遷: from 夏至 to 冬至 the 八純 乾 takes 壬 inside
+      and 甲 outside, the 八純 坤 癸 and 乙, p044-s1, as the book's cases p170-s1 and p171-s5
+      read it), ``"trigram"`` (the same for every 乾 or 坤 trigram) or ``"common"`` (fixed
+      stems). *solstice* (``"before"``/``"after"``) places a
       cast in a 子 or 午 month relative to the solstice when no date is given (default: past).
     * ``fushen``: ``"book"`` (純卦 hide their pair; 游魂, 歸魂 after 京房) or ``"common"``.
     * ``hu``: ``"book"`` (互卦 inner from the changed hexagram) or ``"common"``.
@@ -474,7 +479,7 @@ def chart(
         fushen=None if fushen == "book" else fushen, hu=None if hu == "book" else hu,
         zi=None if zi == "23" else zi, conventions=dict(conventions) if conventions else None,
     ))
-    for name, value, allowed in (("najia_stems", najia_stems, ("book", "common")),
+    for name, value, allowed in (("najia_stems", najia_stems, ("book", "trigram", "common")),
                                  ("fushen", fushen, ("book", "common")),
                                  ("hu", hu, ("book", "common"))):
         if value not in allowed:
@@ -530,7 +535,8 @@ def chart(
         birth_v = _branch(text, "birth") if isinstance(text, Branch) or len(str(text)) == 1 \
             else _ganzhi(text, "birth")
 
-    swap = after_xiazhi and najia_stems == "book"
+    swap = after_xiazhi and najia_stems != "common"
+    scope = "trigram" if najia_stems == "trigram" else "pure"
     p_hex = HEXAGRAMS[sum(1 << i for i, y in enumerate(cast) if y.yang)]
     moving = [i for i, y in enumerate(cast, 1) if y.moving]
     c_hex = HEXAGRAMS[p_hex.changed(moving).bits] if moving else None
@@ -538,17 +544,19 @@ def chart(
     fu_hex = hidden_hexagram(p_hex, fushen)
     primary_h = ChartHexagram(
         "primary", p_hex,
-        _lines("primary", p_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, fu_hex),
+        _lines("primary", p_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, fu_hex,
+               scope),
         fu_hex, hugua(p_hex, c_hex, mode=hu),
     )
     changed_h = None
     if c_hex is not None:
         changed_h = ChartHexagram(
             "changed", c_hex,
-            _lines("changed", c_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, None),
+            _lines("changed", c_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, None,
+                   scope),
             hidden_hexagram(c_hex, fushen), hugua(c_hex, None, mode=hu),
         )
-    stems_used = ("夏至後" if after_xiazhi else "冬至後") if najia_stems == "book" else "common"
+    stems_used = ("夏至後" if after_xiazhi else "冬至後") if najia_stems != "common" else "common"
     options = (
         ("najia_stems", najia_stems), ("najia_season", stems_used), ("najia_basis", basis),
         ("fushen", fushen), ("hu", hu), ("zi", zi),

@@ -395,14 +395,18 @@ def jianyao_finding(c: Chart) -> Iterator[Finding]:
 
 @rule("najia-gan-seasonal", kind="finding")
 def seasonal_stems(c: Chart) -> Iterator[Finding]:
-    """Lines whose stem the book's 二老時遷 changes (乾坤 after 夏至), and a 子/午 month cast
-    whose side of the solstice is assumed.
+    """Lines whose stem the book's 二老時遷 changes (乾坤 after 夏至); a 乾 or 坤 trigram it
+    leaves alone (only the 八純 move, as the book's cases read: p170-s1, p171-s5); and a 子/午
+    month cast whose side of the solstice is assumed.
 
     >>> from compute import chart
     >>> f = [f for f in chart("乾", "小畜", month="未", day="戊午").findings
     ...      if f.rule == "najia-gan-seasonal"][0]
     >>> f.lines, f.summary.split(" — ")[1].split(", ")[3]
     ((1, 2, 3, 4, 5, 6), '4爻 甲午 (common 壬午)')
+    >>> [f.summary for f in chart("遁", "節", month="未", day="丙午").findings
+    ...  if f.rule == "najia-gan-seasonal"]
+    ['夏至後: 遁 is no 八純 — its 乾 keeps the fixed stems (p170-s1, p171-s5)']
     """
     basis = c.option("najia_basis")
     if "assumed" in basis:
@@ -410,16 +414,22 @@ def seasonal_stems(c: Chart) -> Iterator[Finding]:
                       f"reckoned as {c.option('najia_season')} (pass solstice='before' or a date)")
     if c.option("najia_season") != "夏至後":
         return
-    if not {c.primary.hexagram.lower, c.primary.hexagram.upper} & {Trigram.QIAN, Trigram.KUN}:
+    h = c.primary.hexagram
+    parents = [t for t in (h.lower, h.upper) if t in (Trigram.QIAN, Trigram.KUN)]
+    if not parents:
         return
     changed = []
-    for ln, common in zip(c.primary.lines, najia(c.primary.hexagram), strict=True):
+    for ln, common in zip(c.primary.lines, najia(h), strict=True):
         if ln.stem != common.stem:
             changed.append((ln.position, f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
     if changed:
         yield Finding("najia-gan-seasonal",
                       "夏至後: 乾坤 stems swapped (二老時遷) — " + ", ".join(t for _, t in changed),
                       tuple(p for p, _ in changed))
+    elif c.option("najia_stems") == "book":
+        names = "".join(dict.fromkeys(str(t) for t in parents))
+        yield Finding("najia-gan-seasonal", f"夏至後: {h.name} is no 八純 — its {names} keeps the "
+                      "fixed stems (p170-s1, p171-s5)")
 
 
 # ------------------------------------------------------------------ 互卦 (p094–p095)

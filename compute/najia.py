@@ -2,9 +2,11 @@
 
 Source: 易冒 p042–p047.
 
->>> [gz.zh for gz in najia(Hexagram.from_name("大有"))]
-['甲子', '甲寅', '甲辰', '己酉', '己未', '己巳']
+>>> [gz.zh for gz in najia(Hexagram.from_name("乾"), after_xiazhi=True)]
+['壬子', '壬寅', '壬辰', '甲午', '甲申', '甲戌']
 >>> [gz.zh for gz in najia(Hexagram.from_name("大有"), after_xiazhi=True)]
+['甲子', '甲寅', '甲辰', '己酉', '己未', '己巳']
+>>> [gz.zh for gz in najia(Hexagram.from_name("大有"), after_xiazhi=True, scope="trigram")]
 ['壬子', '壬寅', '壬辰', '己酉', '己未', '己巳']
 """
 
@@ -92,16 +94,34 @@ def trigram_branches(trigram: Trigram, outer: bool) -> tuple[Branch, Branch, Bra
     return (b[3], b[4], b[5]) if outer else (b[0], b[1], b[2])
 
 
-@rule("najia-gan-seasonal")
-def najia(hexagram: Hexagram, after_xiazhi: bool = False) -> tuple[GanZhi, ...]:
-    """The six 納甲 pillars of a hexagram, 初爻 first; *after_xiazhi* = the cast falls between
-    夏至 and 冬至, when the book swaps the 乾坤 stems (p044-s1); False gives common practice.
+SWAP_SCOPES: Final = ("pure", "trigram")
 
-    The book's own proof (p170-s1 注): 未月 乾之小畜 — the moving 午 line is 甲午, not 壬午.
+
+@rule("najia-gan-seasonal")
+def najia(
+    hexagram: Hexagram, after_xiazhi: bool = False, scope: str = "pure"
+) -> tuple[GanZhi, ...]:
+    """The six 納甲 pillars of a hexagram, 初爻 first; *after_xiazhi* = the cast falls between
+    夏至 and 冬至, when the book swaps the 乾坤 stems (二老時遷, p044-s1); False gives the fixed
+    stems of common practice.
+
+    *scope*: which 乾/坤 move. ``"pure"`` (default) — the 八純 乾 and 坤 only, as the book's
+    worked cases read: 未月 乾之小畜 has 甲午, "以夏至後先壬而後甲也" (p170-s1 注), while
+    in the same months 夬之大過's inner 乾 keeps 甲子 ("酉建 … 當日甲子即歸", p170-s1 注) and
+    遁之節's outer 乾 keeps 壬申 ("未建 … 應爻在壬申，是以壬申日遇", p171-s5 注).
+    ``"trigram"`` — every 乾 or 坤 trigram, the wider reading of "二老所納隨時遷移" (p044-s1 注).
+    Either way the twelve missing pillars are supplied ("干支六十，可得而具焉").
 
     >>> najia(Hexagram.from_name("乾"), after_xiazhi=True)[3]
     GanZhi.from_zh('甲午')
+    >>> dun, guai = Hexagram.from_name("遁"), Hexagram.from_name("夬")
+    >>> najia(dun, after_xiazhi=True)[4], najia(guai, after_xiazhi=True)[0]
+    (GanZhi.from_zh('壬申'), GanZhi.from_zh('甲子'))
     """
+    if scope not in SWAP_SCOPES:
+        raise InputError(f"二老時遷 scope {scope!r}: expected 'pure' or 'trigram'")
+    if scope == "pure" and hexagram.bits not in (0, 63):
+        after_xiazhi = False
     out = []
     for outer, trigram in ((False, hexagram.lower), (True, hexagram.upper)):
         stem = trigram_stem(trigram, outer, after_xiazhi)

@@ -33,8 +33,10 @@ def test_tongren_zhi_lü_p090():
     assert c.moving == (1, 5)
     assert (c.primary.line(1).branch, c.primary.line(5).branch) == (Branch.MAO, Branch.SHEN)
     assert c.primary.line(4).relative == Relative.XIONGDI and c.primary.line(4).branch == Branch.WU
-    # 未 is after 夏至: the outer 乾 takes 甲 (二老時遷)
-    assert c.primary.line(4).ganzhi.zh == "甲午"
+    # 未 is after 夏至, but 同人 is no 八純: its outer 乾 keeps 壬 (the book's cases, below)
+    assert c.primary.line(4).ganzhi.zh == "壬午"
+    assert chart("同人", "旅", month="未", day="壬申", najia_stems="trigram").primary.line(
+        4).ganzhi.zh == "甲午"
 
 
 def test_bo_zhi_jian_p090():
@@ -102,6 +104,22 @@ def test_qian_zhi_xiaoxu_p170():
     assert c.option("najia_season") == "夏至後"
     common = chart("乾", "小畜", month="未", day="戊午", najia_stems="common")
     assert common.primary.line(4).ganzhi.zh == "壬午" and common.option("najia_season") == "common"
+
+
+def test_erlao_shiqian_only_moves_the_pure_qian_and_kun():
+    # 酉建甲子日 … 夬之大過 … 當日甲子即歸 (p170-s1 注): the single moving line is 甲子
+    c = chart("夬", "大過", month="酉", day="甲子")
+    assert c.moving == (1,) and c.primary.line(1).ganzhi.zh == "甲子"
+    # 未建丙午日占訪友，得遁之節，應爻在壬申，是以壬申日遇 (p171-s5 注)
+    c = chart("遁", "節", month="未", day="丙午")
+    assert c.primary.ying == 5 and c.primary.line(5).ganzhi.zh == "壬申"
+    # … while 乾之小畜 in 未月 reads 甲午 (p170-s1 注), and 坤 moves the same way
+    assert chart("乾", "小畜", month="未", day="戊午").primary.line(4).ganzhi.zh == "甲午"
+    kun = chart("坤", month="申", day="甲子").primary
+    assert [ln.ganzhi.zh for ln in kun.lines] == ["癸未", "癸巳", "癸卯", "乙丑", "乙亥", "乙酉"]
+    # the wider reading moves every 乾/坤 trigram
+    wide = chart("遁", "節", month="未", day="丙午", najia_stems="trigram")
+    assert wide.primary.line(5).ganzhi.zh == "甲申"
 
 
 def test_solstice_months():
