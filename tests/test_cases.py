@@ -87,9 +87,7 @@ def test_contradictions_are_few_and_explained() -> None:
         ("p095-case1", "飛伏變象皆無用神"),
         ("p106-case1", "此日月從往"),
         ("p151-case1", "身動"),
-        ("p170-case1", "當日甲子即歸"),
         ("p171-case3", "己巳之靜"),
-        ("p171-case5", "應爻在壬申"),
         ("p445-case3", "寅申沖財，暗發"),
         ("p526-case1", "京房降宿危星"),
     ]

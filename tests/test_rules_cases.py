@@ -214,18 +214,18 @@ def test_dufa_p170_p171(primary, changed, month, day, pillar):
     assert len(found) == 1 and f" {pillar}:" in found[0]
 
 
-@pytest.mark.parametrize("primary, changed, month, day, book, computed", [
+@pytest.mark.parametrize("primary, changed, month, day, book, wide", [
     ("夬", "大過", "酉", "甲子", "甲子", "壬子"),   # p170-s1: 當日甲子即歸
     ("遁", "節", "未", "丙午", "壬申", "甲申"),     # p171-s5: 應爻在壬申，是以壬申日遇
 ])
-def test_dufa_cases_against_erlao_shiqian(primary, changed, month, day, book, computed):
-    """Two cases of 獨發章 read the 乾 trigram with the fixed stems (甲 inside, 壬 outside) in a
-    month after 夏至, against the book's own 二老時遷 (p044-s1) that p170-s1 applies to 乾之小畜.
-    The book's rule is computed; the fixed-stem reading is the ``najia_stems="common"`` chart."""
+def test_dufa_cases_against_erlao_shiqian(primary, changed, month, day, book, wide):
+    """Two cases of 獨發章 read a 乾 trigram with the fixed stems (甲 inside, 壬 outside) in a
+    month after 夏至, while p170-s1 shifts 乾之小畜: 二老時遷 (p044-s1) moves only the 八純 乾
+    and 坤 (compute's default); the wider reading is ``najia_stems="trigram"``."""
     found = summaries(chart(primary, changed, month=month, day=day), "dufa-dujing")
-    assert f" {computed}:" in found[0]
-    common = chart(primary, changed, month=month, day=day, najia_stems="common")
-    assert f" {book}:" in summaries(common, "dufa-dujing")[0]
+    assert f" {book}:" in found[0]
+    wider = chart(primary, changed, month=month, day=day, najia_stems="trigram")
+    assert f" {wide}:" in summaries(wider, "dufa-dujing")[0]
 
 
 # ---------------------------------------------------------------- 兩現 p175
