@@ -562,7 +562,7 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     return verdict, why
 
 
-@rule("fu-shen", "伏卦 / 伏神", "복괘 / 복신", ("p097-s1", "p098-s1", "p024-s1"), kind="finding")
+@rule("fu-shen", kind="finding")
 def fushen_finding(c: Chart) -> Iterator[Finding]:
     """Which 伏卦 lies under the cast, where the book departs from common practice
     (純卦 hide their pair; 游魂, 歸魂 after 京房: p097-s1, p098-s1; p024-s1).

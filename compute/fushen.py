@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from compute.errors import InputError
 from compute.gua import HEXAGRAMS, Hexagram, Trigram
+from compute.rules import rule
 
 FUSHEN_MODES = ("book", "common")
 
@@ -25,8 +26,9 @@ def _five_world(palace: Trigram) -> Hexagram:
     return HEXAGRAMS[bits ^ 0b11111]
 
 
+@rule("fu-shen", "伏卦 / 伏神", "복괘 / 복신", ("p097-s1", "p098-s1", "p024-s1"))
 def hidden_hexagram(hexagram: Hexagram, mode: str = "book") -> Hexagram | None:
-    """The 伏卦 (registered under ``fu-shen`` in :mod:`compute.fuchu`).
+    """The 伏卦, whose lines are the 伏神 under the lines of *hexagram*.
 
     * 純卦 hide the 純卦 of their pair: "天地雷風水火山澤互為飛伏，如乾伏坤，坤伏乾是也"
       (p097-s1 注);
