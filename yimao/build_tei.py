@@ -25,7 +25,7 @@ from lxml import etree
 
 from yimao import source
 from yimao.source import ROOT, Source
-from yimao.tei_cases import Case, CaseLayer, read_cases
+from yimao.tei_cases import Case, CaseLayer, CaseNote, read_case_notes, read_cases
 from yimao.tei_header import build_header
 from yimao.tei_inputs import (
     ChapterRow,
@@ -94,6 +94,9 @@ class Report:
     dangling: list[str] = field(default_factory=list)
     cases: int = 0
     claims: int = 0
+    outcomes_inline: int = 0
+    outcomes_fs: int = 0
+    case_notes: Counter[str] = field(default_factory=Counter)
     unanchored: list[str] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
     classes: Counter[str] = field(default_factory=Counter)
@@ -111,6 +114,9 @@ class Report:
             f"worked cases {self.cases}, claims {self.claims}; claims whose rule is not in the "
             f"registry (no @ana): {len(self.unanchored)}"
             + (f" ({', '.join(self.unanchored[:8])} …)" if self.unanchored else ""),
+            f"case outcomes: {self.outcomes_inline} marked in the text (and in the fs), "
+            f"{self.outcomes_fs} in the fs only; editorial notes on cases: "
+            + (", ".join(f"{k} {v}" for k, v in sorted(self.case_notes.items())) or "none"),
             "corrections by kind: "
             + (", ".join(f"{k} {v}" for k, v in sorted(self.kinds.items())) or "none"),
             "corrections by class: "
@@ -125,6 +131,7 @@ class Inputs:
     corrections: list[Correction]
     rules: list[Rule]
     cases: tuple[Case, ...] = ()
+    case_notes: tuple[CaseNote, ...] = ()
 
 
 # A span provider gets (paragraph id, its text, the inputs) and returns extra spans.
@@ -152,7 +159,8 @@ def load_inputs() -> Inputs:
             raise InputError(f"editorial/cases.toml: {c.id}: same_as {c.same_as!r} is no case")
     if len(case_ids) != len(cases):
         raise InputError("editorial/cases.toml: duplicate case ids")
-    return Inputs(src, read_chapters(), corrections, read_rules(), cases)
+    return Inputs(src, read_chapters(), corrections, read_rules(), cases,
+                  tuple(read_case_notes()))
 
 
 # ---------------------------------------------------------------- the inline layers
@@ -177,7 +185,8 @@ class Markup:
         self._find(inputs.source.korean, KO_OPENERS, "(", ")")
         self.corresp: dict[str, str] = {}
         self._pair()
-        self.cases = CaseLayer(list(inputs.cases), {f"r-{r.id}" for r in inputs.rules})
+        self.cases = CaseLayer(list(inputs.cases), {f"r-{r.id}" for r in inputs.rules},
+                               list(inputs.case_notes))
 
     def _find(self, paras: tuple[source.Paragraph, ...], opener: str, o: str, c: str) -> None:
         excluded = {
@@ -234,6 +243,8 @@ class Markup:
         out.extend(self.correction_spans(pid))
         for provider in SPAN_PROVIDERS:
             out.extend(provider(pid, text, self.inputs))
+        if lang == "lzh":
+            out.extend(self.cases.outcome_spans(pid, text, out))
         return out
 
     def correction_spans(self, para: str) -> list[Span]:
@@ -350,7 +361,15 @@ def build(inputs: Inputs | None = None) -> tuple[etree._Element, Report]:
                         el(passage, "note", c.reason or "(근거 미기재)", type="correction",
                            subtype=c.kind, n=c.cls, lang="ko", target=_targets(c, markup),
                            resp="#ed")
+                for zh_id in ko.corresp:
+                    for note in markup.cases.notes_of(zh_id):
+                        markup.cases.note_element(passage, note)
+                        report.case_notes[note.kind] += 1
+    markup.cases.standoff(root)
     report.cases = len(inputs.cases)
+    report.outcomes_inline = len(markup.cases.inline)
+    report.outcomes_fs = sum(1 for c in inputs.cases if c.feature("outcome")) - len(
+        markup.cases.inline)
     report.claims = sum(len(c.claims) for c in inputs.cases)
     report.unanchored = markup.cases.unanchored
     ids = set(root.xpath("//@xml:id"))
