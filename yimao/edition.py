@@ -21,6 +21,13 @@
 True
 >>> text_of(ed.passage("p001").zh, "diplomatic")
 '易冒'
+>>> c = ed.case("p089-case1")
+>>> c.passage, c.type, c.month, c.day, c.year, c.question, c.primary, c.changed, c.outcome
+('p089', 'reported', '午', '壬戌', None, '財', '困', '坎', '後果得利')
+>>> c.claims[0].id, c.claims[0].text, c.claims[0].rule, c.claims[0].expect
+('p089-case1-c1', '木死於午', 'changsheng-12', 'confirmed')
+>>> ed.case("p095-case1").claims[0].note.startswith("비(飛)·변(變)의 효에는")
+True
 """
 
 from __future__ import annotations
@@ -107,6 +114,49 @@ class Category:
     name_zh: str
     name_ko: str
     sentences: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """A claim of a worked case (``seg type="claim"``): its words, catalogue rule, the status
+    compute is expected to return, and the editors' Korean note on it (None if there is none)."""
+
+    id: str
+    text: str
+    rule: str
+    expect: str
+    note: str | None = None
+
+
+CASE_FEATURES = ("type", "year", "month", "day", "xun", "hour", "birth", "question", "primary",
+                 "changed", "outcome")
+
+
+@dataclass(frozen=True, slots=True)
+class CaseRecord:
+    """A worked case: the ``seg type="case"`` in the text, its record ``fs type="case"`` in
+    ``standOff`` (inputs as the text states them, None where it states nothing), the
+    ``seg type="outcome"`` ids where the outcome stands in the text, the case it records
+    again (``same_as``), its claims, and the editors' Korean notes on the case (its date)."""
+
+    id: str
+    passage: str
+    type: str
+    text: str
+    year: str | None = None
+    month: str | None = None
+    day: str | None = None
+    xun: str | None = None
+    hour: str | None = None
+    birth: str | None = None
+    question: str | None = None
+    primary: str | None = None
+    changed: str | None = None
+    outcome: str | None = None
+    outcome_ids: tuple[str, ...] = ()
+    same_as: str | None = None
+    claims: tuple[ClaimRecord, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 class Edition:
@@ -301,6 +351,66 @@ class Edition:
             if target in (e.get("ana") or "").split()
         )
         return Category(cid, cid[2:], names.get("lzh", ""), names.get("ko", ""), sentences)
+
+    def cases(self) -> tuple[CaseRecord, ...]:
+        """Every worked case in book order (see :class:`CaseRecord`)."""
+        return self._cases()
+
+    def case(self, cid: str) -> CaseRecord:
+        for c in self._cases():
+            if c.id == cid:
+                return c
+        raise EditionError(f"no worked case {cid!r}; ids look like p089-case1")
+
+    @functools.cache  # noqa: B019 (an Edition lives as long as its cached file)
+    def _cases(self) -> tuple[CaseRecord, ...]:
+        records = {fs.get("corresp", "").lstrip("#"): fs
+                   for fs in self.tree.iter(_t("fs")) if fs.get("type") == "case"}
+        notes: dict[str, list[str]] = {}
+        for n in self.tree.iter(_t("note")):
+            if n.get("type") == "editorial":
+                for t in (n.get("target") or "").split():
+                    notes.setdefault(t.lstrip("#"), []).append(_text(n))
+        outcomes: dict[str, list[str]] = {}
+        for s in self.tree.iter(_t("seg")):
+            if s.get("type") == "outcome":
+                outcomes.setdefault((s.get("corresp") or "").lstrip("#"), []).append(
+                    s.get(XML_ID) or "")
+        out = []
+        for seg in self.tree.iter(_t("seg")):
+            if seg.get("type") == "case":
+                out.append(self._case(seg, records, notes, outcomes))
+        return tuple(out)
+
+    def _case(self, seg: etree._Element, records: dict[str, etree._Element],
+              notes: dict[str, list[str]], outcomes: dict[str, list[str]]) -> CaseRecord:
+        cid = seg.get(XML_ID) or ""
+        fs = records.get(cid)
+        if fs is None:
+            self._fail(seg, f"case {cid} has no <fs type='case' corresp='#{cid}'>")
+        values: dict[str, str] = {}
+        for f in fs.findall(_t("f")):  # type: ignore[union-attr]
+            name = f.get("name") or ""
+            if name not in CASE_FEATURES:
+                self._fail(f, f"{cid}: unknown feature {name!r}; known: {CASE_FEATURES}")
+            v = f[0] if len(f) else None
+            if v is None:
+                self._fail(f, f"{cid}: feature {name!r} without a value")
+            values[name] = v.get("value") if v.tag == _t("symbol") else _text(v)  # type: ignore
+        claims = tuple(
+            ClaimRecord(c.get(XML_ID) or "", text_of(c, "diplomatic"), c.get("n") or "",
+                        c.get("subtype") or "",
+                        " ".join(notes[c.get(XML_ID) or ""]) if c.get(XML_ID) in notes else None)
+            for c in seg.iter(_t("seg")) if c.get("type") == "claim"
+        )
+        para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
+        same = (seg.get("corresp") or "").lstrip("#") or None
+        return CaseRecord(
+            cid, para, seg.get("subtype") or values.get("type", ""), text_of(seg, "diplomatic"),
+            **{k: values.get(k) for k in CASE_FEATURES if k != "type"},
+            outcome_ids=tuple(outcomes.get(cid, ())), same_as=same, claims=claims,
+            notes=tuple(notes.get(cid, ())),
+        )
 
     def categories(self) -> tuple[Category, ...]:
         tax = self._ids.get("rules")
