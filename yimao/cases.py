@@ -1,9 +1,11 @@
 """The book's worked cases (占例): every divination the text reports, each claim checked by compute.
 
-The cases and their claims are editorial data (``editorial/cases.toml``, documented at its top):
-inputs as the text states them, the claims with their catalogue rule and a small check language,
-and the status each claim is expected to get. This module charts every case through
-:func:`compute.chart`, evaluates every check, and gives the ``yimao cases`` command.
+The cases are read from the TEI edition (``tei/yimao.xml``, via :mod:`yimao.edition`): the
+passage, type, inputs as the text states them, question, outcome, the claims with their catalogue
+rule, and the editors' notes. Beside the TEI, ``editorial/cases.toml`` (documented at its top)
+records what is machine-level: each claim's check (a small check language) and the status it is
+expected to get. This module charts every case through :func:`compute.chart`, evaluates every
+check, and gives the ``yimao cases`` command.
 
 >>> cases = load()
 >>> c = by_id(cases, "p111-case1")
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from yimao.edition import CaseRecord, ClaimRecord, load_edition
 from yimao.errors import EditionError
 from yimao.source import ROOT
 
@@ -96,13 +99,7 @@ class Case:
         return f"{self.primary}之{self.changed}" if self.changed else self.primary
 
 
-def _case(row: Mapping[str, Any], where: str) -> Case:
-    try:
-        claims = tuple(Claim(**cl) for cl in row.get("claim", ()))
-        fields = {k: v for k, v in row.items() if k != "claim"}
-        case = Case(**fields, claims=claims)
-    except TypeError as exc:
-        raise EditionError(f"{where}: {exc}") from None
+def _validated(case: Case, where: str) -> Case:
     if case.type not in TYPES:
         raise EditionError(f"{where} {case.id}: type {case.type!r}; expected {', '.join(TYPES)}")
     for cl in case.claims:
@@ -112,14 +109,60 @@ def _case(row: Mapping[str, Any], where: str) -> Case:
     return case
 
 
-@functools.cache
-def load(path: Path = CASES_FILE) -> tuple[Case, ...]:
-    """All cases in book order."""
+def machine_rows(path: Path = CASES_FILE) -> dict[str, Mapping[str, Any]]:
+    """The rows of cases.toml by case id (what is recorded beside the TEI)."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise EditionError(f"{path}: {exc}") from None
-    return tuple(_case(row, str(path)) for row in data.get("case", ()))
+    return {str(row.get("id")): row for row in data.get("case", ())}
+
+
+def _claim(record: ClaimRecord, row: Mapping[str, Any], where: str) -> Claim:
+    try:
+        return Claim(record.text, record.rule, row["check"], str(row.get("expect", "")),
+                     record.note or str(row.get("note", "")), str(row.get("sic", "")),
+                     str(row.get("corr", "")))
+    except KeyError as exc:
+        raise EditionError(f"{where}: {record.id}: missing {exc}") from None
+
+
+def _from_tei(record: CaseRecord, row: Mapping[str, Any], where: str) -> Case:
+    rows = row.get("claim", ())
+    if len(rows) != len(record.claims):
+        raise EditionError(f"{where}: {record.id} has {len(rows)} claims, the TEI "
+                           f"{len(record.claims)}; run python -m yimao.build_tei")
+    claims = tuple(_claim(r, x, where) for r, x in zip(record.claims, rows, strict=True))
+    inputs = {k: getattr(record, k) or "" for k in (*INPUTS, "question", "outcome")}
+    case = Case(record.id, record.passage, record.text, record.type, claims=claims,
+                note=str(row.get("note", "")), date_note=" ".join(record.notes),
+                same_as=record.same_as or "", **inputs)
+    return _validated(case, where)
+
+
+@functools.cache
+def load(path: Path = CASES_FILE, tei: Path | None = None) -> tuple[Case, ...]:
+    """All cases in book order.
+
+    The cases as the edition presents them come from the TEI (:meth:`Edition.cases`): ids,
+    passage, type, inputs, question, outcome, claim texts and rule ids, and the editors' Korean
+    notes (a claim's ``note`` is its editorial note when it has one; a case's ``date_note`` the
+    note on its date). From cases.toml (*path*) comes only what is machine-level: each claim's
+    ``check``, its expected status, ``sic``/``corr``, and the editors' working notes (a claim's
+    ``note`` when the TEI has none, the case's ``note``).
+    """
+    rows = machine_rows(path)
+    records = load_edition(tei).cases()
+    missing = sorted(set(rows) - {r.id for r in records})
+    if missing:
+        raise EditionError(f"{path}: case(s) {', '.join(missing[:5])} are not in the TEI; "
+                           "run python -m yimao.build_tei")
+    out = []
+    for rec in records:
+        if rec.id not in rows:
+            raise EditionError(f"{path}: no row for the TEI's case {rec.id}")
+        out.append(_from_tei(rec, rows[rec.id], str(path)))
+    return tuple(out)
 
 
 def by_id(cases: Iterable[Case], cid: str) -> Case:
@@ -984,21 +1027,33 @@ def tally(case: Case) -> tuple[int, int]:
 
 
 def as_json(case: Case) -> dict[str, Any]:
+    """One case for ``yimao cases --json``; absent values are ``None`` (null).
+
+    >>> j = as_json(by_id(load(), "p111-case1"))
+    >>> j["month"], j["year"], j["outcome"], j["claims"][0]["status"]
+    ('寅', None, '後仲夥而卒（仲夥 = 仲夏）', 'confirmed')
+    """
+    day = case.day or (f"{case.xun}旬" if case.xun else "")
     return {
-        "id": case.id, "passage": case.para, "type": case.type, "year": case.year,
-        "month": case.month, "day": case.day or (f"{case.xun}旬" if case.xun else ""),
-        "hour": case.hour, "birth": case.birth, "question": case.question,
-        "primary": case.primary, "changed": case.changed, "gregorian": list(gregorian(case)),
-        "date_problem": date_problem(case),
-        "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": case.outcome,
+        "id": case.id, "passage": case.para, "type": case.type, "year": _null(case.year),
+        "month": _null(case.month), "day": _null(day), "hour": _null(case.hour),
+        "birth": _null(case.birth), "question": _null(case.question),
+        "primary": case.primary, "changed": _null(case.changed),
+        "gregorian": list(gregorian(case)), "date_problem": _null(date_problem(case)),
+        "date_note": _null(case.date_note),
+        "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": _null(case.outcome),
     }
+
+
+def _null(value: str) -> str | None:
+    return value or None
 
 
 def _claim_json(case: Case, claim: Claim) -> dict[str, Any]:
     v = evaluate(case, claim)
-    note = claim.note if v.status != "not_computable" else f"{v.detail}. {claim.note}".strip()
-    return {"text": claim.text, "rule": claim.rule, "status": v.status, "note": note,
-            "expected": claim.expect, "detail": v.detail}
+    note = claim.note or (v.detail if v.status == "not_computable" else "")
+    return {"text": claim.text, "rule": claim.rule, "status": v.status, "note": _null(note),
+            "expected": claim.expect, "detail": _null(v.detail)}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -41,6 +41,8 @@ def show(cid: str) -> str:
     problem = C.date_problem(case)
     if problem:
         out.append(f"date: {problem}")
+    if case.date_note:
+        out.append(f"date (editors): {case.date_note}")
     if case.same_as:
         out.append(f"the same divination as {case.same_as}")
     s = C.setting(case)
