@@ -49,7 +49,9 @@ def test_yimao_cases_reads_the_tei() -> None:
     assert [c.id for c in loaded] == [r.id for r in RECORDS]
     by = {c.id: c for c in loaded}
     rec = ED.case("p155-case1")
-    assert by[rec.id].date_note == rec.notes[0] and HANGUL.search(rec.notes[0])
+    assert by[rec.id].date_note == rec.date_notes[0] and HANGUL.search(rec.date_notes[0])
+    assert by["p272-case1"].note == ED.case("p272-case1").notes[0]
+    assert "左傳" in by["p272-case1"].note
     assert by["p095-case1"].claims[0].note == ED.case("p095-case1").claims[0].note
 
 
@@ -90,6 +92,16 @@ def test_every_doubtful_date_is_explained_in_korean() -> None:
         for n in ns:
             if n.get("subtype") == "date":
                 assert HANGUL.search(text_of(n)) and ED.element(cid).get("type") == "case"
+
+
+def test_every_case_note_of_cases_toml_is_in_the_tei_in_korean() -> None:
+    notes = _editorial_notes()
+    for row in ROWS:
+        if row.get("note"):
+            kinds = [n.get("subtype") for n in notes.get(row["id"], [])]
+            assert "case" in kinds, f"{row['id']}: its note is not in the TEI"
+    for rec in RECORDS:
+        assert all(HANGUL.search(n) for n in rec.notes + rec.date_notes)
 
 
 def test_every_case_has_its_feature_structure() -> None:

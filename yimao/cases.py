@@ -135,7 +135,8 @@ def _from_tei(record: CaseRecord, row: Mapping[str, Any], where: str) -> Case:
     claims = tuple(_claim(r, x, where) for r, x in zip(record.claims, rows, strict=True))
     inputs = {k: getattr(record, k) or "" for k in (*INPUTS, "question", "outcome")}
     case = Case(record.id, record.passage, record.text, record.type, claims=claims,
-                note=str(row.get("note", "")), date_note=" ".join(record.notes),
+                note=" ".join(record.notes) or str(row.get("note", "")),
+                date_note=" ".join(record.date_notes),
                 same_as=record.same_as or "", **inputs)
     return _validated(case, where)
 
@@ -146,10 +147,10 @@ def load(path: Path = CASES_FILE, tei: Path | None = None) -> tuple[Case, ...]:
 
     The cases as the edition presents them come from the TEI (:meth:`Edition.cases`): ids,
     passage, type, inputs, question, outcome, claim texts and rule ids, and the editors' Korean
-    notes (a claim's ``note`` is its editorial note when it has one; a case's ``date_note`` the
-    note on its date). From cases.toml (*path*) comes only what is machine-level: each claim's
-    ``check``, its expected status, ``sic``/``corr``, and the editors' working notes (a claim's
-    ``note`` when the TEI has none, the case's ``note``).
+    notes (a claim's ``note`` is its editorial note when it has one, a case's ``note`` the note
+    on the case, its ``date_note`` the note on its date). From cases.toml (*path*) comes only
+    what is machine-level: each claim's ``check``, its expected status, ``sic``/``corr``, and
+    the editors' working notes where the TEI has none (a confirmed claim's computation).
     """
     rows = machine_rows(path)
     records = load_edition(tei).cases()

@@ -137,7 +137,8 @@ class CaseRecord:
     """A worked case: the ``seg type="case"`` in the text, its record ``fs type="case"`` in
     ``standOff`` (inputs as the text states them, None where it states nothing), the
     ``seg type="outcome"`` ids where the outcome stands in the text, the case it records
-    again (``same_as``), its claims, and the editors' Korean notes on the case (its date)."""
+    again (``same_as``), its claims, and the editors' Korean notes on the case as a whole
+    (``notes``: how it is charted, its source) and on its date (``date_notes``)."""
 
     id: str
     passage: str
@@ -157,6 +158,7 @@ class CaseRecord:
     same_as: str | None = None
     claims: tuple[ClaimRecord, ...] = ()
     notes: tuple[str, ...] = ()
+    date_notes: tuple[str, ...] = ()
 
 
 class Edition:
@@ -369,8 +371,9 @@ class Edition:
         notes: dict[str, list[str]] = {}
         for n in self.tree.iter(_t("note")):
             if n.get("type") == "editorial":
+                key = "date:" if n.get("subtype") == "date" else ""
                 for t in (n.get("target") or "").split():
-                    notes.setdefault(t.lstrip("#"), []).append(_text(n))
+                    notes.setdefault(key + t.lstrip("#"), []).append(_text(n))
         outcomes: dict[str, list[str]] = {}
         for s in self.tree.iter(_t("seg")):
             if s.get("type") == "outcome":
@@ -409,7 +412,7 @@ class Edition:
             cid, para, seg.get("subtype") or values.get("type", ""), text_of(seg, "diplomatic"),
             **{k: values.get(k) for k in CASE_FEATURES if k != "type"},
             outcome_ids=tuple(outcomes.get(cid, ())), same_as=same, claims=claims,
-            notes=tuple(notes.get(cid, ())),
+            notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
         )
 
     def categories(self) -> tuple[Category, ...]:

@@ -42,7 +42,7 @@ from yimao.tei_xml import attrs, el
 CASES_TOML = EDITORIAL / "cases.toml"
 CASE_NOTES_TSV = EDITORIAL / "case-notes.tsv"
 CASE_NOTE_FIELDS = ["target", "kind", "note"]
-NOTE_KINDS = ("contradicted", "not_computable", "date")
+NOTE_KINDS = ("date", "case", "contradicted", "not_computable")
 RANK_OUTCOME = RANK_CASE + 5  # inside a case, outside the sentences it may cover
 INPUT_FIELDS = ("year", "month", "day", "xun", "hour", "birth")
 FEATURES = ("type", *INPUT_FIELDS, "question", "primary", "changed", "outcome")
@@ -75,7 +75,8 @@ class Case:
 
 @dataclass(frozen=True, slots=True)
 class CaseNote:
-    """A Korean editorial note on a claim (kind = its status) or on a case's date."""
+    """A Korean editorial note on a claim (kind = its status), on a case's date (``date``) or
+    on the case as a whole (``case``: how it is charted, the source it comes from)."""
 
     target: str
     kind: str
@@ -111,7 +112,10 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
 
 
 def read_case_notes(path: Path = CASE_NOTES_TSV) -> list[CaseNote]:
-    """editorial/case-notes.tsv: ``target  kind  note`` (Korean), one row per note."""
+    """editorial/case-notes.tsv: ``target  kind  note`` (Korean), one row per note.
+
+    target = a case id (kind ``date`` or ``case``) or a claim id (kind = the claim's expected
+    status, ``contradicted`` or ``not_computable``)."""
     if not path.exists():
         return []
     with path.open(encoding="utf-8", newline="") as f:
@@ -236,9 +240,9 @@ class CaseLayer:
         cases = {c.id for c in self.cases}
         for n in self.notes:
             where = f"editorial/case-notes.tsv:{n.line}: {n.target}"
-            if n.kind == "date" and n.target not in cases:
-                raise InputError(f"{where}: a date note must target a case id")
-            if n.kind != "date" and claims.get(n.target) != n.kind:
+            if n.kind in ("date", "case") and n.target not in cases:
+                raise InputError(f"{where}: a {n.kind} note must target a case id")
+            if n.kind not in ("date", "case") and claims.get(n.target) != n.kind:
                 raise InputError(f"{where}: no claim with expected status {n.kind!r}")
 
     def __call__(self, pid: str, text: str, _inputs: object = None) -> list[Span]:
@@ -280,10 +284,12 @@ class CaseLayer:
         return out
 
     def notes_of(self, pid: str) -> list[CaseNote]:
-        """The editorial notes on the cases of paragraph ``pid`` (case order, dates first)."""
+        """The editorial notes on the cases of paragraph ``pid`` (case order; for each case its
+        date, the case, then its claims)."""
         order = {c.id: k for k, c in enumerate(self.by_para.get(pid, []))}
         mine = [n for n in self.notes if _case_of(n.target) in order]
-        return sorted(mine, key=lambda n: (order[_case_of(n.target)], n.kind != "date",
+        return sorted(mine, key=lambda n: (order[_case_of(n.target)],
+                                           min(NOTE_KINDS.index(n.kind), 2),
                                            _claim_number(n.target)))
 
     def note_element(self, parent: etree._Element, n: CaseNote) -> etree._Element:
