@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "site"
-GENERATED = ("front", "lifa", "shilei", "back")
+GENERATED = ("front", "lifa", "shilei", "back", "cases")
 
 
 @dataclass(frozen=True, slots=True)

@@ -182,6 +182,8 @@ class Pages:
             undefined=jinja2.StrictUndefined,
         )
         self.links = [division_link(d) for d in edition.divisions]
+        # filled by other site modules (rule and case marks in the text); empty by default
+        self.env.globals.update(rule_names={}, claim_info={}, claim_status_label={})
 
     def division(self, division_id: str, url: Url, base_url: str = "",
                  actions: Mapping[str, Sequence[Action]] | None = None) -> str:

@@ -1,0 +1,314 @@
+"""The worked cases on the reading site: one value per case, its chart computed by compute.
+
+Nothing here knows Sphinx. :class:`CaseBook` reads the case list from :mod:`yimao.cases` (its
+public API: ``load``, ``evaluate``, ``setting``, ``dates``, ``date_problem``) and the text,
+claim statuses and editorial notes from the TEI; the charts (the slow part: 175 cases) are
+computed on first use and kept for the rest of the build.
+
+>>> from yimao.edition import load_edition
+>>> book = CaseBook(load_edition())
+>>> v = book.view("p089-case1")
+>>> v.ref, v.hexagrams, v.date, [c.status for c in v.claims]
+('立法 11.3.1', '困之坎', '午建 壬戌日', ['confirmed', 'confirmed', 'confirmed'])
+>>> [(r.spirit, r.line, r.who) for r in v.chart.rows][2]
+('勾陳', '子孫丁亥水', '應')
+>>> v.chart.rows[2].change, v.chart.rows[2].mark
+('兄弟戊申金', '○')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from yimao import cases as C
+from yimao.edition import TEI_NS, XML_ID, text_of
+from yimao.render_pages import docname, short_ref
+
+if TYPE_CHECKING:
+    from lxml import etree
+
+    from yimao.edition import Edition
+
+STATUS = {
+    # status: (mark, Korean label)
+    "confirmed": ("✓", "계산과 일치"),
+    "contradicted": ("✗", "계산과 어긋남"),
+    "not_computable": ("?", "계산할 수 없음"),
+}
+TYPE_KO = {
+    "reported": "실제 점례",
+    "schematic": "가정한 예",
+    "example": "설명용 예",
+    "historical": "고사(古事)",
+}
+
+
+def case_page(case_id: str) -> str:
+    """The page name of a case: ``cases/p089-case1`` (``/cases/p089-case1/``)."""
+    return f"cases/{case_id}"
+
+
+def case_of_claim(claim_id: str) -> str:
+    """``p089-case1-c2`` → ``p089-case1``.
+
+    >>> case_of_claim("p089-case1-c2")
+    'p089-case1'
+    """
+    return claim_id.rpartition("-c")[0]
+
+
+@dataclass(frozen=True, slots=True)
+class ChartRow:
+    """One line of the traditional layout, top line first."""
+
+    position: int
+    spirit: str  # 六神
+    line: str  # 六親 干支 五行: 子孫丁亥水
+    yang: bool
+    mark: str  # ○ (重, 老陽) or × (交, 老陰) for a moving line, else ""
+    who: str  # 世 / 應 / ""
+    change: str  # the changed line of a moving line
+    hidden: str  # 伏神
+
+
+@dataclass(frozen=True, slots=True)
+class ChartView:
+    head: str  # 澤水困 (兌宮 金 一世) 之 坎為水 (坎宮 八純)
+    date: str  # 午月 壬戌日  (甲寅旬 空 子丑; …)
+    rows: tuple[ChartRow, ...]
+    extra: str  # 卦身 … 伏卦 …
+    notes: tuple[str, ...]  # placeholders compute used for what the case leaves out
+    text: str  # compute's own text layout (compute.cli.render), for copying
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimView:
+    id: str
+    text: str
+    rule: str
+    status: str  # what compute returns now
+    expected: str  # what the TEI records (seg @subtype)
+    detail: str
+    note: str
+    note_is_editorial: bool  # the TEI's editorial note (else the note of yimao.cases)
+
+    @property
+    def mark(self) -> str:
+        return STATUS[self.status][0]
+
+    @property
+    def label(self) -> str:
+        return STATUS[self.status][1]
+
+
+@dataclass(frozen=True, slots=True)
+class CaseView:
+    id: str
+    para: str
+    division: str
+    ref: str
+    type: str
+    date: str
+    question: str
+    hexagrams: str
+    gregorian: tuple[str, ...]
+    date_basis: str
+    date_problem: str
+    text: str
+    outcome: str
+    note: str
+    same_as: str
+    claims: tuple[ClaimView, ...]
+    chart: ChartView | None
+    chart_error: str = ""
+
+    @property
+    def type_ko(self) -> str:
+        return TYPE_KO.get(self.type, self.type)
+
+    @property
+    def confirmed(self) -> int:
+        return sum(c.status == "confirmed" for c in self.claims)
+
+    @property
+    def contradicted(self) -> int:
+        return sum(c.status == "contradicted" for c in self.claims)
+
+
+def _t(tag: str) -> str:
+    return f"{{{TEI_NS}}}{tag}"
+
+
+def editorial_notes(root: etree._Element) -> dict[str, str]:
+    """``{claim id: Korean editorial note}``: a ``<note type="editorial">`` that targets the
+    claim (``target="#p095-case1-c1"``), sits inside it, or follows it directly."""
+    out: dict[str, str] = {}
+    for note in root.iter(_t("note")):
+        if note.get("type") != "editorial":
+            continue
+        text = " ".join("".join(note.itertext()).split())
+        targets = [t.lstrip("#") for t in (note.get("target") or "").split()]
+        if not targets:
+            claim = next((a for a in note.iterancestors(_t("seg"))
+                          if a.get("type") == "claim"), None)
+            prev = note.getprevious()
+            if claim is None and prev is not None and prev.get("type") == "claim":
+                claim = prev
+            targets = [claim.get(XML_ID) or ""] if claim is not None else []
+        for t in targets:
+            if t:
+                out[t] = f"{out[t]} {text}" if t in out else text
+    return out
+
+
+def tei_claims(root: etree._Element) -> dict[str, tuple[str, str]]:
+    """``{claim id: (TEI status, rule id)}`` from ``seg type="claim"`` (@subtype, @n)."""
+    return {
+        s.get(XML_ID) or "": (s.get("subtype", ""), s.get("n", ""))
+        for s in root.iter(_t("seg")) if s.get("type") == "claim"
+    }
+
+
+PLACEHOLDER_KO = (
+    (re.compile(r"no month given: (\S+) used as a placeholder"),
+     "본문에 달이 없어 {0}월을 임시로 넣어 계산했다 (달에 매인 판단은 하지 않는다)."),
+    (re.compile(r"no day given: (\S+) used as a placeholder"),
+     "본문에 날이 없어 {0}일을 임시로 넣어 계산했다 (날에 매인 판단은 하지 않는다)."),
+    (re.compile(r"day given by its branch only: (\S+) used for the chart"),
+     "본문은 날의 지지만 말하므로 {0}일로 계산했다 (일간에 매인 六神은 임시)."),
+    (re.compile(r"day given by its stem only: (\S+) used for the chart"),
+     "본문은 날의 천간만 말하므로 {0}일로 계산했다 (일지에 매인 판단은 임시)."),
+    (re.compile(r"only the 旬 is given: its first day (\S+) used for the chart"),
+     "본문은 旬만 말하므로 그 첫날 {0}일로 계산했다."),
+)
+
+
+def placeholder_ko(note: str) -> str:
+    """A note of :func:`yimao.cases.setting` on a placeholder date, in Korean.
+
+    >>> placeholder_ko("no month given: 寅 used as a placeholder")
+    '본문에 달이 없어 寅월을 임시로 넣어 계산했다 (달에 매인 판단은 하지 않는다).'
+    >>> placeholder_ko("something new")
+    'something new'
+    """
+    for pattern, ko in PLACEHOLDER_KO:
+        m = pattern.fullmatch(note)
+        if m:
+            return ko.format(*m.groups())
+    return note
+
+
+def chart_view(setting: C.Setting) -> ChartView:
+    """The chart in the traditional layout, from compute's chart object."""
+    from compute.cli import MOVE_MARK, render
+
+    c = setting.chart
+    p = c.primary
+    rows = []
+    for ln in reversed(p.lines):
+        who = "世" if ln.position == p.shi else "應" if ln.position == p.ying else ""
+        change = ""
+        if c.changed is not None and ln.moving:
+            ch = c.changed.line(ln.position)
+            change = f"{ch.relative}{ch.ganzhi.zh}{ch.element}"
+        fu = ln.hidden
+        rows.append(ChartRow(
+            ln.position, str(ln.spirit), f"{ln.relative}{ln.ganzhi.zh}{ln.element}",
+            bool(ln.yang), MOVE_MARK.get(ln.mark, ""), who, change,
+            f"{fu.relative}{fu.ganzhi.zh}{fu.element}" if fu else "",
+        ))
+    text = render(c).splitlines()
+    extra = next((t for t in text if t.startswith("卦身")), "")
+    return ChartView(text[0], text[1], tuple(rows), extra,
+                     tuple(placeholder_ko(n) for n in setting.notes), "\n".join(text[:9]))
+
+
+class CaseBook:
+    """Every worked case of the edition, as the site shows it."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.cases = {c.id: c for c in C.load()}
+        root = edition.tree
+        self.notes = editorial_notes(root)
+        self.tei = tei_claims(root)
+        self.order = [cid for d in edition.divisions for p in d.passages for cid in p.cases]
+
+    def ids(self) -> list[str]:
+        """Case ids in book order: those of the TEI that yimao.cases knows."""
+        return [cid for cid in self.order if cid in self.cases]
+
+    def by_passage(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for cid in self.ids():
+            out.setdefault(self.cases[cid].para, []).append(cid)
+        return out
+
+    def by_rule(self) -> dict[str, list[str]]:
+        """``{rule id: [case ids]}`` of the cases whose claims invoke the rule."""
+        out: dict[str, list[str]] = {}
+        for cid in self.ids():
+            for cl in self.cases[cid].claims:
+                if cid not in out.get(cl.rule, []):
+                    out.setdefault(cl.rule, []).append(cid)
+        return out
+
+    def claim_note(self, claim_id: str) -> str:
+        """The note a chapter page shows on a claim: the editorial note, else yimao.cases'."""
+        if claim_id in self.notes:
+            return self.notes[claim_id]
+        case = self.cases.get(case_of_claim(claim_id))
+        k = int(claim_id.rpartition("-c")[2] or 0)
+        if case is None or not 1 <= k <= len(case.claims):
+            return ""
+        return case.claims[k - 1].note
+
+    @functools.cache  # noqa: B019 (one CaseBook per build)
+    def view(self, cid: str) -> CaseView:
+        case = self.cases[cid]
+        ed = self.edition
+        passage = ed.passage(case.para)
+        found, basis = C.dates(case)
+        chart: ChartView | None = None
+        error = ""
+        try:
+            chart = chart_view(C.setting(case))
+        except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
+            error = str(exc)
+        try:
+            text = text_of(ed.element(cid), "corrected")
+        except Exception:  # noqa: BLE001
+            text = case.text
+        return CaseView(
+            cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
+            case.question, case.hexagrams, tuple(found), basis, C.date_problem(case), text,
+            case.outcome, case.note, case.same_as, tuple(self._claims(case)), chart, error,
+        )
+
+    def _claims(self, case: C.Case) -> Iterator[ClaimView]:
+        for k, claim in enumerate(case.claims, 1):
+            cid = f"{case.id}-c{k}"
+            v = C.evaluate(case, claim)
+            expected = self.tei.get(cid, (claim.expect, ""))[0] or claim.expect
+            editorial = self.notes.get(cid, "")
+            note = editorial or claim.note
+            if v.status == "not_computable" and not editorial:
+                note = f"{v.detail}. {claim.note}".strip(". ") if claim.note else v.detail
+            yield ClaimView(cid, claim.text, claim.rule, v.status, expected, v.detail, note,
+                            bool(editorial))
+
+    def views(self) -> list[CaseView]:
+        return [self.view(cid) for cid in self.ids()]
+
+
+def claim_marks(book: CaseBook) -> Mapping[str, Any]:
+    """For chapter pages: ``{claim id: (case page, note)}`` (cheap: no chart is computed)."""
+    return {cid: (case_page(case_of_claim(cid)), book.claim_note(cid)) for cid in book.tei}
+
+
+def division_docname(view: CaseView) -> str:
+    return docname(view.division)
