@@ -163,8 +163,31 @@ def test_citation_gives_ref_and_absolute_permalink(page, base_url: str) -> None:
 def test_phone_has_no_sideways_scroll(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": 390, "height": 844})
     pg = context.new_page()
-    for path in ("/", "/lifa/04/", "/shilei/01/"):
+    for path in ("/", "/lifa/04/", "/shilei/01/", "/rules/", "/cases/", "/cases/p095-case1/"):
         pg.goto(base_url + path)
         width = pg.evaluate("document.scrollingElement.scrollWidth")
         assert width <= 390, (path, width)
     context.close()
+
+
+def test_a_contradicted_claim_shows_its_note_on_focus(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{base_url}/lifa/11/")
+    mark = page.locator("#p095-case1-c1 > .claim-ref")
+    pop = mark.locator(".claim-pop")
+    assert not pop.is_visible()
+    mark.focus()
+    assert pop.is_visible()
+    assert "어긋남" in pop.inner_text()
+    pop.locator("a").click()
+    page.wait_for_url(f"{base_url}/cases/p095-case1/#p095-case1-c1")
+    assert _in_view(page, "#p095-case1-c1")
+
+
+def test_rule_mark_leads_to_the_rule(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{base_url}/lifa/04/")
+    link = page.locator("#p042-s1 > a.rule-link").first
+    assert link.is_visible()
+    link.click()
+    page.wait_for_url(f"{base_url}/rules/#r-najia-gan")
+    assert page.url.endswith("#r-najia-gan")
+    assert _in_view(page, "#r-najia-gan")
