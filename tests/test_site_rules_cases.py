@@ -7,6 +7,7 @@ site's code) and yimao.cases — the sources the site must agree with.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,9 @@ def test_case_page_chart_is_the_books(site: Build) -> None:
     assert "申" in cells[4].xpath("./td[@class='chg']")[0].text_content()
     assert all(not cells[n].xpath("./td[@class='chg']")[0].text_content() for n in (1, 2, 3, 5, 6))
     assert "「如午建壬戌日占財" in page.text_content()
+    # the inputs a runnable example will give compute, as the text states them
+    inputs = json.loads(page.xpath("//article/@data-inputs")[0])
+    assert inputs == {"primary": "困", "changed": "坎", "month": "午", "day": "壬戌"}
     back = page.xpath("//blockquote//a/@href")[0]
     path, anchor = _target(site.out / "cases" / "p089-case1", back)
     assert anchor == "p089-case1" and f'id="{anchor}"' in path.read_text(encoding="utf-8")
@@ -189,16 +193,19 @@ def test_claims_are_marked_in_the_text(site: Build, tei: etree._Element) -> None
         page = _chapter_of(site, claim_id)
         span = page.xpath(f"//*[@id='{claim_id}']")[0]
         assert f"seg-{seg.get('subtype')}" in span.get("class").split()
-        mark = span.xpath("./span[contains(@class,'claim-ref')]/a[@class='claim-mark']/@href")
+        mark = span.xpath("(./span[@class='glue']|.)/span[contains(@class,'claim-ref')]"
+                          "/a[@class='claim-mark']/@href")
         assert mark and mark[0].endswith(f"cases/{claim_id.rpartition('-c')[0]}/#{claim_id}")
 
 
 def test_rule_sentences_link_to_their_rules(site: Build, tei: etree._Element) -> None:
     page = _chapter_of(site, "p042-s1")
-    for sid in ("p042-s1", "p089-s1"):
+    for sid in ("p042-s1", "p087-s1", "p089-s1", "p095-s2"):
         seg = next(s for s in _segs(tei, "sentence") if s.get(XML_ID) == sid)
         rules = [a.lstrip("#") for a in seg.get("ana").split()]
         page = _chapter_of(site, sid)
         span = page.xpath(f"//*[@id='{sid}']")[0]
-        hrefs = span.xpath("./a[@class='rule-link']/@href | ./span[@class='rule-ref']//a/@href")
+        own = "(./span[@class='glue']|.)"
+        hrefs = span.xpath(f"{own}/a[@class='rule-link']/@href | "
+                           f"{own}/span[@class='rule-ref']//a/@href")
         assert [h.rpartition("#")[2] for h in hrefs] == rules, sid

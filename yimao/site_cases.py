@@ -125,6 +125,7 @@ class CaseView:
     claims: tuple[ClaimView, ...]
     chart: ChartView | None
     chart_error: str = ""
+    inputs: tuple[tuple[str, str], ...] = ()  # what compute was given (for a runnable example)
 
     @property
     def type_ko(self) -> str:
@@ -287,6 +288,7 @@ class CaseBook:
             cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
             case.question, case.hexagrams, tuple(found), basis, C.date_problem(case), text,
             case.outcome, case.note, case.same_as, tuple(self._claims(case)), chart, error,
+            tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k, "")),
         )
 
     def _claims(self, case: C.Case) -> Iterator[ClaimView]:
