@@ -172,7 +172,7 @@ def test_phone_has_no_sideways_scroll(browser, base_url: str) -> None:  # type: 
 
 def test_a_contradicted_claim_shows_its_note_on_focus(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{base_url}/lifa/11/")
-    mark = page.locator("#p095-case1-c1 > .claim-ref")
+    mark = page.locator("#p095-case1-c1 .claim-ref")
     pop = mark.locator(".claim-pop")
     assert not pop.is_visible()
     mark.focus()

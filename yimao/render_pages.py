@@ -141,16 +141,17 @@ def passage_views(
         zh = _para(p.zh, reasons)
         if ko is not None and ko.id in seen_ko:
             ko = None
+        targeted = tuple(targeted_notes(p.zh, len(zh.flat.apparatus)))
         if ko is None and rows:
             last = rows[-1]
             rows[-1] = PassageView(
                 last.id, last.ref, last.short_ref, (*last.zh, zh), last.ko,
-                (*last.apparatus, *zh.flat.apparatus), last.actions,
+                (*last.apparatus, *zh.flat.apparatus, *targeted), last.actions,
             )
             continue
         if ko is not None:
             seen_ko.add(ko.id)
-        apparatus = zh.flat.apparatus + (ko.flat.apparatus if ko else ())
+        apparatus = zh.flat.apparatus + targeted + (ko.flat.apparatus if ko else ())
         rows.append(
             PassageView(p.id, p.ref, short_ref(p.ref), (zh,), ko, apparatus,
                         tuple(actions.get(p.id, ())))
@@ -160,6 +161,32 @@ def passage_views(
 
 def _para(el: etree._Element, reasons: Mapping[str, str]) -> Para:
     return Para(element_id(el) or "", flatten(el, reasons))
+
+
+TARGET_LABEL = {"date": "날짜", "contradicted": "계산과 어긋남", "not_computable": "계산 불가"}
+
+
+def targeted_notes(zh: etree._Element, numbered: int) -> Iterator[ApparatusEntry]:
+    """The editors' notes beside a paragraph that point into it (``<note type="editorial"
+    target="#p095-case1-c1">``: a worked case, a claim, its date), as apparatus entries
+    numbered after the paragraph's own (``numbered`` of them) and headed by the words they
+    are about."""
+    ids = {element_id(e): e for e in zh.iter() if isinstance(e.tag, str) and element_id(e)}
+    for note in _passage_notes(zh):
+        if note.get("type") != "editorial":
+            continue
+        targets = [t.lstrip("#") for t in (note.get("target") or "").split()]
+        hits = [ids[t] for t in targets if t in ids]
+        if not hits:
+            continue
+        numbered += 1
+        about = "".join(hits[0].itertext())
+        about = about if len(about) <= 14 else about[:13] + "…"
+        kind = TARGET_LABEL.get(note.get("subtype", ""), "")
+        head = f"「{about}」" + (f" ({kind})" if kind else "")
+        text = " ".join("".join(note.itertext()).split())
+        yield ApparatusEntry(f"{element_id(zh)}-ed{numbered}", "editorial", str(numbered),
+                             f"{head}: {text}")
 
 
 def _passage_notes(zh: etree._Element) -> list[etree._Element]:

@@ -126,6 +126,7 @@ class CaseView:
     chart: ChartView | None
     chart_error: str = ""
     inputs: tuple[tuple[str, str], ...] = ()  # what compute was given (for a runnable example)
+    date_note: str = ""
 
     @property
     def type_ko(self) -> str:
@@ -289,6 +290,7 @@ class CaseBook:
             case.question, case.hexagrams, tuple(found), basis, C.date_problem(case), text,
             case.outcome, case.note, case.same_as, tuple(self._claims(case)), chart, error,
             tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k, "")),
+            getattr(case, "date_note", ""),
         )
 
     def _claims(self, case: C.Case) -> Iterator[ClaimView]:
