@@ -133,6 +133,8 @@ LINE_MARKS: Final = table(
 )
 """七為單 (少陽), 八為拆 (少陰), 九名重 (老陽), 六名交 (老陰) (p034-s1 注)."""
 
+_TRIGRAMS: Final = tuple(Trigram)  # by value (坤 = 0 … 乾 = 7), for Hexagram.lower / .upper
+
 _MARK_NUMBER: Final = {mark: n for n, (mark, _) in LINE_MARKS.items()}
 
 
@@ -394,12 +396,12 @@ class Hexagram:
     @property
     def lower(self) -> Trigram:
         """The inner trigram 內卦 (貞)."""
-        return Trigram(self.bits & 7)
+        return _TRIGRAMS[self.bits & 7]
 
     @property
     def upper(self) -> Trigram:
         """The outer trigram 外卦 (悔)."""
-        return Trigram(self.bits >> 3)
+        return _TRIGRAMS[self.bits >> 3]
 
     def is_yang(self, position: int) -> bool:
         """Whether line *position* (1 = 初爻 … 6 = 上爻) is yang.

@@ -50,7 +50,7 @@ class Phase(enum.IntEnum):
         >>> Phase.SHUI.generates()
         Phase.MU
         """
-        return Phase((self + 1) % 5)
+        return _GENERATES[self]
 
     def controls(self) -> Phase:
         """The phase this one controls (克): 木克土 …
@@ -58,7 +58,7 @@ class Phase(enum.IntEnum):
         >>> Phase.HUO.controls()
         Phase.JIN
         """
-        return Phase((self + 2) % 5)
+        return _CONTROLS[self]
 
     @classmethod
     def from_zh(cls, text: str) -> Phase:
@@ -70,6 +70,10 @@ class Phase(enum.IntEnum):
         if len(text) != 1 or text not in PHASE_ZH:
             raise InputError(f"unknown phase {text!r}; expected one of {PHASE_ZH}")
         return cls(PHASE_ZH.index(text))
+
+
+_GENERATES: Final = tuple(Phase((p + 1) % 5) for p in range(5))
+_CONTROLS: Final = tuple(Phase((p + 2) % 5) for p in range(5))
 
 
 def _from_literal(rows: tuple[tuple[str, str], ...], names: str) -> dict[int, Phase]:
