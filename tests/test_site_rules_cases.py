@@ -209,3 +209,22 @@ def test_rule_sentences_link_to_their_rules(site: Build, tei: etree._Element) ->
         hrefs = span.xpath(f"{own}/a[@class='rule-link']/@href | "
                            f"{own}/span[@class='rule-ref']//a/@href")
         assert [h.rpartition("#")[2] for h in hrefs] == rules, sid
+
+
+def test_notes_on_cases_and_claims_are_under_their_passage(
+    site: Build, tei: etree._Element
+) -> None:
+    notes = [n for n in tei.iter(f"{TEI}note")
+             if n.get("type") == "editorial" and n.get("target")]
+    checked = 0
+    for note in notes:
+        target = note.get("target").split()[0].lstrip("#")
+        if "-case" not in target:
+            continue
+        text = " ".join("".join(note.itertext()).split())
+        page = _chapter_of(site, target)
+        pid = target.split("-")[0]
+        aside = page.xpath(f"//section[contains(@class,'passage')][.//p[@id='{pid}']]//aside")
+        assert aside and text in " ".join(aside[0].text_content().split()), target
+        checked += 1
+    assert checked >= 6  # at least the contradicted claims
