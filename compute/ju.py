@@ -27,26 +27,32 @@ SANHE: Final = table(
 "生乃物之始，藏乃物之終 … 如卯木生亥墓未，為木局是也")."""
 
 
-def _members(c: Any, chart: Any) -> dict[int, list[tuple[str, str, int, bool]]]:
-    """branch → [(kind, label, position or 0, sound)] from moving lines (動), their changed lines
-    (變), the 伏神 under moving lines (伏), the day and the month."""
-    out: dict[int, list[tuple[str, str, int, bool]]] = {}
+def _members(c: Any, chart: Any) -> dict[int, list[tuple[str, int, int, bool]]]:
+    """branch → [(kind, branch, position or 0, sound)] from moving lines (動), their changed
+    lines (變), the 伏神 under moving lines (伏), the day and the month."""
+    out: dict[int, list[tuple[str, int, int, bool]]] = {}
     for p in c.moving:
         i = p - 1
         b = c.br[i]
-        sound = not (c.broken[i] or c.san[i])
-        out.setdefault(b, []).append(("動", f"{POS_ZH[p]} {BRANCH_ZH[b]}", p, sound))
-        cb = c.changed_branch(p)
-        out.setdefault(cb, []).append(("變", f"{POS_ZH[p]}變 {BRANCH_ZH[cb]}", p,
-                                       not (c.kong(cb) or c.po(cb))))
+        out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
+        cb = c.cbr[i]
+        out.setdefault(cb, []).append(("變", cb, p, not (c.kong(cb) or c.po(cb))))
         fu = c.lines[i].hidden
         if fu is not None:
             fb = int(fu.branch)
-            out.setdefault(fb, []).append(("伏", f"{POS_ZH[p]}伏 {BRANCH_ZH[fb]}", p,
-                                           not (c.kong(fb) or c.po(fb))))
-    out.setdefault(c.month, []).append(("月", f"月 {BRANCH_ZH[c.month]}", 0, True))
-    out.setdefault(c.day, []).append(("日", f"日 {BRANCH_ZH[c.day]}", 0, True))
+            out.setdefault(fb, []).append(("伏", fb, p, not (c.kong(fb) or c.po(fb))))
+    out.setdefault(c.month, []).append(("月", c.month, 0, True))
+    out.setdefault(c.day, []).append(("日", c.day, 0, True))
     return out
+
+
+_LABEL: Final = {"動": "{pos} {b}", "變": "{pos}變 {b}", "伏": "{pos}伏 {b}", "月": "月 {b}",
+                 "日": "日 {b}"}
+
+
+def _label(kind: str, b: int, p: int) -> str:
+    """How a member is named in the summary: 二爻 寅, 二爻變 寅, 初爻伏 巳, 月 戌, 日 酉."""
+    return _LABEL[kind].format(pos=POS_ZH[p], b=BRANCH_ZH[b])
 
 
 @rule("sanhe-ju", kind="finding")
@@ -89,7 +95,7 @@ def sanhe_ju(chart: Any) -> Iterator[Finding]:
         kind = "伏會" if "伏" in best else ("變會" if "變" in best else "動會")
         xuan = "懸始" if start in riyue else ("懸終" if riyue == {tomb} else "懸中")
         verdict = _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds)
-        who = ", ".join(label for b in group for _, label, _, _ in srcs[b])
+        who = ", ".join(_label(k, mb, p) for b in group for k, mb, p, _ in srcs[b])
         lines = tuple(sorted({p for b in group for _, _, p, _ in srcs[b] if p}))
         name = "".join(BRANCH_ZH[b] for b in group)
         yield Finding("sanhe-ju", f"{name} {phase}局 {kind} {xuan} {verdict}: {who}", lines,
