@@ -83,6 +83,8 @@ class ChartView:
     extra: str  # 卦身 … 伏卦 …
     notes: tuple[str, ...]  # placeholders compute used for what the case leaves out
     text: str  # compute's own text layout (compute.cli.render), for copying
+    spirits_known: bool = True  # 六神 follow the day stem: placeholders if the text lacks it
+    has_changed: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +228,8 @@ def chart_view(setting: C.Setting) -> ChartView:
     text = render(c).splitlines()
     extra = next((t for t in text if t.startswith("卦身")), "")
     return ChartView(text[0], text[1], tuple(rows), extra,
-                     tuple(placeholder_ko(n) for n in setting.notes), "\n".join(text[:9]))
+                     tuple(placeholder_ko(n) for n in setting.notes), "\n".join(text[:9]),
+                     setting.day_stem, c.changed is not None)
 
 
 class CaseBook:
