@@ -19,7 +19,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, _WX, acts, is_strong, shengjue_on
+from compute.changsheng import _BRANCH_PHASE, _REL, _STAGE_TABLE, _WX, acts, is_strong, shengjue_on
 from compute.rules import rule
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
@@ -56,6 +56,8 @@ class Ctx:
     san: tuple[bool, ...]             # a moving line scattered (散)
     memo: dict[str, Any]              # per-chart results shared between rules
     cbr: tuple[int | None, ...]       # the changed branch at each moving position, else None
+    dact: tuple[str, ...] = ()        # day_acts of each phase (木火土金水), computed once
+    mact: tuple[str, ...] = ()        # month_acts of each phase
 
     def kong(self, b: int) -> bool:
         """旬空 (an empty branch of the day's 旬), ignoring 建空 and other repairs."""
@@ -69,10 +71,10 @@ class Ctx:
         return b == self.day or b == self.month
 
     def day_acts(self, phase: int) -> str:
-        return day_acts(phase, self.day, self.tu)
+        return self.dact[phase]
 
     def month_acts(self, phase: int) -> str:
-        return acts(_BRANCH_PHASE[self.month], phase)
+        return self.mact[phase]
 
     def line_name(self, pos: int) -> str:
         ln = self.lines[pos - 1]
@@ -138,7 +140,8 @@ def _build(chart: Any) -> Ctx:
                int(chart.hour.branch) if chart.hour else None,
                void, int(chart.primary.palace_element), tu, opts, lines, changed, moving,
                br, ph, wx, strong, is_void, broken, on_day, on_month, san, {},
-               tuple(None if x is None else int(x.branch) for x in changed))
+               tuple(None if x is None else int(x.branch) for x in changed),
+               tuple(day_acts(p, day, tu) for p in range(5)), _REL[mph])
 
 
 def _scattered(br, moving, changed, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:
