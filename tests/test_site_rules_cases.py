@@ -8,6 +8,7 @@ site's code) and yimao.cases — the sources the site must agree with.
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,20 @@ def test_notes_on_cases_and_claims_are_under_their_passage(
         assert aside and text in " ".join(aside[0].text_content().split()), target
         checked += 1
     assert checked >= 6  # at least the contradicted claims
+
+
+def test_computed_cases_are_kept_between_builds(tmp_path: Path) -> None:
+    from yimao.site_cases import ComputeCache
+
+    case = C.by_id(C.load(), "p089-case1")
+    first = ComputeCache(tmp_path / "cases.pickle")
+    computed = first.get(case)
+    assert first.dirty
+    first.save()
+    again = ComputeCache(tmp_path / "cases.pickle")
+    assert again.entries and not again.dirty
+    assert again.get(case) == computed and not again.dirty
+    assert [v.status for v in computed[2]] == [cl.expect for cl in case.claims]
+    # a cache written by other code (another digest) is not used
+    (tmp_path / "cases.pickle").write_bytes(pickle.dumps(("other code", first.entries)))
+    assert ComputeCache(tmp_path / "cases.pickle").entries == {}

@@ -9,6 +9,7 @@ need to mark rule sentences and claims (no chart is computed for that).
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yimao.render_pages import Pages, Url, docname
@@ -22,10 +23,10 @@ if TYPE_CHECKING:
 class Catalogue:
     """Rules and cases of one edition, for one build."""
 
-    def __init__(self, edition: Edition, pages: Pages) -> None:
+    def __init__(self, edition: Edition, pages: Pages, cache: Path | None = None) -> None:
         self.edition = edition
         self.pages = pages
-        self.book = CaseBook(edition)
+        self.book = CaseBook(edition, cache)
         self.env = pages.env
         self.env.globals.update(case_page=case_page, docname=docname)
 

@@ -19,9 +19,12 @@ computed on first use and kept for the rest of the build.
 from __future__ import annotations
 
 import functools
+import hashlib
+import pickle
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yimao import cases as C
@@ -232,11 +235,83 @@ def chart_view(setting: C.Setting) -> ChartView:
                      setting.day_stem, c.changed is not None)
 
 
+Computed = tuple[ChartView | None, str, tuple[C.Verdict, ...], tuple[tuple[str, ...], str, str]]
+
+
+def compute(case: C.Case) -> Computed:
+    """The slow part of a case: its chart, each claim's verdict, its Gregorian dates (with
+    their basis) and the problem of its date if any."""
+    chart: ChartView | None = None
+    error = ""
+    try:
+        chart = chart_view(C.setting(case))
+    except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
+        error = str(exc)
+    verdicts = tuple(C.evaluate(case, claim) for claim in case.claims)
+    found, basis = C.dates(case)
+    return chart, error, verdicts, (tuple(found), basis, C.date_problem(case))
+
+
+def code_digest() -> str:
+    """A digest of what the computed part of a case depends on: compute's sources,
+    yimao.cases, this module and the case data file."""
+    root = Path(__file__).resolve().parent.parent
+    files = sorted((root / "compute").glob("*.py"))
+    files += [root / "yimao" / "cases.py", Path(__file__).resolve()]
+    data = getattr(C, "CASES_FILE", None)
+    if data is not None:
+        files.append(Path(data))
+    h = hashlib.sha256()
+    for f in files:
+        if f.is_file():
+            h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+class ComputeCache:
+    """Computed cases kept between builds (a pickle in Sphinx's doctree directory), keyed by
+    the code digest and the case's own data: a rebuild after a change of the TEI's text
+    re-charts nothing; a change of compute re-charts everything."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.digest = code_digest() if path is not None else ""
+        self.entries: dict[str, Computed] = {}
+        self.used: set[str] = set()
+        self.dirty = False
+        if path is not None and path.is_file():
+            try:
+                digest, entries = pickle.loads(path.read_bytes())
+                if digest == self.digest:
+                    self.entries = entries
+            except Exception:  # noqa: BLE001 (a stale or broken cache is recomputed)
+                self.entries = {}
+
+    def get(self, case: C.Case) -> Computed:
+        key = repr(case)
+        if " at 0x" in key:  # no value repr: nothing to key on
+            return compute(case)
+        self.used.add(key)
+        if key not in self.entries:
+            self.entries[key] = compute(case)
+            self.dirty = True
+        return self.entries[key]
+
+    def save(self) -> None:
+        """Write the cases computed in this build (only if some were new)."""
+        if self.path is not None and self.dirty:
+            kept = {k: v for k, v in self.entries.items() if k in self.used}
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_bytes(pickle.dumps((self.digest, kept)))
+            self.dirty = False
+
+
 class CaseBook:
     """Every worked case of the edition, as the site shows it."""
 
-    def __init__(self, edition: Edition) -> None:
+    def __init__(self, edition: Edition, cache: Path | None = None) -> None:
         self.edition = edition
+        self.cache = ComputeCache(cache)
         self.cases = {c.id: c for c in C.load()}
         root = edition.tree
         self.notes = editorial_notes(root)
@@ -277,29 +352,23 @@ class CaseBook:
         case = self.cases[cid]
         ed = self.edition
         passage = ed.passage(case.para)
-        found, basis = C.dates(case)
-        chart: ChartView | None = None
-        error = ""
-        try:
-            chart = chart_view(C.setting(case))
-        except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
-            error = str(exc)
+        chart, error, verdicts, (found, basis, problem) = self.cache.get(case)
         try:
             text = text_of(ed.element(cid), "corrected")
         except Exception:  # noqa: BLE001
             text = case.text
         return CaseView(
             cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
-            case.question, case.hexagrams, tuple(found), basis, C.date_problem(case), text,
-            case.outcome, case.note, case.same_as, tuple(self._claims(case)), chart, error,
+            case.question, case.hexagrams, tuple(found), basis, problem, text,
+            case.outcome, case.note, case.same_as, tuple(self._claims(case, verdicts)), chart,
+            error,
             tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k, "")),
             getattr(case, "date_note", ""),
         )
 
-    def _claims(self, case: C.Case) -> Iterator[ClaimView]:
-        for k, claim in enumerate(case.claims, 1):
+    def _claims(self, case: C.Case, verdicts: tuple[C.Verdict, ...]) -> Iterator[ClaimView]:
+        for k, (claim, v) in enumerate(zip(case.claims, verdicts, strict=True), 1):
             cid = f"{case.id}-c{k}"
-            v = C.evaluate(case, claim)
             expected = self.tei.get(cid, (claim.expect, ""))[0] or claim.expect
             editorial = self.notes.get(cid, "")
             note = editorial or claim.note

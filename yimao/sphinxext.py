@@ -98,7 +98,7 @@ def on_builder_inited(app: Sphinx) -> None:
         raise SystemExit(2) from None
     templates = Path(app.confdir) / app.config.templates_path[0]
     pages = Pages(ed, templates)
-    catalogue = Catalogue(ed, pages)
+    catalogue = Catalogue(ed, pages, Path(app.doctreedir) / "yimao-cases.pickle")
     catalogue.mark_text()
     write_stubs(Path(app.srcdir), [d.id for d in ed.divisions], catalogue.book.ids())
     actions: dict[str, list[Action]] = {}
@@ -295,6 +295,7 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     """Write the permanent links ``/p/p043/`` (only those whose text changed)."""
     if exception is not None or app.builder.format != "html":
         return
+    state(app.config).catalogue.book.cache.save()
 
     def url_from(page: str) -> Callable[[str, str], str]:
         def url(target: str, anchor: str = "") -> str:
