@@ -55,16 +55,17 @@ def suimu(chart: Any) -> Iterator[Finding]:
         p = ln.position
         if not _is_gui(ln):
             continue
-        dayt = _tomb(c, p) == c.day
+        if _tomb(c, p) != c.day:
+            continue   # every 墓 in this loop is the day's
         name = c.line_name(p)
-        if dayt and ming is not None and c.br[p - 1] == ming:
+        if ming is not None and c.br[p - 1] == ming:
             yield Finding("suimu", f"命墓: {name} (本命 {BRANCH_ZH[ming]}) 隨鬼入墓 於日 "
                           f"{BRANCH_ZH[c.day]}", (p,))
-        if dayt and p == shi:
+        if p == shi:
             yield Finding("suimu", f"世墓: {name} 隨鬼入墓 於日 {BRANCH_ZH[c.day]}", (p,))
-        if dayt and p in gs:
+        if p in gs:
             yield Finding("suimu", f"卦身墓: {name} 墓於日 (視世墓化墓則輕)", (p,))
-        if dayt and p == shishen and p != shi:
+        if p == shishen and p != shi:
             if c.is_void[shi - 1] and not c.on_month[shi - 1]:
                 continue
             yield Finding("suimu", f"世身墓: {name} 墓於日 (視世墓化墓則輕)", (p,))
