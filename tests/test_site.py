@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from lxml import html as lxml_html
-from sitebuild import FIXTURES, ROOT, Build, build_once, copy_sources, sphinx
+from sitebuild import FIXTURES, ROOT, Build, copy_sources, sphinx
 
 from yimao import source
 from yimao.edition import load_edition, text_of
@@ -33,13 +33,6 @@ CHAPTERS = _rows(CHAPTERS_TSV)
 def page_path(out: Path, division_id: str) -> Path:
     part, _, rest = division_id.partition("-")
     return out / part / rest / "index.html"
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    build = build_once(tmp_path_factory.mktemp("site"))
-    assert build.returncode == 0, build.stderr
-    return build
 
 
 @pytest.fixture(scope="session")

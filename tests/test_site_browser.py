@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sitebuild import Build, build_once
+from sitebuild import Build
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -30,13 +30,6 @@ pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() and not os.environ.get("CI"),
     reason="needs Debian's chromium (apt-get install chromium fonts-noto-cjk)",
 )
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    build = build_once(tmp_path_factory.mktemp("site"))
-    assert build.returncode == 0, build.stderr
-    return build
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -14,20 +14,13 @@ from pathlib import Path
 import pytest
 from lxml import etree
 from lxml import html as lxml_html
-from sitebuild import Build, build_once
+from sitebuild import Build
 
 from compute.rules import all_rules
 from yimao import cases as C
 
 TEI = "{http://www.tei-c.org/ns/1.0}"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    build = build_once(tmp_path_factory.mktemp("site"))
-    assert build.returncode == 0, build.stderr
-    return build
 
 
 @pytest.fixture(scope="session")
