@@ -83,16 +83,22 @@ def sanhe_ju(chart: Any) -> Iterator[Finding]:
             continue   # neither the day nor the month is a member: no 局 (p215-s1)
         group = (start, middle, tomb)
         srcs = {b: found.get(b, []) for b in group}
-        kinds = {k for b in group for k, *_ in srcs[b]}
-        if not kinds & {"日", "月"} or not kinds & {"動", "變", "伏"}:
-            continue
         if sum(bool(srcs[b]) for b in group) < 2:
             continue
-        sound = {b: any(s for *_, s in srcs[b]) for b in group}
-        riyue = {b for b in group if any(k in ("日", "月") for k, *_ in srcs[b])}
-        line_kinds = {b: {k for k, *_ in srcs[b] if k in ("動", "變", "伏")} for b in group}
-        best = [next((k for k in ("動", "變", "伏") if k in v), None) for v in line_kinds.values()]
-        kind = "伏會" if "伏" in best else ("變會" if "變" in best else "動會")
+        sound: dict[int, bool] = {}
+        line_kinds: dict[int, set[str]] = {}
+        riyue: set[int] = set()
+        rank = 0   # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
+        for b in group:
+            sound[b], on_riyue, kinds = _facts(srcs[b])
+            line_kinds[b] = kinds
+            if on_riyue:
+                riyue.add(b)
+            if kinds:
+                rank = max(rank, 0 if "動" in kinds else (1 if "變" in kinds else 2))
+        if not riyue or not any(line_kinds.values()):
+            continue
+        kind = ("動會", "變會", "伏會")[rank]
         xuan = "懸始" if start in riyue else ("懸終" if riyue == {tomb} else "懸中")
         verdict = _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds)
         who = ", ".join(_label(k, mb, p) for b in group for k, mb, p, _ in srcs[b])
@@ -100,6 +106,19 @@ def sanhe_ju(chart: Any) -> Iterator[Finding]:
         name = "".join(BRANCH_ZH[b] for b in group)
         yield Finding("sanhe-ju", f"{name} {phase}局 {kind} {xuan} {verdict}: {who}", lines,
                       data=(("kind", kind), ("verdict", verdict.split(" ")[0])))
+
+
+def _facts(members: list[tuple[str, int, int, bool]]) -> tuple[bool, bool, set[str]]:
+    """Of one branch's members: any sound, any the 日 or 月, the kinds among 動 變 伏."""
+    sound = on_riyue = False
+    kinds: set[str] = set()
+    for k, _, _, ok in members:
+        sound = sound or ok
+        if k in ("日", "月"):
+            on_riyue = True
+        else:
+            kinds.add(k)
+    return sound, on_riyue, kinds
 
 
 def _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds) -> str:
