@@ -180,13 +180,17 @@ def liuqin_dong(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liuqin-dong-shengke"]
     ['4爻 丁亥 子孫 動: 生妻財 (1爻), 克官鬼 (3爻)']
     """
+    if not c.moving:
+        return
+    shown: dict[Relative, str] = {}   # " (1爻, 3爻)" or " (不現)", per relative, once per chart
+    for ln in c.primary.lines:
+        shown[ln.relative] = shown.get(ln.relative, "") + f", {ln.position}爻"
+    shown = {r: f" ({where[2:]})" for r, where in shown.items()}
     for pos in c.moving:
         a = c.primary.line(pos)
         parts = []
         for verb, target in (("生", generated_by(a.relative)), ("克", controlled_by(a.relative))):
-            where = [ln.position for ln in c.primary.lines if ln.relative == target]
-            shown = f" ({', '.join(f'{p}爻' for p in where)})" if where else " (不現)"
-            parts.append(f"{verb}{target}{shown}")
+            parts.append(f"{verb}{target}{shown.get(target, ' (不現)')}")
         yield Finding("liuqin-dong-shengke", f"{_ln(a)} 動: {', '.join(parts)}", (pos,))
 
 
