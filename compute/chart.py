@@ -25,7 +25,15 @@ from compute import rules
 from compute.calendar import pillars as _pillars
 from compute.errors import InputError
 from compute.fushen import hidden_hexagram
-from compute.ganzhi import Branch, GanZhi, Stem, hour_pillar, month_pillar, void_branches
+from compute.ganzhi import (
+    STEM_ZH,
+    Branch,
+    GanZhi,
+    Stem,
+    hour_pillar,
+    month_pillar,
+    void_branches,
+)
 from compute.gua import HEXAGRAMS, YAO, Hexagram, Trigram, Yao, hugua, parse_cast
 from compute.liuqin import Relative, relative
 from compute.liushen import Spirit, day_spirits, guiren_generals, hour_spirits, month_spirits_on
@@ -330,11 +338,27 @@ def _ganzhi(value: str | GanZhi, what: str) -> GanZhi:
         raise InputError(f"{what} {text!r}: {exc}") from None
 
 
+def _pillar_or_branch(value: str | GanZhi, what: str, accepted: str) -> GanZhi:
+    """A two-character month or hour is a pillar; anything else is named as what it should be.
+
+    >>> _pillar_or_branch("子X", "month", "寅 or 丙寅")
+    Traceback (most recent call last):
+    compute.errors.InputError: month '子X': expected a branch or a stem-branch pillar: 寅 or 丙寅
+    """
+    try:
+        return _ganzhi(value, what)
+    except InputError:
+        if isinstance(value, str) and value[:1] in STEM_ZH:
+            raise
+        raise InputError(f"{what} {value!r}: expected a branch or a stem-branch pillar: "
+                         f"{accepted}") from None
+
+
 def _month(value: str | Branch | GanZhi, year: GanZhi | None) -> tuple[Branch, GanZhi | None]:
     if isinstance(value, str):
         value = _text(value, "month")
     if isinstance(value, GanZhi) or (isinstance(value, str) and len(value) == 2):
-        gz = _ganzhi(value, "month")  # type: ignore[arg-type]
+        gz = _pillar_or_branch(value, "month", "寅, 寅建, 正月 or 丙寅")
         if year is not None and month_pillar(year.stem, gz.branch) != gz:
             raise InputError(f"month {gz.zh} contradicts year {year.zh}: by 五虎遁 the month is "
                              f"{month_pillar(year.stem, gz.branch).zh}")
@@ -347,7 +371,7 @@ def _hour(value: str | Branch | GanZhi, day: GanZhi) -> GanZhi:
     if isinstance(value, str):
         value = _text(value, "hour")
     if isinstance(value, GanZhi) or (isinstance(value, str) and len(value) == 2):
-        gz = _ganzhi(value, "hour")  # type: ignore[arg-type]
+        gz = _pillar_or_branch(value, "hour", "子, 子時 or 甲子")
         if hour_pillar(day.stem, gz.branch) != gz:
             raise InputError(f"hour {gz.zh} contradicts day {day.zh}: by 五子遁 the hour is "
                              f"{hour_pillar(day.stem, gz.branch).zh}")
