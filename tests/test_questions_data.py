@@ -28,7 +28,9 @@ QID = re.compile(r"^(shilei-(\d{2}))-q([1-9]\d*)$")
 SID = re.compile(r"^p\d{3}-s[1-9]\d*$")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 LIST_MARKER = re.compile(r"（[^（）]*內[詳附]([^（）]*)）")
-CITE = re.compile(r"p\d{3}-s\d+(?:~p\d{3}-s\d+)?")
+NUM = r"\d+(?:\.\d+){0,2}"
+CITE = re.compile(rf"(筮類|立法|自序|提要) ({NUM}(?:~{NUM})?(?:, {NUM}(?:~{NUM})?)*)")
+LATIN = re.compile(r"[A-Za-z]")
 QUOTE = re.compile(r"「([^」]*)」(\s*\(([^)]*)\))?")
 NUMERAL = {"五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十三": 13, "十八": 18, "四十": 40}
 QUESTION_KEYS = {"id", "text", "reading", "marker", "listed", "stated", "ko", "passages",
@@ -65,16 +67,28 @@ def chapter_of(q: dict) -> str:
     return m.group(1)
 
 
-def expand(cites: str) -> list[str]:
-    ids: list[str] = []
+def sentences_of(xml_id: str) -> list[str]:
+    """The sentence ids a resolved citation covers (a sentence, or all of a paragraph's)."""
+    if xml_id in SENTENCES:
+        return [xml_id]
+    return list(ED.passage(xml_id).sentences)
+
+
+def expand(text: str) -> list[str]:
+    """The sentence ids cited in a Korean text (筮類 1.6.1, 筮類 5.7.1, 5.7.2, 筮類 26.3.1~26.3.3,
+    筮類 8.9 for a whole paragraph); a citation that resolves to nothing fails."""
     keys = list(SENTENCES)
-    for c in CITE.findall(cites):
-        if "~" in c:
-            a, b = c.split("~")
-            assert a in SENTENCES and b in SENTENCES and ORDER[a] < ORDER[b], c
-            ids += keys[ORDER[a]:ORDER[b] + 1]
-        else:
-            ids.append(c)
+    ids: list[str] = []
+    for label, items in CITE.findall(text):
+        for item in items.split(", "):
+            a, _, b = item.partition("~")
+            first = sentences_of(ED.resolve(f"{label} {a}"))
+            if not b:
+                ids += first
+                continue
+            last = sentences_of(ED.resolve(f"{label} {b}"))
+            assert ORDER[first[0]] < ORDER[last[-1]], item
+            ids += keys[ORDER[first[0]]:ORDER[last[-1]] + 1]
     return ids
 
 
@@ -83,6 +97,29 @@ def list_span(pid: str) -> tuple[int, int]:
     m = LIST_MARKER.search(diplomatic(pid))
     assert m, f"{pid} has no （內詳…） / （內附…） list"
     return m.start(), m.end()
+
+
+def korean_texts() -> list[tuple[str, str]]:
+    """Every Korean text of the file, with where it stands."""
+    out = [(f"vocabulary {k}", v) for k, v in VOCAB.items()]
+    out += [("count.how", DATA["count"]["how"])]
+    out += [(f"count.reading {r['text']}", r["ko"]) for r in DATA["count"]["reading"]]
+    out += [(f"kinship {r['yongshen']}", r["who"]) for r in DATA["kinship"]]
+    for c in DATA["chapter"]:
+        out += [(c["id"], c["note"])] if "note" in c else []
+        out += [(c["id"], r["ko"]) for r in c.get("role", [])]
+    for q in QUESTIONS:
+        out += [(q["id"], q["ko"]), (q["id"], q["reason"])]
+        out += [(q["id"], a["when"]) for a in q.get("alternative", [])]
+    return out
+
+
+def test_korean_texts_have_no_latin_letters_and_cite_in_the_citation_form() -> None:
+    bad = [(where, t) for where, t in korean_texts()
+           if LATIN.search(t) or not HANGUL.search(t) or t != t.strip()]
+    assert bad == []
+    for _where, t in korean_texts():
+        expand(t)  # every citation resolves
 
 
 def test_top_level_tables() -> None:
