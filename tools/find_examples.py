@@ -781,10 +781,12 @@ def _claim_values(check: Mapping[str, Any]) -> set[str]:
 
 def _negative(check: Mapping[str, Any]) -> bool:
     """A claim that a rule does *not* fire here (「不成會矣」: a finding check expecting
-    nothing) — a case citing the rule so shows no example of it."""
+    nothing; a grade such as 偽 is no such claim) — a case citing the rule so shows no
+    example of it."""
     if check.get("kind") == "all":
         return any(_negative(sub) for sub in check["checks"])
-    return check.get("kind") == "finding" and check.get("equals") in ("", False, None)
+    return (check.get("kind") == "finding" and "attr" not in check
+            and check.get("equals") in ("", False, None))
 
 
 def _rank(focus: Focus, d: dict, near: set[tuple[str, int]],
@@ -843,7 +845,7 @@ def search_cases(rids: Iterable[str], seed: int) -> dict[str, Example]:
     """Step 2: a book case for each rule where one shows it (see the module docstring).
 
     Cases are ranked by: a claim citing the rule that compute confirms; no citing claim that
-    compute contradicts or cannot decide; a full date; the focus (:func:`_rank`); fewest moving
+    compute contradicts or cannot decide, or that says the rule does not fire; a full date; the focus (:func:`_rank`); fewest moving
     lines; book order."""
     from yimao import cases as book
 
@@ -860,7 +862,8 @@ def search_cases(rids: Iterable[str], seed: int) -> dict[str, Example]:
                 continue
             citing = [j for j, cl in enumerate(case.claims, 1) if cl.rule == rid
                       and cl.expect == "confirmed" and not _negative(cl.check)]
-            doubtful = any(cl.rule == rid and cl.expect != "confirmed" for cl in case.claims)
+            doubtful = any(cl.rule == rid and (cl.expect != "confirmed" or _negative(cl.check))
+                           for cl in case.claims)
             checks = [case.claims[j - 1].check for j in citing]
             near = set().union(*(_selected(dicts[case.id], ch) for ch in checks))
             said = frozenset().union(*(_claim_values(ch) for ch in checks))
@@ -1001,6 +1004,12 @@ FIELD_KO = {
     "guiren": "貴人 十二將", "stem": "納甲 天干", "branch": "納甲 地支", "xiu": "二十八宿",
     "moving": "動爻",
 }
+FINDING_KO: dict[str, Callable[[dict], str]] = {
+    "hugua": lambda d: f"互卦 {d['primary']['hugua']}",
+    "fu-shen": lambda d: f"伏卦 {d['primary']['hidden_hexagram']}",
+    "tianshe": lambda d: f"{d['day']}日",
+}
+"""What a finding without lines is about, read from the chart (not from its summary)."""
 VALUE_KO: dict[str, Callable[[Any], str]] = {
     "compute.fanfu.DILU": lambda v: "".join(BRANCH_ZH[b] for b in v),
 }
@@ -1058,8 +1067,12 @@ def focus_ko(rid: str, focus: Focus, c: Chart) -> str:
     lines = sorted(_focus_lines(focus))
     where = "、".join(line_ko(d, r, p) for r, p in lines)
     if "finding" in focus:
-        head = "之卦 " if focus.get("role") == "changed" and not lines else ""
-        return f"{where}: {rule_label(rid)}" if where else f"{head}{rule_label(rid)}"
+        if where:
+            return f"{where}: {rule_label(rid)}"
+        extra = FINDING_KO.get(rid, lambda d: "")(d)
+        which = d["changed"]["name"] if focus.get("role") == "changed" else hexagrams_ko(
+            {"primary": d["primary"]["name"], "changed": (d["changed"] or {}).get("name")})
+        return f"{which}: {rule_label(rid)}" + (f" ({extra})" if extra else "")
     if "state" in focus:
         key = focus["state"]
         v = focus.get("value", plain(c.lines(focus.get("role", "primary"))[
@@ -1115,7 +1128,9 @@ def captions(ex: Example, c: Chart) -> None:
         lines = sorted(_focus_lines(ex.focus))
         d = c.to_dict()
         where = "、".join(line_ko(d, r, p) for r, p in lines)
-        if nm.get("absent"):
+        if nm.get("absent") and ex.focus.get("state") == "shensha":
+            what = f"어느 효에도 {ex.focus['value']} 없음"
+        elif nm.get("absent"):
             what = f"{rule_label(ex.rule)} 성립하지 않음"
         elif "state" in ex.focus and ex.focus["state"] == "shensha":
             what = f"{where}에 {ex.focus['value']} 없음"
