@@ -845,8 +845,8 @@ def search_cases(rids: Iterable[str], seed: int) -> dict[str, Example]:
     """Step 2: a book case for each rule where one shows it (see the module docstring).
 
     Cases are ranked by: a claim citing the rule that compute confirms; no citing claim that
-    compute contradicts or cannot decide, or that says the rule does not fire; a full date; the focus (:func:`_rank`); fewest moving
-    lines; book order."""
+    compute contradicts or cannot decide, or that says the rule does not fire; a full date;
+    the focus (:func:`_rank`); fewest moving lines; book order."""
     from yimao import cases as book
 
     rng = random.Random(seed)
