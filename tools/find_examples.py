@@ -46,9 +46,9 @@ wanted scalar, anything else is equal.
    birth year for the rules that need them. The first chart with a focus is taken, so the
    example is as simple as the sample allows.
 4. A near miss for findings and line states: the example's inputs with ONE input changed
-   (the month, then the day, then one moving line less or more, then year, hour, birth) until
-   the focus no longer fires — preferring a change after which the rule fires nowhere on the
-   chart.
+   (the month, then the day, then the 之卦 by one moving line less or more, then the 本卦 by
+   one line, then year, hour, birth) until the focus no longer fires — within that input,
+   preferring a change after which the rule fires nowhere on the chart.
 
 Captions (``ko``, ``ko_focus``, ``near_miss.why``) are written from templates in Korean with
 the book's terms in characters; a case example's ``ko`` is left empty (its title comes from
@@ -952,6 +952,10 @@ def _variants(base: dict[str, Any]) -> Iterator[tuple[str, Any, dict[str, Any]]]
         moves = [q for q in moving if q != p] if p in moving else sorted(moving + [p])
         new = h.changed(moves).name if moves else None
         yield "changed", new, {**base, "changed": new}
+    for p in range(1, 7):
+        other = HEXAGRAMS[h.bits ^ (1 << (p - 1))].name
+        if other != base.get("changed"):   # else the 之卦 would have to go too
+            yield "primary", other, {**base, "primary": other}
     for k in ("year", "birth"):
         if base.get(k):
             for v in list(dict.fromkeys(ring(GANZHI_ZH, base[k])))[:12]:
@@ -962,27 +966,33 @@ def _variants(base: dict[str, Any]) -> Iterator[tuple[str, Any, dict[str, Any]]]
 
 
 def near_miss(ex: Example, c: Chart) -> dict[str, Any]:
-    """Step 4: the example's inputs with one input changed so that the focus does not fire."""
+    """Step 4: the example's inputs with one input changed so that the focus does not fire.
+
+    Inputs are tried in the order of :func:`_variants`; within the first input whose change
+    stops the focus, a change after which the rule fires nowhere on the chart is preferred."""
     from compute import InputError
 
     if "finding" not in ex.focus and not ("state" in ex.focus
                                           and ex.focus["state"] not in NO_NEAR_MISS_STATES):
         return {}
     base = _base_inputs(c)
-    first: dict[str, Any] = {}
-    for what, new, inputs in _variants(base):
-        try:
-            v = inputs_chart(inputs)
-        except InputError:
-            continue
-        if fires(v, ex.focus):
-            continue
-        miss = {"inputs": {k: x for k, x in inputs.items() if x}, "change": what,
-                "old": base.get(what), "new": new}
-        if not probe(ex.rule, v):
-            return {**miss, "absent": True}
-        first = first or miss
-    return first
+    for _what, group in itertools.groupby(_variants(base), key=lambda v: v[0]):
+        first: dict[str, Any] = {}
+        for what, new, inputs in group:
+            try:
+                v = inputs_chart(inputs)
+            except InputError:
+                continue
+            if fires(v, ex.focus):
+                continue
+            miss = {"inputs": {k: x for k, x in inputs.items() if x}, "change": what,
+                    "old": base.get(what), "new": new}
+            if not probe(ex.rule, v):
+                return {**miss, "absent": True}
+            first = first or miss
+        if first:
+            return first
+    return {}
 
 
 # ================================================================ captions (Korean)
