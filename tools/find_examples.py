@@ -35,17 +35,19 @@ wanted scalar, anything else is equal.
    finding of the rule; a line-state key and, for states every line has, the value that shows
    the rule; the chart field a table decides; the rule's table or function applied to the
    chart's values).
-2. The book's cases first (:func:`yimao.cases.load`, charted by :func:`yimao.cases.setting`):
-   cases with a claim citing the rule (the ``rule`` of their claims), then every other case;
-   among them the simplest (a full date, then fewest moving lines, then book order). A case
+2. The book's cases first (:func:`yimao.cases.load`, charted by :func:`yimao.cases.setting`),
+   ranked: a claim citing the rule (its ``rule``) that compute confirms; no citing claim that
+   compute contradicts or cannot decide, or that says the rule does not fire (「不成會矣」);
+   a full date; then the focus — on the lines the citing claim speaks of, naming what it
+   names, on a moving line, on fewest lines; then fewest moving lines; then book order. A case
    whose date the book leaves partial counts only where the focus holds on every completion
-   of that date (up to 48, seeded), so no placeholder month or day decides it. Within a case
-   the focus on the lines the citing claim speaks of wins.
+   of that date (up to 48, seeded), so no placeholder month or day decides it.
 3. Else a constructed chart: hexagram pairs with 0, 1, 2, then 3 moving lines × months × days
-   (plain pillars), sampled with the seed; then the same with a year, an hour, both, and a
-   birth year for the rules that need them. The first chart with a focus is taken, so the
-   example is as simple as the sample allows.
-4. A near miss for findings and line states: the example's inputs with ONE input changed
+   (plain pillars), sampled with the seed; then, for the rules still without one, the same
+   with a year, an hour, both, and all three with a birth year. The first chart with a focus
+   is taken, so the example is as simple as the sample allows.
+4. A near miss for findings and line states (not for tables and functions, which always give
+   a value, nor for the states every line has): the example's inputs with ONE input changed
    (the month, then the day, then the 之卦 by one moving line less or more, then the 本卦 by
    one line, then year, hour, birth) until the focus no longer fires — within that input,
    preferring a change after which the rule fires nowhere on the chart.
@@ -688,8 +690,6 @@ def _either(*probes: Probe) -> Probe:
 
 
 PROBES: dict[str, Probe] = _probes()
-NEEDS_YEAR = {"wuhu-dun", "taisui", "suisha-12", "tian-guanfu"}
-NEEDS_HOUR = {"wushu-dun", "liushen-hour", "liushen-guiren", "shichen", "jiuyao"}
 
 
 def probe(rid: str, c: Chart, d: dict[str, Any] | None = None) -> list[Focus]:
