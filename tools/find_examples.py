@@ -1288,8 +1288,7 @@ def main(argv: list[str] | None = None) -> int:
     old = {row["id"]: row for row in existing_rows()}
     seen = set()
     for rid in known:
-        for ex_id in [i for i in old if i == f"ex-{rid}" or i.startswith(f"ex-{rid}-")] or \
-                [f"ex-{rid}"]:
+        for ex_id in [i for i, row in old.items() if row.get("rule") == rid] or [f"ex-{rid}"]:
             row = old.get(ex_id) if old.get(ex_id, {}).get("hand") else proposed.get(ex_id)
             row = row or old.get(ex_id)
             if row is not None and ex_id not in seen:
