@@ -61,6 +61,8 @@ fields chosen or edited by hand) is kept as it is by ``--write``.
 from __future__ import annotations
 
 import argparse
+import csv
+import functools
 import importlib
 import itertools
 import random
@@ -1015,11 +1017,20 @@ FIELD_KO = {
     "moving": "動爻",
 }
 FINDING_KO: dict[str, Callable[[dict], str]] = {
-    "hugua": lambda d: f"互卦 {d['primary']['hugua']}",
+    "hugua": lambda d: f"{d['primary']['hugua']}",
     "fu-shen": lambda d: f"伏卦 {d['primary']['hidden_hexagram']}",
     "tianshe": lambda d: f"{d['day']}日",
 }
 """What a finding without lines is about, read from the chart (not from its summary)."""
+APPLY_KO = {
+    "ershisi-fangwei": "方位", "gan-wuxing": "五行", "nayin": "納音", "gan-wuhe": "合化",
+    "wuzhao-qiyao": "五兆", "bagua-sheng": "乾坤三索", "chonggua-order": "重卦 左旋·右轉",
+    "da-liushen": "大六神", "yinyang-gan-changsheng": "五行家 長生", "dizhi-canggan": "藏干",
+    "shengjue-source": "生絕", "twelve-gates": "十二門", "gua-dilu": "地祿", "zhushu": "主屬",
+    "yuan-ji-chou": "元神·忌神·仇神", "dongbian-order": "動變先後",
+    "shengke-chain": "生生剋剋",
+}
+"""The term a caption gives the value a rule's table or function returns."""
 VALUE_KO: dict[str, Callable[[Any], str]] = {
     "compute.fanfu.DILU": lambda v: "".join(BRANCH_ZH[b] for b in v),
 }
@@ -1028,9 +1039,25 @@ INPUT_KO = {"primary": "本卦", "changed": "", "year": "年", "month": "月建"
             "hour": "時", "birth": "本命"}
 
 
+RULES_KO = ROOT / "editorial" / "rules-ko.tsv"
+
+
+@functools.cache
+def _rule_titles() -> dict[str, str]:
+    """rule id → its Korean title for readers (editorial/rules-ko.tsv), without the gloss
+    after " — "."""
+    if not RULES_KO.exists():
+        return {}
+    rows = csv.DictReader(RULES_KO.read_text(encoding="utf-8").splitlines(), delimiter="\t")
+    return {row["id"]: row["title_ko"].split(" — ")[0] for row in rows}
+
+
 def rule_label(rid: str) -> str:
-    """The rule's name for a Korean caption: its Chinese name, or its Korean one where the
-    Chinese name carries English words."""
+    """The rule's name in a Korean caption: its title of editorial/rules-ko.tsv, else its
+    Chinese name (its Korean one where the Chinese name carries English words)."""
+    title = _rule_titles().get(rid)
+    if title:
+        return title
     r = rules.get(rid)
     return r.ko if re.search(r"[A-Za-z]", r.zh) else r.zh
 
@@ -1082,7 +1109,7 @@ def focus_ko(rid: str, focus: Focus, c: Chart) -> str:
         extra = FINDING_KO.get(rid, lambda d: "")(d)
         which = d["changed"]["name"] if focus.get("role") == "changed" else hexagrams_ko(
             {"primary": d["primary"]["name"], "changed": (d["changed"] or {}).get("name")})
-        return f"{which}: {rule_label(rid)}" + (f" ({extra})" if extra else "")
+        return f"{which}: {rule_label(rid)}" + (f" — {extra}" if extra else "")
     if "state" in focus:
         key = focus["state"]
         v = focus.get("value", plain(c.lines(focus.get("role", "primary"))[
@@ -1120,9 +1147,10 @@ def focus_ko(rid: str, focus: Focus, c: Chart) -> str:
             args.append(a["value"])
     shown = focus["value"] if "value" in focus else plain(apply(c, focus))
     shown = VALUE_KO.get(focus["apply"], value_ko)(shown)
+    term = APPLY_KO.get(rid, rule_label(rid))
     if "at" in focus:
-        return f"{rule_label(rid)}의 제{focus['at']}괘: {shown}"
-    return f"{', '.join(args)} → {rule_label(rid)} {shown}".strip()
+        return f"{term} 제{focus['at']}괘: {shown}"
+    return f"{', '.join(args)} → {term} {shown}".strip()
 
 
 def captions(ex: Example, c: Chart) -> None:
