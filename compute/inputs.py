@@ -60,7 +60,6 @@ from compute.calendar import CALENDAR_ZONE, YEARS, ZI_CONVENTIONS, julian_to_gre
 from compute.errors import InputError, message, quote
 from compute.ganzhi import Branch, GanZhi, hour_pillar, month_pillar
 from compute.gua import YAO, Hexagram, Yao, parse_cast
-from compute.najia import half_year_of_month
 
 if TYPE_CHECKING:  # compute.chart imports this module
     from compute.chart import Chart
@@ -582,6 +581,9 @@ def parse(
             and hour_pillar(day_gz.stem, hour_v.branch) != hour_v:
         raise InputError(f"hour {hour_v.zh} contradicts day {day_gz.zh}: by 五子遁 the hour is "
                          f"{hour_pillar(day_gz.stem, hour_v.branch).zh}")
+
+    # imported here: rules register in import order, which orders the TEI's rule taxonomy
+    from compute.najia import half_year_of_month
 
     options: tuple[tuple[str, str], ...] = ()
     moment: _dt.datetime | None = None
