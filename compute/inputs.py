@@ -115,10 +115,10 @@ ACCEPTED: Final = {
 
 _HALFWIDTH: Final = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 _ISO: Final = re.compile(
-    r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:T|t|\s+)([0-9]{1,2}):([0-9]{2})"
+    r"([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})(?:T|t|\s+)([0-9]{1,2}):([0-9]{2})"
     r"(?::([0-9]{2})(?:[.,]([0-9]{1,6}))?)?\s*(Z|z|[+-][0-9]{2}(?::?[0-9]{2})?)?"
 )
-_DATE_ONLY: Final = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
+_DATE_ONLY: Final = re.compile(r"[0-9]{1,4}-[0-9]{1,2}-[0-9]{1,2}")
 _OFFSET: Final = re.compile(r"(?:UTC|GMT)?\s*([+-])([0-9]{1,2})(?::?([0-9]{2}))?", re.I)
 _ZONE_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,3}")
 
@@ -495,9 +495,10 @@ def read_moment(at: object, tz: object = None, calendar: str = "gregorian"
         zone, label = read_zone(DEFAULT_TZ if tz is None else tz)
     outside = (f"at {shown}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
                f"(in UTC+8, Gregorian)")
-    try:
-        moment = local.replace(tzinfo=zone).astimezone(CALENDAR_ZONE)
-    except (OverflowError, ValueError):
+    try:  # by the difference of the offsets: through UTC, the year 1 in UTC+8 would overflow
+        shift = CALENDAR_ZONE.utcoffset(None) - local.replace(tzinfo=zone).utcoffset()
+        moment = (local + shift).replace(tzinfo=CALENDAR_ZONE)
+    except (OverflowError, ValueError, TypeError):
         raise InputError(outside) from None
     if not YEARS[0] <= moment.year <= YEARS[1]:
         raise InputError(outside)
@@ -552,15 +553,6 @@ def parse(
     Traceback (most recent call last):
     compute.errors.InputError: month 丙寅 contradicts year 癸卯: by 五虎遁 the month is 甲寅
     """
-    call = _call((primary, changed), dict(
-        month=month, day=day, year=year, hour=hour, birth=birth, lines=lines, at=at, tz=tz,
-        calendar=None if calendar == "gregorian" else calendar,
-        najia_stems=None if najia_stems == "book" else najia_stems, solstice=solstice,
-        fushen=None if fushen == "book" else fushen, hu=None if hu == "book" else hu,
-        zi=None if zi == "23" else zi,
-        conventions=dict(conventions) if isinstance(conventions, Mapping) and conventions
-        else conventions or None,
-    ))
     chosen = {name: read_option(name, value) for name, value in (
         ("najia_stems", najia_stems), ("fushen", fushen), ("hu", hu), ("zi", zi),
         ("calendar", calendar))}
@@ -620,6 +612,16 @@ def parse(
             f"month, solstice {side}" if side else "month, solstice assumed past")
     options = (("najia_stems", chosen["najia_stems"]), ("fushen", chosen["fushen"]),
                ("hu", chosen["hu"]), ("zi", chosen["zi"])) + options
+    # the call is written once every value is known to be sound (so its repr is short)
+    call = _call((primary, changed), dict(
+        month=month, day=day, year=year, hour=hour, birth=birth, lines=lines, at=at, tz=tz,
+        calendar=None if calendar == "gregorian" else calendar,
+        najia_stems=None if najia_stems == "book" else najia_stems, solstice=solstice,
+        fushen=None if fushen == "book" else fushen, hu=None if hu == "book" else hu,
+        zi=None if zi == "23" else zi,
+        conventions=dict(conventions) if isinstance(conventions, Mapping) and conventions
+        else conventions or None,
+    ))
     return Reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
                    after_xiazhi, basis, options, convs, call)
 
