@@ -27,6 +27,7 @@ lint: $(STAMP)
 # conf.py at the root, sources in site/, clean URLs (/lifa/04/#p042); Sphinx's doctrees and
 # caches go to build/doctrees, outside the published build/html
 site: $(STAMP)
+	@rm -rf build/html/.doctrees  # where older builds put them
 	$(BIN)/python -m sphinx -W --keep-going -q -b dirhtml -d build/doctrees -c . site build/html
 
 # build/html only: no listings, no hidden files; a port in use is one line (PORT=8001 make serve)
