@@ -15,6 +15,7 @@ from compute.inputs import chart_from_fields, parse_fields
 from yimao import cli
 
 AT = "1663-04-12T09:00"  # 癸卯年 丙辰月 癸酉日 丁巳時 (UTC+8)
+UTC9 = dt.timezone(dt.timedelta(hours=9))
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -127,7 +128,7 @@ def test_api_fields_and_cli_agree(kwargs: dict[str, str]) -> None:
     ({"lines": "987876", "at": "1500-02-29T12:00"}, ["no such Gregorian date", "julian"]),
     ({"lines": "987876", "at": "1500-02-30T12:00", "calendar": "julian"}, ["29 days"]),
     ({"lines": "987876", "at": "3001-01-01T00:00"}, ["1-3000"]),
-    ({"lines": "987876", "at": dt.datetime(1, 1, 1, 2)}, ["1-3000"]),
+    ({"lines": "987876", "at": dt.datetime(1, 1, 1, 0, 30, tzinfo=UTC9)}, ["1-3000"]),
     ({"primary": "困之坎", "changed": "坎", "month": "寅", "day": "癸酉"}, ["changed"]),
     ({"primary": "乾", "month": "寅", "day": "甲子", "hour": ""}, ["hour is empty"]),
 ])
