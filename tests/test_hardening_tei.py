@@ -129,3 +129,12 @@ def test_the_site_reads_the_cases_of_the_tei_it_is_given() -> None:
     mini = load_edition(ROOT / "tests" / "fixtures" / "site" / "mini.xml")
     assert CaseBook(mini).ids() == []
     assert "p089-case1" in CaseBook(load_edition()).ids()
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "."])
+def test_a_device_or_a_directory_is_refused(path: str, capsysbinary) -> None:
+    if not Path(path).exists():
+        pytest.skip(f"no {path} here")
+    code = cli.main(["text", "--tei", path])
+    err = capsysbinary.readouterr().err.decode()
+    assert code == 2 and err.count("\n") == 1 and err.startswith(f"{path}:0: ")

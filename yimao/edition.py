@@ -41,7 +41,9 @@ its record. Anything else is refused with one :class:`~yimao.errors.EditionError
 from __future__ import annotations
 
 import functools
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
@@ -63,6 +65,8 @@ POINTERS = ("ana", "corresp", "target", "prev", "next", "ref", "resp", "source")
 """The attributes whose ``#id`` tokens must name an xml:id of the file."""
 SHOWN = 40
 """How many characters of a bad value an error message quotes."""
+LARGEST = 64 * 2**20
+"""The largest XML file read (the edition is under 2 MB)."""
 
 
 def _t(tag: str) -> str:
@@ -537,9 +541,14 @@ def parse_xml(path: str | Path) -> etree._ElementTree:
     """Parse an XML file safely (see the module doc): UTF-8 only, no DOCTYPE, no entities;
     anything else is an :class:`EditionError` ``file:line: what is wrong``."""
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise EditionError(f"{path}:0: not a regular file")
+            data = f.read(LARGEST + 1)
     except OSError as exc:
         raise EditionError(f"{path}:0: cannot read the file: {exc.strerror}") from None
+    if len(data) > LARGEST:
+        raise EditionError(f"{path}:0: larger than {LARGEST // 2**20} MB; the edition is 2 MB")
     body = data.removeprefix(b"\xef\xbb\xbf")
     try:
         body.decode("utf-8")
