@@ -24,13 +24,15 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# conf.py at the root, sources in site/, clean URLs (/lifa/04/#p042)
+# conf.py at the root, sources in site/, clean URLs (/lifa/04/#p042); Sphinx's doctrees and
+# caches go to build/doctrees, outside the published build/html
 site: $(STAMP)
-	$(BIN)/python -m sphinx -W --keep-going -q -b dirhtml -c . site build/html
+	@rm -rf build/html/.doctrees  # where older builds put them
+	$(BIN)/python -m sphinx -W --keep-going -q -b dirhtml -d build/doctrees -c . site build/html
 
+# build/html only: no listings, no hidden files; a port in use is one line (PORT=8001 make serve)
 serve: site
-	@echo "易冒: serving build/html on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory build/html
+	@$(BIN)/python -m yimao.serve --port $(PORT) build/html
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(BENCH_ARGS)

@@ -1,13 +1,25 @@
-"""The calendar adapter: a datetime → the four pillars, and which side of the solstices it falls.
+"""The calendar adapter: a moment → the four pillars, and which side of the solstices it falls.
 
-The book states its cases by 月建 and 日辰; a datetime is converted with the 節 moments of
+The book states its cases by 月建 and 日辰; a moment is converted with the 節 moments of
 ``lunar-python`` (imported lazily, in :func:`solar_terms` only, and cached per year): the year
 from 立春, the month from the exact moment of each 節 (to the second), the day by the
 sexagenary count, the hour by 五子遁.
 
+Zone: the calendar's clock is China's, UTC+8 (:data:`CALENDAR_ZONE`): lunar-python reckons
+every 節 as a Julian day in UTC+8 (its ShouXingUtil adds 8/24 of a day, "北京时间"), and the
+day and hour pillars follow the same clock. An aware datetime is converted to UTC+8 first; a
+naive one is read as UTC+8 (:mod:`compute.inputs` decides which zone a user's naive time is in,
+``--tz``).
+
+Calendar: Python's datetimes are proleptic Gregorian, and so is everything here. lunar-python
+writes its dates before 1582-10-15 in the Julian calendar (the 節 of 1500 open 寅 on
+"1500-01-26", which is 02-04 Gregorian); :func:`solar_terms` turns them into Gregorian dates
+(:func:`julian_to_gregorian`) before they are compared with anything. Years outside
+:data:`YEARS` are refused.
+
 The 子時 convention is a choice the book does not make: ``zi="23"`` (default) starts the day at
 子初, 23:00 (the traditional 換日); ``zi="0"`` keeps 23:00–24:00 on the old day (夜子時). Either
-way the hour pillar is found from the day stem by 五子遁 (p028-s2). Dates are proleptic Gregorian.
+way the hour pillar is found from the day stem by 五子遁 (p028-s2).
 """
 
 from __future__ import annotations
@@ -17,10 +29,22 @@ import functools
 from dataclasses import dataclass
 from typing import Final
 
-from compute.errors import InputError
+from compute.errors import InputError, message, quote
 from compute.ganzhi import GANZHI, Branch, GanZhi, hour_pillar, month_pillar
 
 ZI_CONVENTIONS = ("23", "0")
+
+CALENDAR_ZONE: Final = _dt.timezone(_dt.timedelta(hours=8), "UTC+08:00")
+"""The zone the calendar's clock keeps: UTC+8, as lunar-python reckons the 節."""
+
+YEARS: Final = (1, 3000)
+"""The Gregorian years a moment may fall in. Python's datetimes begin with year 1; after 3000
+the difference between clock time and the Earth's rotation (ΔT), which lunar-python
+extrapolates beyond its table (it ends in 2050), is over an hour and growing, so a moment near
+a 節 could get the wrong month: refused rather than guessed."""
+
+GREGORIAN_START: Final = _dt.date(1582, 10, 15)
+"""The first Gregorian day: lunar-python's dates before it are Julian."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,22 +80,54 @@ _JIE: tuple[tuple[str, Branch], ...] = (
 )
 
 
+def julian_to_gregorian(year: int, month: int, day: int) -> _dt.date:
+    """The proleptic Gregorian date of a date of the Julian calendar (by the Julian day number).
+
+    >>> julian_to_gregorian(1582, 10, 4), julian_to_gregorian(1500, 2, 29)
+    (datetime.date(1582, 10, 14), datetime.date(1500, 3, 10))
+    >>> julian_to_gregorian(1500, 2, 30)
+    Traceback (most recent call last):
+    compute.errors.InputError: Julian date 1500-02-30: February 1500 has 29 days
+    """
+    if not 1 <= month <= 12:
+        raise InputError(f"Julian date {year:04d}-{month:02d}-{day:02d}: month outside 1-12")
+    length = (31, 29 if year % 4 == 0 else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
+    if not 1 <= day <= length:
+        raise InputError(f"Julian date {year:04d}-{month:02d}-{day:02d}: "
+                         f"{_dt.date(2001, month, 1):%B} {year} has {length} days")
+    a = (14 - month) // 12
+    y, m = year + 4800 - a, month + 12 * a - 3
+    jdn = day + (153 * m + 2) // 5 + 365 * y + y // 4 - 32083
+    ordinal = jdn - 1721425  # JDN 1721426 is 0001-01-01 (proleptic Gregorian), ordinal 1
+    if not 1 <= ordinal <= _dt.date.max.toordinal():
+        raise InputError(f"Julian date {year:04d}-{month:02d}-{day:02d} falls outside the "
+                         "Gregorian years 1-9999")
+    return _dt.date.fromordinal(ordinal)
+
+
 @functools.lru_cache(maxsize=1024)
 def solar_terms(year: int) -> tuple[tuple[_dt.datetime, Branch], ...]:
     """The moments of the twelve 節 of a Gregorian year (each with the month it opens), then
-    夏至 and 冬至 of that year (marked 午 and 子), from lunar-python.
+    夏至 and 冬至 of that year (marked 午 and 子), from lunar-python: naive datetimes of the
+    calendar's clock (UTC+8), proleptic Gregorian.
 
     >>> [f"{t:%m-%d %H:%M}" for t, _ in solar_terms(2023)[:2]]
     ['01-05 23:04', '02-04 10:42']
+    >>> f"{solar_terms(1500)[1][0]:%Y-%m-%d}"  # lunar-python: 1500-01-26 (Julian)
+    '1500-02-04'
     """
     try:
         from lunar_python import Solar
     except ImportError as exc:  # pragma: no cover - depends on the installation
         raise InputError("turning a date into pillars needs lunar-python") from exc
+    # Julian July 1 before 1583: the same lunar year, whose table runs from the 冬至 before it
     table = Solar.fromYmd(year, 7, 1).getLunar().getJieQiTable()
 
     def moment(name: str) -> _dt.datetime:
-        return _dt.datetime.strptime(table[name].toYmdHms(), "%Y-%m-%d %H:%M:%S")
+        s = table[name]
+        ymd = (s.getYear(), s.getMonth(), s.getDay())
+        day = julian_to_gregorian(*ymd) if ymd < (1582, 10, 15) else _dt.date(*ymd)
+        return _dt.datetime.combine(day, _dt.time(s.getHour(), s.getMinute(), s.getSecond()))
 
     jie = tuple((moment(name), branch) for name, branch in _JIE)
     return jie + ((moment("夏至"), Branch.WU), (moment("DONG_ZHI"), Branch.ZI))
@@ -90,9 +146,9 @@ def day_pillar(day: _dt.date) -> GanZhi:
 
 
 def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
-    """The pillars of *moment* (China civil time, as lunar-python reckons the 節): the year
-    from 立春, the month from the 節 that opened it, the day by the sexagenary count (from 23:00
-    with ``zi="23"``), the hour by 五子遁.
+    """The pillars of *moment* (an aware datetime is converted to UTC+8, a naive one is read as
+    UTC+8): the year from 立春, the month from the 節 that opened it, the day by the sexagenary
+    count (from 23:00 with ``zi="23"``), the hour by 五子遁.
 
     >>> p = pillars(_dt.datetime(1663, 4, 12, 9))
     >>> p.year.zh, p.month.zh, p.day.zh, p.hour.zh, p.after_xiazhi
@@ -102,26 +158,40 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     ('乙丑', '甲子')
     >>> pillars(_dt.datetime(1997, 9, 7, 22, 59)).month.zh  # 白露 at 22:28:49
     '己酉'
+    >>> utc = _dt.datetime(2024, 2, 4, 8, 27, 30, tzinfo=_dt.timezone.utc)  # 16:27:30 UTC+8
+    >>> p = pillars(utc); p.year.zh, p.month.zh, p.hour.zh
+    ('甲辰', '丙寅', '庚申')
+    >>> p = pillars(_dt.datetime(1500, 1, 30, 12)); p.year.zh, p.month.zh  # 立春 on 02-04
+    ('己未', '丁丑')
     """
     if zi not in ZI_CONVENTIONS:
-        raise InputError(f"子時 convention {zi!r}: expected '23' (day starts 23:00) or '0'")
+        raise InputError(f"子時 convention {quote(zi)}: expected '23' (day starts 23:00) or '0'")
     if not isinstance(moment, _dt.datetime):
-        raise InputError(f"date {moment!r}: expected a datetime such as 1663-04-12T09:00")
+        raise InputError(f"date {quote(moment)}: expected a datetime such as 1663-04-12T09:00")
+    if moment.utcoffset() is not None:
+        try:
+            moment = moment.astimezone(CALENDAR_ZONE)
+        except (OverflowError, ValueError):
+            raise InputError(f"date {moment.isoformat()}: in UTC+8 it falls outside the years "
+                             f"{YEARS[0]}-{YEARS[1]} the calendar covers") from None
     moment = moment.replace(tzinfo=None)
+    if not YEARS[0] <= moment.year <= YEARS[1]:
+        raise InputError(f"date {moment:%Y-%m-%d}: the calendar covers the years {YEARS[0]}-"
+                         f"{YEARS[1]} (UTC+8, Gregorian)")
     try:
         terms = solar_terms(moment.year)
     except InputError:
         raise
-    except Exception as exc:
-        raise InputError(f"date {moment.isoformat()}: the calendar cannot convert it ({exc})") \
-            from exc
+    except Exception as exc:  # noqa: BLE001 (lunar-python's own errors name no input)
+        raise InputError(f"date {moment:%Y-%m-%d}: the calendar cannot convert it "
+                         f"({message(exc)})") from None
     jie, (xiazhi, _), (dongzhi, _) = terms[:12], terms[12], terms[13]
     month = Branch.ZI  # before 小寒: the 子 month opened by last year's 大雪
     for start, branch in jie:
         if moment >= start:
             month = branch
     year = GANZHI[(moment.year - 4 - (moment < jie[1][0])) % 60]
-    day = moment.date() + _dt.timedelta(days=1 if zi == "23" and moment.hour == 23 else 0)
-    day_gz = day_pillar(day)
+    day = moment.toordinal() + (1 if zi == "23" and moment.hour == 23 else 0)
+    day_gz = GANZHI[(day - _EPOCH) % 60]
     return Pillars(year, month_pillar(year.stem, month), day_gz,
                    hour_pillar(day_gz.stem, hour_branch(moment)), xiazhi <= moment < dongzhi)

@@ -21,23 +21,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from compute import rules
-from compute.calendar import pillars as _pillars
+from compute import inputs, rules
 from compute.errors import InputError
 from compute.fushen import hidden_hexagram
 from compute.ganzhi import (
-    STEM_ZH,
     Branch,
     GanZhi,
     Stem,
-    hour_pillar,
-    month_pillar,
     void_branches,
 )
-from compute.gua import HEXAGRAMS, YAO, Hexagram, Trigram, Yao, hugua, parse_cast
+from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao, hugua
 from compute.liuqin import Relative, relative
 from compute.liushen import Spirit, day_spirits, guiren_generals, hour_spirits, month_spirits_on
-from compute.najia import half_year_of_month, najia
+from compute.najia import najia
 from compute.shen import guashen, line_roles, shishen
 from compute.wuxing import Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
@@ -292,110 +288,6 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-# ------------------------------------------------------------------ inputs
-
-
-MONTH_NUMERALS = {
-    "正": "寅", "一": "寅", "二": "卯", "三": "辰", "四": "巳", "五": "午", "六": "未", "七": "申",
-    "八": "酉", "九": "戌", "十": "亥", "十一": "子", "冬": "子", "十二": "丑", "臘": "丑",
-}
-"""夏正 month numbers (正月 = 寅 … 十二月 = 丑), as the book also writes them ("五月占")."""
-
-
-def _branch(value: str | Branch, what: str) -> Branch:
-    if isinstance(value, Branch):
-        return value
-    text = _text(value, what)
-    try:
-        return Branch.from_zh(text)
-    except InputError as exc:
-        raise InputError(f"{what} {value!r}: {exc}") from None
-
-
-def _text(value: object, what: str) -> str:
-    """The text of an input, without the book's suffixes (午建, 壬戌日, 子時, 癸卯年, 五月).
-
-    >>> _text("午建", "month"), _text("十一月", "month"), _text(" 壬戌日", "day")
-    ('午', '子', '壬戌')
-    """
-    if not isinstance(value, str):
-        raise InputError(f"{what} {value!r}: expected text such as 寅 or 癸酉")
-    text = value.strip()
-    if what == "month" and text.endswith("月") and text[:-1] in MONTH_NUMERALS:
-        return MONTH_NUMERALS[text[:-1]]
-    if len(text) > 1 and text[-1] in "月建日時年生":
-        text = text[:-1]
-    return text
-
-
-def _ganzhi(value: str | GanZhi, what: str) -> GanZhi:
-    if isinstance(value, GanZhi):
-        return value
-    text = _text(value, what)
-    try:
-        return GanZhi.from_zh(text)
-    except InputError as exc:
-        raise InputError(f"{what} {text!r}: {exc}") from None
-
-
-def _pillar_or_branch(value: str | GanZhi, what: str, accepted: str) -> GanZhi:
-    """A two-character month or hour is a pillar; anything else is named as what it should be.
-
-    >>> _pillar_or_branch("子X", "month", "寅 or 丙寅")
-    Traceback (most recent call last):
-    compute.errors.InputError: month '子X': expected a branch or a stem-branch pillar: 寅 or 丙寅
-    """
-    try:
-        return _ganzhi(value, what)
-    except InputError:
-        if isinstance(value, str) and value[:1] in STEM_ZH:
-            raise
-        raise InputError(f"{what} {value!r}: expected a branch or a stem-branch pillar: "
-                         f"{accepted}") from None
-
-
-def _month(value: str | Branch | GanZhi, year: GanZhi | None) -> tuple[Branch, GanZhi | None]:
-    if isinstance(value, str):
-        value = _text(value, "month")
-    if isinstance(value, GanZhi) or (isinstance(value, str) and len(value) == 2):
-        gz = _pillar_or_branch(value, "month", "寅, 寅建, 正月 or 丙寅")
-        if year is not None and month_pillar(year.stem, gz.branch) != gz:
-            raise InputError(f"month {gz.zh} contradicts year {year.zh}: by 五虎遁 the month is "
-                             f"{month_pillar(year.stem, gz.branch).zh}")
-        return gz.branch, gz
-    b = _branch(value, "month")  # type: ignore[arg-type]
-    return b, (month_pillar(year.stem, b) if year is not None else None)
-
-
-def _hour(value: str | Branch | GanZhi, day: GanZhi) -> GanZhi:
-    if isinstance(value, str):
-        value = _text(value, "hour")
-    if isinstance(value, GanZhi) or (isinstance(value, str) and len(value) == 2):
-        gz = _pillar_or_branch(value, "hour", "子, 子時 or 甲子")
-        if hour_pillar(day.stem, gz.branch) != gz:
-            raise InputError(f"hour {gz.zh} contradicts day {day.zh}: by 五子遁 the hour is "
-                             f"{hour_pillar(day.stem, gz.branch).zh}")
-        return gz
-    return hour_pillar(day.stem, _branch(value, "hour"))  # type: ignore[arg-type]
-
-
-def _cast_from_pair(primary: str | Hexagram, changed: str | Hexagram | None) -> tuple[Yao, ...]:
-    p = primary if isinstance(primary, Hexagram) else Hexagram.from_name(primary)
-    c = p if changed is None else (changed if isinstance(changed, Hexagram)
-                                   else Hexagram.from_name(changed))
-    out = []
-    for k in range(6):
-        yang, moves = bool(p.bits >> k & 1), bool((p.bits ^ c.bits) >> k & 1)
-        out.append(YAO[(9 if yang else 6) if moves else (7 if yang else 8)])
-    return tuple(out)
-
-
-def _call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    parts = [repr(a) for a in args if a is not None]
-    parts += [f"{k}={v!r}" for k, v in kwargs.items() if v is not None]
-    return f"chart({', '.join(parts)})"
-
-
 # ------------------------------------------------------------------ building
 
 
@@ -453,21 +345,32 @@ def chart(
     year: str | GanZhi | None = None,
     hour: str | Branch | GanZhi | None = None,
     birth: str | GanZhi | Branch | None = None,
-    lines: str | Iterable[int | str] | None = None,
-    at: _dt.datetime | None = None,
+    lines: str | int | Iterable[int | str] | None = None,
+    at: _dt.datetime | str | None = None,
+    tz: str | _dt.tzinfo | None = None,
+    calendar: str = "gregorian",
     najia_stems: str = "book",
     solstice: str | None = None,
     fushen: str = "book",
     hu: str = "book",
     zi: str = "23",
-    conventions: Mapping[str, str] | None = None,
+    conventions: Mapping[str, str] | str | None = None,
 ) -> Chart:
     """Compute a chart.
 
     The book's way: ``chart("困", "坎", month="午", day="壬戌")`` (本卦, 之卦, 月建, 日辰;
     ``chart("困之坎", …)`` too);
     or a cast, bottom line first (6 老陰, 7 少陽, 8 少陰, 9 老陽, or 單拆重交):
-    ``chart(lines="987876", at=datetime(1663, 4, 12, 9))``.
+    ``chart(lines="987876", at=datetime(1663, 4, 12, 9))``. Every input is read and checked by
+    :mod:`compute.inputs` (the accepted forms are listed there); bad input raises
+    :class:`~compute.errors.InputError` and nothing else.
+
+    The date: *at* is a datetime or text (``"1663-04-12T09:00"``). A time without an offset is
+    read in *tz* (default ``"+08:00"``: UTC+8, China's clock, which the calendar keeps; any
+    offset or an IANA name such as ``"Asia/Seoul"``); a time with an offset is converted from
+    it. *calendar* ``"julian"`` reads the date in the Julian calendar. The chart keeps the
+    moment in UTC+8 (``chart.at``) and the zone and calendar it was read in
+    (``chart.options``).
 
     Options (recorded in ``chart.options``):
 
@@ -497,67 +400,16 @@ def chart(
     Traceback (most recent call last):
     compute.errors.InputError: chart needs a day (日辰, e.g. day='癸酉') or a date (at=datetime)
     """
-    call = _call((primary, changed), dict(
-        month=month, day=day, year=year, hour=hour, birth=birth, lines=lines, at=at,
-        najia_stems=None if najia_stems == "book" else najia_stems, solstice=solstice,
-        fushen=None if fushen == "book" else fushen, hu=None if hu == "book" else hu,
-        zi=None if zi == "23" else zi, conventions=dict(conventions) if conventions else None,
-    ))
-    for name, value, allowed in (("najia_stems", najia_stems, ("book", "trigram", "common")),
-                                 ("fushen", fushen, ("book", "common")),
-                                 ("hu", hu, ("book", "common"))):
-        if value not in allowed:
-            raise InputError(f"{name} {value!r}: expected one of {', '.join(allowed)}")
-
-    # the cast
-    if lines is not None:
-        if primary is not None or changed is not None:
-            raise InputError("give either hexagram names or lines=, not both")
-        cast = parse_cast(lines)
-    elif primary is not None:
-        if changed is None and isinstance(primary, str) and "之" in primary:
-            primary, changed = primary.split("之", 1)  # the book's "困之坎"
-        cast = _cast_from_pair(primary, changed)
-    else:
-        raise InputError("chart needs a hexagram (e.g. chart('震', '兌', ...)) or lines='987876'")
-
-    # the date
-    year_gz = _ganzhi(year, "year") if year is not None else None
-    after_xiazhi: bool | None = None
-    basis = "month"
-    if at is not None:
-        p = _pillars(at, zi)
-        if year_gz is not None and year_gz != p.year:
-            raise InputError(f"year {year_gz.zh} contradicts the date {at:%Y-%m-%d} ({p.year.zh})")
-        year_gz = p.year
-        for what, given, actual in (("month", month, p.month), ("day", day, p.day)):
-            if given is None:
-                continue
-            text = str(given)
-            if text not in (actual.zh, str(actual.branch)):
-                raise InputError(f"{what} {text} contradicts the date {at:%Y-%m-%d %H:%M} "
-                                 f"({actual.zh})")
-        if hour is not None and _branch(str(hour)[-1], "hour") != p.hour.branch:
-            raise InputError(f"hour {hour} contradicts the time {at:%H:%M} ({p.hour.zh})")
-        month_b, month_gz, day_gz, hour_gz = p.month.branch, p.month, p.day, p.hour
-        after_xiazhi, basis = p.after_xiazhi, "date"
-    else:
-        if month is None:
-            raise InputError("chart needs a month (月建, e.g. month='寅') or a date (at=datetime)")
-        if day is None:
-            raise InputError("chart needs a day (日辰, e.g. day='癸酉') or a date (at=datetime)")
-        month_b, month_gz = _month(month, year_gz)
-        day_gz = _ganzhi(day, "day")
-        hour_gz = _hour(hour, day_gz) if hour is not None else None
-    if after_xiazhi is None:
-        after_xiazhi = half_year_of_month(month_b, solstice)
-        basis = "month" if month_b not in (Branch.ZI, Branch.WU) else (
-            f"month, solstice {solstice}" if solstice else "month, solstice assumed past")
-    birth_v: GanZhi | Branch | None = None
-    if birth is not None:
-        text = birth if isinstance(birth, Branch | GanZhi) else _text(birth, "birth")
-        birth_v = _branch(text, "birth") if isinstance(text, Branch) or len(str(text)) == 1 \
-            else _ganzhi(text, "birth")
+    r = inputs.parse(
+        primary, changed, month=month, day=day, year=year, hour=hour, birth=birth, lines=lines,
+        at=at, tz=tz, calendar=calendar, najia_stems=najia_stems, solstice=solstice,
+        fushen=fushen, hu=hu, zi=zi, conventions=conventions,
+    )
+    cast, call, najia_stems = r.cast, r.call, r.option("najia_stems")
+    month_b, month_gz, day_gz, year_gz, hour_gz, birth_v = (
+        r.month, r.month_pillar, r.day, r.year, r.hour, r.birth)
+    after_xiazhi, basis = r.after_xiazhi, r.basis
+    fushen, hu = r.option("fushen"), r.option("hu")
 
     swap = after_xiazhi and najia_stems != "common"
     scope = "trigram" if najia_stems == "trigram" else "pure"
@@ -583,22 +435,11 @@ def chart(
     stems_used = ("夏至後" if after_xiazhi else "冬至後") if najia_stems != "common" else "common"
     options = (
         ("najia_stems", najia_stems), ("najia_season", stems_used), ("najia_basis", basis),
-        ("fushen", fushen), ("hu", hu), ("zi", zi),
-    ) + _conventions(conventions or {})
+        *r.options[1:],
+    ) + r.conventions
     c = Chart(cast, primary_h, changed_h, month_b, day_gz, month_gz, year_gz, hour_gz, birth_v,
-              at, options, (), call)
+              r.at, options, (), call)
     return _run_rules(c)
-
-
-def _conventions(given: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    known = {c.name: c for c in rules.conventions()}
-    for name, choice in given.items():
-        if name not in known:
-            raise InputError(f"unknown convention {name!r}; expected one of {', '.join(known)}")
-        if choice not in known[name].choices:
-            raise InputError(f"convention {name} {choice!r}: expected one of "
-                             f"{', '.join(known[name].choices)}")
-    return tuple((n, given.get(n, c.default)) for n, c in known.items())
 
 
 def _run_rules(c: Chart) -> Chart:

@@ -10,67 +10,53 @@ after →, the 伏神 beside; then every finding with its passages.
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import json
-from typing import Any
 
-from compute.chart import Chart, ChartLine, chart
-from compute.errors import InputError
+from compute import inputs
+from compute.chart import Chart, ChartLine
 
 YANG_BAR, YIN_BAR = "▅▅▅▅▅", "▅▅ ▅▅"
 MOVE_MARK = {"重": "○", "交": "×"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """The options of ``yimao chart``.
+    """The options of ``yimao chart``: every value is text, read by
+    :func:`compute.inputs.chart_from_fields` (the same reading as the API's and the browser's).
 
     >>> p = argparse.ArgumentParser(); configure(p)
     >>> p.parse_args(["震", "兌", "--month", "寅", "--day", "癸酉"]).changed
     '兌'
     """
+    parser.epilog = inputs.DATE_POLICY
     parser.add_argument("primary", nargs="?", help="本卦: 乾 … 未濟, or a full name (水地比)")
     parser.add_argument("changed", nargs="?", help="之卦 (omit for a static hexagram)")
-    parser.add_argument("--month", help="月建: a branch (寅) or a pillar (丙寅)")
-    parser.add_argument("--day", help="日辰: a pillar (癸酉)")
-    parser.add_argument("--year", help="太歲: a pillar (癸卯)")
-    parser.add_argument("--hour", help="時: a branch (子) or a pillar")
-    parser.add_argument("--birth", help="本命: the asker's birth year (戊午)")
-    parser.add_argument("--lines",
-                        help="a cast, bottom first: 6 老陰 7 少陽 8 少陰 9 老陽 (or 單拆重交)")
-    parser.add_argument("--at", help="the moment of the cast, e.g. 1663-04-12T09:00")
-    parser.add_argument("--najia-stems", default="book", choices=("book", "common"),
-                        help="二老時遷 (book, default) or never swap 乾坤 stems (common)")
-    parser.add_argument("--solstice", choices=("before", "after"),
+    parser.add_argument("--month", help="月建: 寅, 寅建, 寅月, 正月 … 十二月, or a pillar (丙寅)")
+    parser.add_argument("--day", help="日辰: a pillar (癸酉 or 癸酉日)")
+    parser.add_argument("--year", help="太歲: a pillar (癸卯 or 癸卯年)")
+    parser.add_argument("--hour", help="時: a branch (子, 子時) or a pillar (甲子)")
+    parser.add_argument("--birth", help="本命: the asker's birth year (戊午, 戊午年生, or 午)")
+    parser.add_argument("--lines", help="a cast, bottom first: 6 老陰 7 少陽 8 少陰 9 老陽 "
+                        "(full-width digits too) or 單拆重交")
+    parser.add_argument("--at", help="the moment of the cast, e.g. 1663-04-12T09:00 (read in "
+                        "--tz unless it carries an offset such as +09:00)")
+    parser.add_argument("--tz", help=f"the zone of --at: an offset (default {inputs.DEFAULT_TZ}, "
+                        "UTC+8, the calendar's clock) or an IANA name such as Asia/Seoul")
+    parser.add_argument("--julian", action="store_const", const="julian", default="gregorian",
+                        dest="calendar", help="the date of --at is in the Julian calendar")
+    parser.add_argument("--najia-stems", default="book", metavar="{book,trigram,common}",
+                        help="二老時遷 for the 八純 乾坤 (book, default), for every 乾 or 坤 "
+                        "trigram (trigram), or never swap the stems (common)")
+    parser.add_argument("--solstice", metavar="{before,after}",
                         help="in a 子 or 午 month without a date: before or after the solstice")
-    parser.add_argument("--fushen", default="book", choices=("book", "common"),
+    parser.add_argument("--fushen", default="book", metavar="{book,common}",
                         help="伏卦 after the book (default) or common practice")
-    parser.add_argument("--hu", default="book", choices=("book", "common"), help="互卦 rule")
-    parser.add_argument("--zi", default="23", choices=("23", "0"),
+    parser.add_argument("--hu", default="book", metavar="{book,common}", help="互卦 rule")
+    parser.add_argument("--zi", default="23", metavar="{23,0}",
                         help="with --at: the day starts at 23:00 (default) or at midnight")
     parser.add_argument("--convention", action="append", default=[], metavar="NAME=CHOICE",
                         help="pick a registered convention (yimao rules --json lists the rules; "
                         "the chart's options show every convention and its choice)")
     parser.add_argument("--json", action="store_true", help="print chart.to_dict() as JSON")
-
-
-def _moment(text: str | None) -> _dt.datetime | None:
-    if text is None:
-        return None
-    try:
-        return _dt.datetime.fromisoformat(text)
-    except ValueError:
-        raise InputError(f"--at {text!r}: expected a date and time such as 1663-04-12T09:00") \
-            from None
-
-
-def _conventions(items: list[str]) -> dict[str, str]:
-    out = {}
-    for item in items:
-        name, sep, choice = item.partition("=")
-        if not sep:
-            raise InputError(f"--convention {item!r}: expected NAME=CHOICE, e.g. fu-riyue=p102")
-        out[name.strip()] = choice.strip()
-    return out
 
 
 def build(args: argparse.Namespace) -> Chart:
@@ -80,13 +66,10 @@ def build(args: argparse.Namespace) -> Chart:
     >>> build(p.parse_args(["震", "兌", "--month", "寅", "--day", "癸酉"]))
     chart('震', '兌', month='寅', day='癸酉')
     """
-    kwargs: dict[str, Any] = dict(
-        month=args.month, day=args.day, year=args.year, hour=args.hour, birth=args.birth,
-        lines=args.lines, at=_moment(args.at), najia_stems=args.najia_stems,
-        solstice=args.solstice, fushen=args.fushen, hu=args.hu, zi=args.zi,
-        conventions=_conventions(getattr(args, "convention", [])) or None,
-    )
-    return chart(args.primary, args.changed, **kwargs)
+    fields = {name: getattr(args, name, None) or "" for name in inputs.FIELDS}
+    options = {name: getattr(args, name, None) or "" for name in inputs.OPTIONS}
+    options["conventions"] = " ".join(getattr(args, "convention", None) or ())
+    return inputs.chart_from_fields(fields, **options)
 
 
 def _row(c: Chart, ln: ChartLine) -> str:
@@ -110,6 +93,7 @@ def _row(c: Chart, ln: ChartLine) -> str:
 def render(c: Chart) -> str:
     """The chart as text, the top line first.
 
+    >>> from compute import chart
     >>> print(render(chart("乾", month="寅", day="甲子")).splitlines()[3])
     元武  父母壬戌土  ▅▅▅▅▅   世    伏 兄弟癸酉金
     """
@@ -118,7 +102,7 @@ def render(c: Chart) -> str:
     if c.changed:
         q = c.changed
         head += f" 之 {q.full_name} ({q.palace}宮 {q.generation})"
-    date = []
+    date = [f"{c.at:%Y-%m-%d %H:%M} UTC+08:00"] if c.at else []
     if c.year:
         date.append(f"{c.year.zh}年")
     date.append(f"{c.month_pillar.zh if c.month_pillar else c.month}月")

@@ -14,12 +14,13 @@ Hexagram.from_name('晉')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from compute.errors import InputError
+from compute.errors import InputError, quote
 from compute.rules import rule, table
 from compute.wuxing import Phase
 
@@ -208,24 +209,57 @@ def coin_line(backs: int) -> Yao:
     return Yao(3 * backs + 2 * (3 - backs))
 
 
-def parse_cast(lines: str | Iterable[int | str]) -> tuple[Yao, ...]:
-    """Six cast lines, bottom first: digits 6–9 or the marks 單拆重交 (also ○ for 重, × for 交).
+CAST_MARKS: Final = MappingProxyType({
+    **{str(n): n for n in LINE_MARKS}, **{chr(0xFF10 + n): n for n in LINE_MARKS},
+    **_MARK_NUMBER, "○": 9, "×": 6, "x": 6, "X": 6,
+})
+"""What a cast line may be written as: 6–9 (ASCII or full-width), 單拆重交, ○ for 重, × for 交."""
+
+CAST_SEPARATORS: Final = frozenset(",，、;；")
+
+
+def parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
+    """Six cast lines, bottom first: digits 6–9 (ASCII or full-width) or the marks 單拆重交 (also
+    ○ for 重, × for 交), as text, as a six-digit number, or one item per line.
 
     >>> [y.number for y in parse_cast("987876")], [y.number for y in parse_cast("單拆重交單單")]
     ([9, 8, 7, 8, 7, 6], [7, 8, 9, 6, 7, 7])
-    >>> parse_cast("9 8 7, 8 7 6") == parse_cast([9, 8, 7, 8, 7, 6])
+    >>> parse_cast("9 8 7, 8 7 6") == parse_cast([9, 8, 7, 8, 7, 6]) == parse_cast("９８７８７６")
     True
+    >>> parse_cast("98787²")
+    Traceback (most recent call last):
+    compute.errors.InputError: cast line '²': expected 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰), \
+9 (重 老陽) or the marks 單拆重交
     """
+    shown = quote(lines)
+    if isinstance(lines, int) and not isinstance(lines, bool):
+        if not 0 <= lines < 10**6:
+            raise InputError(f"cast {shown}: give six lines, bottom first (digits 6-9 or 單拆重交)")
+        lines = str(lines)
     if isinstance(lines, str):
-        lines = "".join(ch for ch in lines if not ch.isspace() and ch not in ",，、")
-    items = list(lines)
+        if len(lines) > 64:
+            raise InputError(f"cast {shown} is too long: give six lines, bottom first "
+                             "(digits 6-9 or 單拆重交)")
+        items: list[object] = [ch for ch in lines if not ch.isspace()
+                               and ch not in CAST_SEPARATORS]
+    elif isinstance(lines, Iterable) and not isinstance(lines, bytes | bytearray | Mapping):
+        items = list(itertools.islice(iter(lines), 7))
+    else:
+        raise InputError(f"cast {shown}: give six lines, bottom first (digits 6-9 or 單拆重交)")
     if len(items) != 6:
-        raise InputError(f"cast {lines!r}: give six lines, bottom first (digits 6-9 or 單拆重交)")
-    out = []
-    for item in items:
-        s = str(item).replace("○", "重").replace("×", "交").replace("x", "交")
-        out.append((YAO.get(int(s)) or Yao(int(s))) if s.isdigit() else Yao.from_mark(s))
-    return tuple(out)
+        raise InputError(f"cast {shown}: give six lines, bottom first (digits 6-9 or 單拆重交)")
+    return tuple(_cast_line(item) for item in items)
+
+
+def _cast_line(item: object) -> Yao:
+    if isinstance(item, Yao):
+        return item
+    if isinstance(item, int) and not isinstance(item, bool) and item in YAO:
+        return YAO[item]
+    if isinstance(item, str) and item.strip() in CAST_MARKS:
+        return YAO[CAST_MARKS[item.strip()]]
+    raise InputError(f"cast line {quote(item)}: expected 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰), "
+                     "9 (重 老陽) or the marks 單拆重交")
 
 
 # ---------------------------------------------------------------- the eight palaces (八宮)

@@ -43,10 +43,11 @@ def sphinx(
     src: Path, out: Path, tei: Path | None, quiet: bool = True,
     extra: list[str] | None = None, pythonpath: Path | None = None,
 ) -> Build:
-    """Run Sphinx the way ``make site`` does (warnings are errors); ``extra`` options and a
-    ``pythonpath`` entry let a test add an extension."""
+    """Run Sphinx the way ``make site`` does (warnings are errors, doctrees beside the HTML
+    in ``doctrees``, not inside it); ``extra`` options and a ``pythonpath`` entry let a test
+    add an extension."""
     cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "dirhtml",
-           "-c", str(ROOT), str(src), str(out)]
+           "-d", str(out.parent / "doctrees"), "-c", str(ROOT), str(src), str(out)]
     if quiet:
         cmd.insert(3, "-q")
     if tei is not None:

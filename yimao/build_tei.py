@@ -3,9 +3,16 @@
     python -m yimao.build_tei             # write tei/yimao.xml (and print what it counted)
     python -m yimao.build_tei --check     # exit 1 if tei/yimao.xml is not the builder's output
     python -m yimao.build_tei --register  # also add the new xml:ids to tei/published-ids.txt
+    python -m yimao.build_tei --force     # replace the TEI even if it was edited by hand
 
 The output is deterministic: the same inputs give the same bytes (no dates, fixed attribute
 order, structural elements indented, never any whitespace added inside a paragraph).
+
+Writing is safe: the TEI and the id registry are replaced atomically (:mod:`yimao.atomic`: a
+killed build or a full disk leaves the old file whole), the TEI carries the builder's mark (a
+comment with the SHA-256 of the rest, :func:`yimao.tei_xml.stamp`), and a TEI whose mark does
+not match (edited since it was built) or that has none is not replaced without ``--force``.
+The command says what it replaced (its size, how many lines changed).
 
 Inline markup is built from layers of character ranges (:mod:`yimao.tei_layers`): each
 paragraph's immutable source text plus a list of :class:`~yimao.tei_layers.Span`. To add a layer
@@ -15,6 +22,7 @@ paragraph's immutable source text plus a list of :class:`~yimao.tei_layers.Span`
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -23,7 +31,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from yimao import source
+from yimao import atomic, source
 from yimao.source import ROOT, Source
 from yimao.tei_cases import Case, CaseLayer, CaseNote, read_case_notes, read_cases
 from yimao.tei_header import build_header
@@ -39,7 +47,7 @@ from yimao.tei_inputs import (
 from yimao.tei_layers import RANK_CHOICE, RANK_NOTE, RANK_SENTENCE, NestingError, Span
 from yimao.tei_layers import render as render_spans
 from yimao.tei_notes import NoteRange, find_notes
-from yimao.tei_xml import T, attrs, el, serialize
+from yimao.tei_xml import MARK_RE, T, attrs, el, mark_state, serialize, stamp
 
 TEI_PATH = ROOT / "tei" / "yimao.xml"
 REGISTRY_PATH = ROOT / "tei" / "published-ids.txt"
@@ -399,39 +407,102 @@ def xml_ids(root: etree._Element) -> list[str]:
 
 
 def render(inputs: Inputs | None = None) -> tuple[bytes, Report]:
+    """The TEI as bytes (serialised and stamped with the builder's mark) and the counts."""
     root, report = build(inputs)
-    return serialize(root), report
+    return stamp(serialize(root)), report
 
 
 def register(ids: list[str], path: Path = REGISTRY_PATH) -> int:
     """Add ids missing from the published registry; return how many were added."""
     old = set(path.read_text(encoding="utf-8").split()) if path.exists() else set()
     new = old | set(ids)
-    path.write_text("\n".join(sorted(new)) + "\n", encoding="utf-8")
+    if new != old:
+        atomic.write_text(path, "\n".join(sorted(new)) + "\n")
     return len(new - old)
+
+
+STATE_WORDS = {
+    "intact": "as build_tei wrote it",
+    "older": "as build_tei wrote it before it marked its files",
+    "conflict": "with git's conflict markers",
+    "edited": "EDITED since build_tei wrote it",
+    "unmarked": "without build_tei's mark",
+}
+
+
+def replacing(old: bytes | None, new: bytes, path: Path, force: bool) -> str:
+    """What replacing *old* (the file at *path*, None if there is none) by *new* means, as one
+    line; raises :class:`InputError` if *old* may not be replaced without ``--force``.
+
+    >>> replacing(None, b"<TEI/>", Path("x.xml"), False)
+    'wrote x.xml (6 bytes)'
+    >>> replacing(b"<?xml?>\\n<TEI>\\n</TEI>\\n", b"<?xml?>\\n<TEI >\\n</TEI>\\n", Path("x.xml"),
+    ...           False)
+    Traceback (most recent call last):
+    yimao.tei_inputs.InputError: x.xml was not written by build_tei (without build_tei's mark; \
+1 of 3 lines would change): edit text/ or editorial/ instead and rebuild, or run with --force \
+to replace it
+    """
+    if old is None:
+        return f"wrote {path} ({len(new)} bytes)"
+    if old == new:
+        return f"{path} unchanged ({len(new)} bytes)"
+    state = mark_state(old)
+    if state == "unmarked" and MARK_RE.sub(b"", new, count=1) == old:
+        state = "older"  # this output, from a build_tei older than the mark
+    before, after = old.splitlines(), new.splitlines()
+    gone = added = 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after).get_opcodes():
+        if tag != "equal":
+            gone, added = gone + i2 - i1, added + j2 - j1
+    change = f"{gone} of {len(before)} lines would change"
+    if state in ("edited", "unmarked") and not force:
+        who = "was edited after build_tei wrote it" if state == "edited" else \
+            "was not written by build_tei"
+        raise InputError(f"{path} {who} ({STATE_WORDS[state]}; {change}): edit text/ or "
+                         "editorial/ instead and rebuild, or run with --force to replace it")
+    return (f"replaced {path} ({len(old)} bytes, {STATE_WORDS[state]}; {gone} lines removed, "
+            f"{added} added) by {len(new)} bytes")
+
+
+def _shown(path: Path) -> Path:
+    """*path* relative to the working directory when it lies below it."""
+    try:
+        return path.resolve().relative_to(Path.cwd())
+    except ValueError:
+        return path
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m yimao.build_tei", description=DESCRIPTION)
     ap.add_argument("--check", action="store_true", help="compare with the committed file only")
     ap.add_argument("--register", action="store_true", help="add new ids to published-ids.txt")
+    ap.add_argument("--force", action="store_true",
+                    help="replace the TEI even if it was edited by hand (or has no builder mark)")
     ap.add_argument("-o", "--output", type=Path, default=TEI_PATH)
     args = ap.parse_args(argv)
     try:
         data, report = render()
+        old = args.output.read_bytes() if args.output.exists() else None
+        if args.check:
+            same = old == data
+            state = "up to date" if same else "differs: run python -m yimao.build_tei"
+            print(f"{args.output}: {state}")
+            return 0 if same else 1
+        done = replacing(old, data, _shown(args.output), args.force)
+        if old != data:
+            atomic.write_bytes(args.output, data)
+        lines = [*report.lines(), done]
+        if args.register:
+            added = register(xml_ids(etree.fromstring(data)))
+            lines.append(f"{added} new id(s) added to {REGISTRY_PATH.name}")
     except InputError as exc:
         print(f"build_tei: error: {exc}", file=sys.stderr)
         return 2
-    if args.check:
-        same = args.output.exists() and args.output.read_bytes() == data
-        state = "up to date" if same else "differs: run python -m yimao.build_tei"
-        print(f"{args.output}: {state}")
-        return 0 if same else 1
-    args.output.write_bytes(data)
-    lines = [*report.lines(), f"wrote {args.output} ({len(data)} bytes)"]
-    if args.register:
-        added = register(xml_ids(etree.fromstring(data)))
-        lines.append(f"{added} new id(s) added to {REGISTRY_PATH.name}")
+    except OSError as exc:
+        print(f"build_tei: error: cannot write {exc.filename or args.output}: "
+              f"{exc.strerror or exc}; the old file is unchanged", file=sys.stderr)
+        return 2
     try:
         print("\n".join(lines))
     except BrokenPipeError:

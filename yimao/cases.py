@@ -23,6 +23,7 @@ import argparse
 import datetime as _dt
 import functools
 import json
+import re
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
@@ -113,8 +114,11 @@ def machine_rows(path: Path = CASES_FILE) -> dict[str, Mapping[str, Any]]:
     """The rows of cases.toml by case id (what is recorded beside the TEI)."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise EditionError(f"{path}: {exc}") from None
+    except OSError as exc:
+        raise EditionError(f"{path}:0: cannot read the case data: {exc.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        raise EditionError(f"{path}:{m.group(1) if m else 0}: not valid TOML: {exc}") from None
     return {str(row.get("id")): row for row in data.get("case", ())}
 
 
@@ -151,11 +155,14 @@ def load(path: Path = CASES_FILE, tei: Path | None = None) -> tuple[Case, ...]:
     on the case, its ``date_note`` the note on its date). From cases.toml (*path*) comes only
     what is machine-level: each claim's ``check``, its expected status, ``sic``/``corr``, and
     the editors' working notes where the TEI has none (a confirmed claim's computation).
+
+    With *tei* given (another edition file, e.g. the site's ``yimao_tei``) the cases are that
+    file's: rows of cases.toml for cases it does not hold are left out.
     """
     rows = machine_rows(path)
     records = load_edition(tei).cases()
     missing = sorted(set(rows) - {r.id for r in records})
-    if missing:
+    if missing and tei is None:
         raise EditionError(f"{path}: case(s) {', '.join(missing[:5])} are not in the TEI; "
                            "run python -m yimao.build_tei")
     out = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -33,8 +34,16 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     return tuple(errors)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with its refusals (an unknown option, a missing value) on one line."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
+
+
 def build_parser(argv: list[str]) -> tuple[argparse.ArgumentParser, object | None]:
-    parser = argparse.ArgumentParser(prog="yimao", description="易冒 (1664): edition tools")
+    parser = Parser(prog="yimao", description="易冒 (1664): edition tools")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     chosen = None
     for name, (module_name, help_text) in COMMANDS.items():
@@ -53,7 +62,10 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return int(module.run(args) or 0)  # type: ignore[union-attr]
     except errors as exc:
-        print(f"yimao {argv[0] if argv else ''}: error: {exc}".replace("  ", " "), file=sys.stderr)
+        from compute.errors import message
+
+        print(f"yimao {argv[0] if argv else ''}: error: {message(exc)}".replace("  ", " "),
+              file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

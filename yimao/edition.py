@@ -28,14 +28,25 @@ True
 ('p089-case1-c1', '木死於午', 'changsheng-12', 'confirmed')
 >>> ed.case("p095-case1").claims[0].note.startswith("비(飛)·변(變)의 효에는")
 True
+
+Loading is safe and strict: the file must be UTF-8 XML without a DOCTYPE (no entities, no
+DTD, nothing fetched: lxml's parser runs with entity resolution, DTD loading and network access
+off), and the edition must hold together (:meth:`Edition.check`): every Chinese paragraph has
+its Korean translation, every pointer (``@corresp``, ``@ana``, ``@target``, ``@prev``,
+``@next``, ``@ref``, ``@resp``, ``@source``) names an xml:id of the file, every worked case has
+its record. Anything else is refused with one :class:`~yimao.errors.EditionError`,
+``file:line: what is wrong``.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from lxml import etree
 
@@ -50,6 +61,12 @@ DEFAULT_PATH = ROOT / "tei" / "yimao.xml"
 BOOK = "易冒"
 PART_NAMES = {"lifa": "立法", "shilei": "筮類"}
 READINGS = ("diplomatic", "corrected")
+POINTERS = ("ana", "corresp", "target", "prev", "next", "ref", "resp", "source")
+"""The attributes whose ``#id`` tokens must name an xml:id of the file."""
+SHOWN = 40
+"""How many characters of a bad value an error message quotes."""
+LARGEST = 64 * 2**20
+"""The largest XML file read (the edition is under 2 MB)."""
 
 
 def _t(tag: str) -> str:
@@ -185,12 +202,39 @@ class Edition:
                     self._passages.setdefault(p.ko_id or "", p)
                 for s in p.sentences:
                     self._sentence_passage[s] = p
+        self.check()
+
+    # ------------------------------------------------------------ checking
+
+    def check(self) -> None:
+        """Refuse an edition that does not hold together (run on load): a pointer that names
+        no xml:id, a worked case without its record (or a record without its case), a case
+        record the model cannot read. Paragraphs and their translations are checked while the
+        divisions are read."""
+        for e in self.tree.iter():
+            if not isinstance(e.tag, str):
+                continue
+            for name in POINTERS:
+                value = e.get(name)
+                if value is None:
+                    continue
+                for token in value.split():
+                    if token.startswith("#") and token[1:] not in self._ids:
+                        self._fail(e, f"@{name} points to {_quote(token)}, which is no xml:id "
+                                      "of the file")
+        cases = {seg.get(XML_ID) for seg in self.tree.iter(_t("seg"))
+                 if seg.get("type") == "case"}
+        for fs in self.tree.iter(_t("fs")):
+            if fs.get("type") == "case" and fs.get("corresp", "").lstrip("#") not in cases:
+                self._fail(fs, f"case record @corresp {_quote(fs.get('corresp', ''))} names no "
+                               "worked case (seg type='case')")
+        self._cases()  # every case has its record, every record can be read
 
     # ------------------------------------------------------------ parsing
 
-    def _fail(self, e: etree._Element | None, what: str) -> None:
+    def _fail(self, e: etree._Element | None, what: str) -> NoReturn:
         line = e.sourceline if e is not None and e.sourceline else 0
-        raise EditionError(f"{self.path}:{line}: {what}")
+        raise EditionError(f"{self.path}:{line}: {' '.join(what.split())}")
 
     def _divisions(self) -> list[Division]:
         text = self.tree.find(_t("text"))
@@ -260,12 +304,25 @@ class Edition:
             self._fail(block, f"passage in {did} without a Chinese <p xml:lang='lzh'>")
         if len(kos) > 1:
             self._fail(kos[1], "a passage holds at most one Korean paragraph")
-        ko = kos[0] if kos else None
+        if not kos:
+            self._fail(zhs[0], f"{_quote(zhs[0].get(XML_ID) or '')} has no Korean translation "
+                               "(<p xml:lang='ko'> in its passage)")
+        ko = kos[0]
+        if not ko.get(XML_ID):
+            self._fail(ko, "Korean paragraph without xml:id")
+        expected = [f"#{zh.get(XML_ID)}" for zh in zhs]
+        if (ko.get("corresp") or "").split() != expected:
+            self._fail(ko, f"{ko.get(XML_ID)}: @corresp {_quote(ko.get('corresp') or '')} should "
+                           f"be {' '.join(expected)!r}, the Chinese paragraphs it translates")
+        if not "".join(ko.itertext()).strip():
+            self._fail(ko, f"{ko.get(XML_ID)}: the Korean translation is empty")
         out = []
         for k, zh in enumerate(zhs, before + 1):
             pid = zh.get(XML_ID)
             if not pid:
                 self._fail(zh, "Chinese paragraph without xml:id")
+            if not "".join(zh.itertext()).strip():
+                self._fail(zh, f"{pid}: the Chinese paragraph is empty")
             if zh.get("n") != str(k):
                 self._fail(zh, f"{pid}: @n should be {k} (its place in {did}), not {zh.get('n')!r}")
             sentences = tuple(
@@ -465,18 +522,69 @@ def _skipped(e: etree._Element, skip: set[str], reading: str) -> bool:
     return False
 
 
-@functools.cache
-def _load(path: str, mtime_ns: int) -> Edition:
+def _quote(value: str) -> str:
+    """A value as an error message quotes it: at most :data:`SHOWN` characters.
+
+    >>> _quote("#p001"), _quote("x" * 50)
+    ("'#p001'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'…")
+    """
+    return repr(value) if len(value) <= SHOWN else f"{value[:SHOWN]!r}…"
+
+
+# Entities, DTDs and the network stay off whatever the file says; the tree may not be huge.
+_PARSER = dict(resolve_entities=False, load_dtd=False, no_network=True, dtd_validation=False,
+               huge_tree=False)
+_DOCTYPE = re.compile(rb"(?:\s|<\?.*?\?>|<!--.*?-->)*<!DOCTYPE", re.S)
+
+
+def parse_xml(path: str | Path) -> etree._ElementTree:
+    """Parse an XML file safely (see the module doc): UTF-8 only, no DOCTYPE, no entities;
+    anything else is an :class:`EditionError` ``file:line: what is wrong``."""
     try:
-        tree = etree.parse(path)
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise EditionError(f"{path}:0: not a regular file")
+            data = f.read(LARGEST + 1)
+    except OSError as exc:
+        raise EditionError(f"{path}:0: cannot read the file: {exc.strerror}") from None
+    if len(data) > LARGEST:
+        raise EditionError(f"{path}:0: larger than {LARGEST // 2**20} MB; the edition is 2 MB")
+    body = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = exc.start + len(data) - len(body)
+        line = data.count(b"\n", 0, start) + 1
+        column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        raise EditionError(f"{path}:{line}: not UTF-8 (byte 0x{data[start]:02X} at column "
+                           f"{column}); the TEI must be UTF-8") from None
+    m = _DOCTYPE.match(body)
+    if m:
+        line = data.count(b"\n", 0, m.end() + len(data) - len(body)) + 1
+        raise EditionError(f"{path}:{line}: a DOCTYPE is not allowed (no DTD, no entities: "
+                           "write the characters themselves)")
+    try:
+        tree = etree.fromstring(data, etree.XMLParser(**_PARSER)).getroottree()
     except etree.XMLSyntaxError as exc:
         line = exc.lineno or (exc.position[0] if exc.position else 0)
         msg = exc.msg if hasattr(exc, "msg") else str(exc)
-        msg = re.sub(r",? line \d+, column \d+$", "", msg)
+        msg = re.sub(r",? line \d+, column \d+$", "", " ".join(str(msg).split()))
         raise EditionError(f"{path}:{line}: malformed XML: {msg}") from None
+    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:  # pragma: no cover
+        raise EditionError(f"{path}:1: a DOCTYPE is not allowed (no DTD, no entities)")
+    for node in tree.getroot().iter(etree.Entity):
+        raise EditionError(f"{path}:{node.sourceline or 0}: an entity reference "
+                           f"{_quote(str(node.text))} is not allowed")
+    return tree
+
+
+@functools.cache
+def _load(path: str, mtime_ns: int) -> Edition:
+    tree = parse_xml(path)
     root = tree.getroot()
     if root.tag != _t("TEI"):
-        raise EditionError(f"{path}:{root.sourceline}: root element is {root.tag}, not TEI")
+        raise EditionError(f"{path}:{root.sourceline}: root element is "
+                           f"{_quote(str(root.tag))}, not TEI")
     return Edition(Path(path), tree)
 
 

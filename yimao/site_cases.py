@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from yimao import atomic
 from yimao import cases as C
 from yimao.edition import TEI_NS, XML_ID, text_of
 from yimao.render_pages import docname, short_ref
@@ -302,7 +303,7 @@ class ComputeCache:
         if self.path is not None and self.dirty:
             kept = {k: v for k, v in self.entries.items() if k in self.used}
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_bytes(pickle.dumps((self.digest, kept)))
+            atomic.write_bytes(self.path, pickle.dumps((self.digest, kept)))
             self.dirty = False
 
 
@@ -312,7 +313,7 @@ class CaseBook:
     def __init__(self, edition: Edition, cache: Path | None = None) -> None:
         self.edition = edition
         self.cache = ComputeCache(cache)
-        self.cases = {c.id: c for c in C.load()}
+        self.cases = {c.id: c for c in C.load(tei=edition.path)}
         root = edition.tree
         self.notes = editorial_notes(root)
         self.tei = tei_claims(root)

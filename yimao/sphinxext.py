@@ -2,10 +2,10 @@
 
 Steps (see ``conf.py``):
 
-* ``builder-inited``: load the edition once (:func:`yimao.edition.load_edition`); a broken TEI
-  stops the build with one line ``file:line: what is wrong`` and exit status 2 (no traceback).
-  Then write one stub page per division (``site/lifa/04.md`` holding only a
-  ``yimao-division`` directive), rewriting a stub only when its text changes.
+* ``builder-inited``: load the edition once (:func:`yimao.edition.load_edition`) from the file
+  ``yimao_tei`` names (everything below reads that file: pages, rule index, cases). Then write
+  one stub page per division (``site/lifa/04.md`` holding only a ``yimao-division``
+  directive), rewriting a stub only when its text changes.
 * Reading: the directives note the TEI file as a dependency (an unchanged TEI re-reads nothing)
   and leave a placeholder node.
 * ``doctree-resolved`` (writing): placeholders become HTML rendered by the Jinja2 templates in
@@ -19,22 +19,30 @@ data as dependencies, so an unchanged rebuild reads and writes nothing. This ext
 links each passage to its cases through the event below, and the templates mark rule
 sentences and claims.
 
+Errors: whatever goes wrong in this extension (a broken TEI or case data, or a bug) stops the
+build with one line on stderr, ``yimao site: error: file:line: what is wrong``, and exit
+status 2: every handler and directive runs under :func:`one_line` (Sphinx would wrap an
+exception in a long report and a traceback). Files are written atomically
+(:mod:`yimao.atomic`).
+
 Other extensions add links to a passage's tools row (e.g. "예제 실행") by connecting to the
 ``yimao-passage-actions`` event: ``handler(app, edition) -> {passage id: [Action, …]}``.
 """
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from yimao import atomic
 from yimao.edition import Edition, load_edition
 from yimao.errors import EditionError
 from yimao.render_catalogue import Catalogue
@@ -69,10 +77,38 @@ class SiteState:
 _STATE: dict[Path, SiteState] = {}
 
 
+def stop(exc: BaseException) -> NoReturn:
+    """End the build with one line naming what went wrong, exit status 2."""
+    from compute.errors import message
+
+    known = isinstance(exc, EditionError) or type(exc).__name__ == "InputError"
+    text = message(exc) if known else f"{type(exc).__name__}: {message(exc)}"
+    print(f"yimao site: error: {text}", file=sys.stderr, flush=True)
+    raise SystemExit(2)
+
+
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def one_line(handler: Handler) -> Handler:
+    """*handler* (an event handler or a directive's ``run``), its errors turned into
+    :func:`stop`: one line and exit status 2, never Sphinx's traceback."""
+
+    @functools.wraps(handler)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return handler(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 (any error: one line)
+            stop(exc)
+
+    return run  # type: ignore[return-value]
+
+
 class yimao_placeholder(nodes.General, nodes.Element):  # noqa: N801 (docutils node style)
     """Where a division page or the contents goes; filled in when the page is written."""
 
 
+@one_line
 def on_config_inited(app: Sphinx, config: Config) -> None:
     """Resolve ``yimao_tei`` against the directory of conf.py, once."""
     config.yimao_tei_path = str((Path(app.confdir) / config.yimao_tei).resolve())
@@ -86,16 +122,12 @@ def state(config: Config) -> SiteState:
     return _STATE[tei_path(config)]
 
 
+@one_line
 def on_builder_inited(app: Sphinx) -> None:
     path = tei_path(app.config)
-    try:
-        if not path.is_file():
-            raise EditionError(f"{path}: no such TEI file (config yimao_tei)")
-        ed = load_edition(path)
-    except EditionError as exc:
-        # One clear line and a non-zero exit: Sphinx would wrap an exception in a long report.
-        print(f"yimao site: error: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
+    if not path.is_file():
+        raise EditionError(f"{path}:0: no such TEI file (config yimao_tei)")
+    ed = load_edition(path)
     templates = Path(app.confdir) / app.config.templates_path[0]
     pages = Pages(ed, templates)
     catalogue = Catalogue(ed, pages, Path(app.doctreedir) / "yimao-cases.pickle")
@@ -108,6 +140,7 @@ def on_builder_inited(app: Sphinx) -> None:
     _STATE[path] = SiteState(ed, pages, actions, catalogue)
 
 
+@one_line
 def case_actions(app: Sphinx, edition: Edition) -> dict[str, list[Action]]:
     """「예제 p089-case1」 in the tools row of each passage with worked cases."""
     return {
@@ -150,7 +183,7 @@ def write_stubs(srcdir: Path, division_ids: list[str], case_ids: Sequence[str] =
     for path, text in wanted.items():
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            atomic.write_text(path, text)
             written += 1
     for part in PART_DIRS:
         for path in (srcdir / part).glob("*.md"):
@@ -163,6 +196,7 @@ class yimao_passage_ref(nodes.Inline, nodes.TextElement):  # noqa: N801
     """A link to a passage, resolved when the page is written."""
 
 
+@one_line
 def passage_role(
     name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     options: dict[str, Any] | None = None, content: list[str] | None = None,
@@ -198,6 +232,7 @@ class DivisionDirective(SphinxDirective):
 
     required_arguments = 1
 
+    @one_line
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(tei_path(self.config)))
         for dep in data_dependencies():
@@ -219,6 +254,7 @@ class DivisionDirective(SphinxDirective):
 class RulesDirective(SphinxDirective):
     """``{yimao-rules}``: the index of every registered rule (/rules/)."""
 
+    @one_line
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(tei_path(self.config)))
         for dep in code_dependencies():
@@ -229,6 +265,7 @@ class RulesDirective(SphinxDirective):
 class CasesDirective(SphinxDirective):
     """``{yimao-cases}``: the list of worked cases (/cases/)."""
 
+    @one_line
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(tei_path(self.config)))
         for dep in code_dependencies():
@@ -241,6 +278,7 @@ class CaseDirective(SphinxDirective):
 
     required_arguments = 1
 
+    @one_line
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(tei_path(self.config)))
         for dep in code_dependencies():
@@ -259,11 +297,13 @@ class CaseDirective(SphinxDirective):
 class ContentsDirective(SphinxDirective):
     """``{yimao-contents}``: the table of contents of the whole book."""
 
+    @one_line
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(tei_path(self.config)))
         return [yimao_placeholder(what="contents")]
 
 
+@one_line
 def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname_: str) -> None:
     site = state(app.config)
 
@@ -291,6 +331,7 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname_: str) -> 
         node.replace_self(nodes.raw("", html, format="html"))
 
 
+@one_line
 def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     """Write the permanent links ``/p/p043/`` (only those whose text changed)."""
     if exception is not None or app.builder.format != "html":
@@ -307,9 +348,10 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         path = Path(app.builder.get_output_path(name))  # type: ignore[attr-defined]
         if not path.is_file() or path.read_text(encoding="utf-8") != html:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(html, encoding="utf-8")
+            atomic.write_text(path, html)
 
 
+@one_line
 def on_html_page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
