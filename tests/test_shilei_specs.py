@@ -1,0 +1,182 @@
+"""The 筮類 specifications (issue 10, part B): judgments, 應期, proposed cases, case questions.
+
+editorial/judgments.toml, editorial/yingqi.toml and editorial/cases-proposed.toml are
+specifications for compute rules that do not exist yet; this checks what can be checked now:
+every file parses; ids are unique, kebab-case and not compute's; every passage is a sentence of
+the TEI (and, for a judgment, of its own chapter); the book's words stand in the cited sentences;
+every condition uses only the names the [language] tables define; every case id referred to
+exists; every 筮類 chapter has at least one judgment.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compute import rules
+from compute.changsheng import STAGES
+from compute.gua import HEXAGRAMS
+from compute.leizong import GRADES
+from compute.liushen import SPIRIT_ZH
+from yimao.edition import load_edition
+from yimao.source import ROOT, load, sentences
+
+EDITORIAL = ROOT / "editorial"
+JUDGMENTS = EDITORIAL / "judgments.toml"
+YINGQI = EDITORIAL / "yingqi.toml"
+PROPOSED = EDITORIAL / "cases-proposed.toml"
+CASES = EDITORIAL / "cases.toml"
+ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+SHILEI = [f"shilei-{n:02d}" for n in range(1, 51)]
+QUESTION_LIST_ELSEWHERE = {"shilei-22": "p510"}
+"""仕途章's questions stand in 功名章's 「四十問」 list (editorial/chapters.tsv, its note)."""
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def _sentence_text() -> dict[str, str]:
+    out = {}
+    for p in load().chinese:
+        for k, s in enumerate(sentences(p.text), 1):
+            out[f"{p.id}-s{k}"] = s
+    return out
+
+
+@cache
+def _chapter_sentences() -> dict[str, frozenset[str]]:
+    ed = load_edition()
+    return {d.id: frozenset(s for p in d.passages for s in p.sentences) for d in ed.divisions}
+
+
+@cache
+def _chapter_text() -> dict[str, str]:
+    src = load()
+    ed = load_edition()
+    out = {d.id: "".join(src.by_id(p.id).text for p in d.passages) for d in ed.divisions}
+    for did, pid in QUESTION_LIST_ELSEWHERE.items():
+        out[did] += src.by_id(pid).text
+    return out
+
+
+def _case_ids(path: Path) -> set[str]:
+    return {str(c["id"]) for c in _toml(path).get("case", ())}
+
+
+JUDG = _toml(JUDGMENTS)
+RULES = JUDG["judgment"]
+LANG = JUDG["language"]
+
+
+# ------------------------------------------------------------------ the condition language
+
+_VALUES = (
+    set("子丑寅卯辰巳午未申酉戌亥甲乙丙丁戊己庚辛壬癸金木水火土乾坤震巽坎離艮兌")
+    | {h.name for h in HEXAGRAMS} | set(SPIRIT_ZH) | set(STAGES) | set(GRADES)
+    | {"父母", "兄弟", "子孫", "妻財", "官鬼", "命墓", "世墓", "化爻墓", "卦身墓", "世身墓",
+       "旺", "相", "胎", "沒", "死", "囚", "休", "廢", "真",
+       "建空", "動空", "填實", "半實", "破空", "旺相空", "克空", "半空", "絕空", "真空",
+       "傷空", "援空", "安空", "空"}
+)
+_NAMES = set().union(*(set(v) for k, v in LANG.items() if k != "verdict"))
+_WORDS = {"and", "or", "not", "all", "none"}
+_SPLIT = re.compile(r"[\s(),|∩=∈{}\[\]]+")
+
+
+def _unknown_names(condition: str, questions: list[str], chapter_text: str = "") -> list[str]:
+    cond = condition
+    for m in re.finditer(r"topic\s*=\s*([^\s()]+)", condition):
+        w = m.group(1)
+        if w not in questions and not ("all" in questions and w in chapter_text):
+            return [f"topic {w} not among the rule's questions"]
+    cond = re.sub(r"topic\s*=\s*[^\s()]+", "topic", cond)
+    bad = []
+    for tok in _SPLIT.split(cond):
+        if not tok or tok in _WORDS or tok.isdigit():
+            continue
+        if tok in _NAMES or tok in _VALUES:
+            continue
+        bad.append(tok)
+    return bad
+
+
+def test_language_tables_are_complete() -> None:
+    assert set(LANG) == {"selector", "predicate", "relation", "hexagram", "rule", "fact",
+                         "verdict", "star"}
+    for table in LANG.values():
+        assert all(isinstance(v, str) and v for v in table.values())
+    assert all(HANGUL.search(v) for v in LANG["verdict"].values())
+    for rid in ("suimu", "zhushang", "guayi-table", "guayan-precedence", "shi-ying-ji-10",
+                "houshi", "dufa-dujing"):
+        assert rid in LANG["rule"]
+        rules.get(rid)
+
+
+# ------------------------------------------------------------------ judgments
+
+def _all_conditions(j: dict[str, Any]) -> list[str]:
+    out = [j["condition"]]
+    out += [o["condition"] for o in j.get("outcome", ())]
+    out += [r["condition"] for r in j.get("reading", ())]
+    return out
+
+
+def test_judgment_ids_are_unique_well_formed_and_not_computes() -> None:
+    ids = [j["id"] for j in RULES]
+    assert len(ids) == len(set(ids))
+    registered = {r.id for r in rules.all_rules()}
+    for i in ids:
+        assert ID_RE.match(i), i
+        assert i not in registered, f"{i} is already a compute rule id"
+
+
+def test_every_shilei_chapter_has_a_judgment() -> None:
+    have = {j["chapter"] for j in RULES}
+    assert set(SHILEI) <= have
+    assert have <= set(SHILEI)
+
+
+@pytest.mark.parametrize("j", RULES, ids=lambda j: j["id"])
+def test_judgment(j: dict[str, Any]) -> None:
+    chapter = _chapter_sentences()[j["chapter"]]
+    text = _sentence_text()
+    assert j["passages"], "a rule cites the sentences that state it"
+    for sid in j["passages"]:
+        assert sid in chapter, f"{sid} is not a sentence of {j['chapter']}"
+    cited = "".join(text[s] for s in j["passages"])
+    for piece in j["zh"].split("……"):
+        assert piece and piece in cited, f"「{piece}」 is not in {j['passages']}"
+    assert HANGUL.search(j["ko"])
+    assert j["order"] in ("first", "yong", "detail")
+    assert j["questions"]
+    chapter_text = _chapter_text()[j["chapter"]]
+    for q in j["questions"]:
+        assert q == "all" or q in chapter_text, f"question 「{q}」 is not in the chapter"
+    for rid in j.get("reuse", ()):
+        rules.get(rid)
+    outcomes = j.get("outcome", ())
+    if outcomes:
+        assert j["condition"]
+        finals = [(o["verdict"], o["verdict_ko"]) for o in outcomes]
+    else:
+        finals = [(j["verdict"], j["verdict_ko"])]
+    for verdict, gloss in finals:
+        assert HANGUL.search(gloss)
+        if j["order"] != "detail":
+            assert verdict in LANG["verdict"], verdict
+    for r in j.get("reading", ()):
+        assert r["why"]
+    for cond in _all_conditions(j):
+        bad = _unknown_names(cond, j["questions"], chapter_text)
+        assert not bad, bad
+    known = _case_ids(CASES) | (_case_ids(PROPOSED) if PROPOSED.exists() else set())
+    for cid in j.get("cases", ()):
+        assert cid in known, cid
