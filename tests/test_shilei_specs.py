@@ -97,7 +97,7 @@ def _unknown_names(condition: str, questions: list[str], chapter_text: str = "")
         w = m.group(1)
         if w not in questions and not ("all" in questions and w in chapter_text):
             return [f"topic {w} not among the rule's questions"]
-    cond = re.sub(r"topic\s*=\s*[^\s()]+", "topic", cond)
+    cond = re.sub(r"(topic|thing)\s*=\s*[^\s()]+", r"\1", cond)
     bad = []
     for tok in _SPLIT.split(cond):
         if not tok or tok in _WORDS or tok.isdigit():
@@ -180,3 +180,49 @@ def test_judgment(j: dict[str, Any]) -> None:
     known = _case_ids(CASES) | (_case_ids(PROPOSED) if PROPOSED.exists() else set())
     for cid in j.get("cases", ()):
         assert cid in known, cid
+
+
+# ------------------------------------------------------------------ 應期
+
+YQ = _toml(YINGQI)["yingqi"]
+UNITS = ("day", "month", "year", "hour", "旬", "question")
+
+
+def test_yingqi_ids_are_unique_and_apart_from_judgments_and_compute() -> None:
+    ids = [y["id"] for y in YQ]
+    assert len(ids) == len(set(ids))
+    registered = {r.id for r in rules.all_rules()}
+    judgment_ids = {j["id"] for j in RULES}
+    for i in ids:
+        assert ID_RE.match(i) and i.startswith("yingqi-"), i
+        assert i not in registered and i not in judgment_ids, i
+
+
+@pytest.mark.parametrize("y", YQ, ids=lambda y: y["id"])
+def test_yingqi(y: dict[str, Any]) -> None:
+    text = _sentence_text()
+    for sid in y["passages"]:
+        assert sid in text, f"{sid} is not a sentence of the TEI"
+    cited = "".join(text[s] for s in y["passages"])
+    for piece in y["zh"].split("……"):
+        assert piece and piece in cited, f"「{piece}」 is not in {y['passages']}"
+    divisions = set(_chapter_sentences())
+    assert y["chapters"] and set(y["chapters"]) <= divisions
+    for sid in y["passages"]:
+        assert any(sid in _chapter_sentences()[c] for c in y["chapters"]), \
+            f"{sid} is in none of the rule's chapters"
+    assert HANGUL.search(y["ko"]) and HANGUL.search(y["event"])
+    assert y["unit"] in UNITS
+    assert y["names"]
+    assert not _unknown_names(y["when"], ["all"], "".join(_chapter_text()[c] for c in y["chapters"]))
+    known = _case_ids(CASES)
+    for c in y.get("case", ()):
+        assert c["case"] in known, c["case"]
+        assert c["agrees"] in ("yes", "no", "partly")
+        assert c["expect"] and c["how"]
+
+
+def test_yingqi_cases_are_each_read_once_per_rule() -> None:
+    for y in YQ:
+        ids = [c["case"] for c in y.get("case", ())]
+        assert len(ids) == len(set(ids)), y["id"]
