@@ -214,7 +214,8 @@ def test_yingqi(y: dict[str, Any]) -> None:
     assert HANGUL.search(y["ko"]) and HANGUL.search(y["event"])
     assert y["unit"] in UNITS
     assert y["names"]
-    assert not _unknown_names(y["when"], ["all"], "".join(_chapter_text()[c] for c in y["chapters"]))
+    where = "".join(_chapter_text()[c] for c in y["chapters"])
+    assert not _unknown_names(y["when"], ["all"], where)
     known = _case_ids(CASES)
     for c in y.get("case", ()):
         assert c["case"] in known, c["case"]
@@ -226,3 +227,110 @@ def test_yingqi_cases_are_each_read_once_per_rule() -> None:
     for y in YQ:
         ids = [c["case"] for c in y.get("case", ())]
         assert len(ids) == len(set(ids)), y["id"]
+
+
+# ------------------------------------------------------------------ proposed cases
+
+PROP = _toml(PROPOSED)
+CASE_RE = re.compile(r"^p\d{3}-case\d+$")
+
+
+def _case_from_row(row: dict[str, Any]) -> Any:
+    from yimao import cases as C
+
+    claims = tuple(C.Claim(cl["text"], cl["rule"], cl["check"], cl["expect"], cl.get("note", ""))
+                   for cl in row.get("claim", ()))
+    inputs = {k: str(row.get(k, "")) for k in ("year", "month", "day", "xun", "hour", "birth")}
+    return C.Case(row["id"], row["para"], row["text"], row["type"], str(row.get("question", "")),
+                  row["primary"], str(row.get("changed", "")), claims=claims, **inputs)
+
+
+def test_proposed_case_ids_are_new_and_in_book_order() -> None:
+    existing = _case_ids(CASES)
+    ids = [r["id"] for r in PROP["case"]]
+    assert len(ids) == len(set(ids)) and not set(ids) & existing
+    seen: dict[str, int] = {}
+    for r in PROP["case"]:
+        assert CASE_RE.match(r["id"]) and r["id"].startswith(r["para"] + "-case")
+        seen[r["para"]] = seen.get(r["para"], 0) + 1
+        assert r["id"] == f"{r['para']}-case{seen[r['para']]}", "ids follow the paragraph order"
+        assert not any(c.startswith(r["para"] + "-case") for c in existing)
+
+
+@pytest.mark.parametrize("row", PROP["case"], ids=lambda r: r["id"])
+def test_proposed_case_is_well_formed_and_checks_as_expected(row: dict[str, Any]) -> None:
+    from yimao import cases as C
+
+    text = load().by_id(row["para"]).text
+    assert text.count(row["text"]) == 1
+    start = text.index(row["text"])
+    pos, bounds = 0, []
+    for s in sentences(text):
+        bounds.append((pos, pos + len(s)))
+        pos += len(s)
+    assert any(a <= start and start + len(row["text"]) <= b for a, b in bounds)
+    assert row["type"] in C.TYPES
+    case = _case_from_row(row)
+    assert case.claims
+    for claim in case.claims:
+        assert case.text.count(claim.text) == 1
+        assert "（" not in claim.text and "）" not in claim.text
+        rules.get(claim.rule)
+        verdict = C.evaluate(case, claim)
+        assert verdict.status == claim.expect, verdict.detail
+
+
+CQ = PROP["case_question"]
+QID_RE = re.compile(r"^shilei-\d{2}-q\d+$")
+
+
+def test_every_case_with_a_question_has_its_question_and_yongshen() -> None:
+    rows = [c for c in _toml(CASES)["case"] if c.get("question") or c["para"] >= "p296"]
+    rows += [c for c in PROP["case"] if c.get("question")]
+    have = [r["case"] for r in CQ]
+    assert len(have) == len(set(have))
+    assert {c["id"] for c in rows} <= set(have)
+    assert set(have) <= _case_ids(CASES) | {c["id"] for c in PROP["case"]}
+
+
+@pytest.mark.parametrize("row", CQ, ids=lambda r: r["case"])
+def test_case_question_row(row: dict[str, Any]) -> None:
+    from compute import chart
+
+    assert row["question"] == "" or QID_RE.match(row["question"])
+    y = row["yongshen"]
+    assert ("relative" in y) != ("role" in y)
+    assert set(y["lines"]) <= set(range(1, 7)) and isinstance(y["hidden"], bool)
+    if "relative" not in y:
+        assert not y["hidden"]
+        return
+    every = {c["id"]: c for c in _toml(CASES)["case"] + PROP["case"]}
+    c = every[row["case"]]
+    day = c.get("day", "")
+    h = chart(c["primary"], c.get("changed") or None, month=c.get("month") or "寅",
+              day=day if len(day) == 2 else "甲子").primary
+    for p in y["lines"]:
+        ln = h.line(p)
+        rel = ln.hidden.relative if y["hidden"] else ln.relative
+        assert str(rel) == y["relative"], (p, str(rel))
+    if not y["lines"]:
+        assert all(str(ln.relative) != y["relative"] for ln in h.lines), "absent means absent"
+
+
+QUESTIONS = EDITORIAL / "questions.toml"
+
+
+@pytest.mark.skipif(not QUESTIONS.exists(), reason="editorial/questions.toml (issue 10, part A) "
+                    "is written on another branch; this runs once both are merged")
+def test_question_ids_and_wordings_exist_in_questions_toml() -> None:
+    qs = _toml(QUESTIONS)["question"]
+    ids = {q["id"] for q in qs}
+    for row in CQ:
+        assert row["question"] == "" or row["question"] in ids, row["question"]
+    words: dict[str, set[str]] = {}
+    for q in qs:
+        chapter = q["id"].rsplit("-q", 1)[0]
+        words.setdefault(chapter, set()).update({q["text"], q.get("reading", "")})
+    for j in RULES:
+        for w in j["questions"]:
+            assert w == "all" or w in words[j["chapter"]], (j["id"], w)
