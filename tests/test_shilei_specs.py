@@ -33,6 +33,13 @@ PROPOSED = EDITORIAL / "cases-proposed.toml"
 CASES = EDITORIAL / "cases.toml"
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def _reader_text(s: str) -> bool:
+    """Korean for readers: Hangul, the book's characters, no Latin letters (so no passage ids:
+    editorial/README.md)."""
+    return bool(HANGUL.search(s)) and not LATIN.search(s)
 SHILEI = [f"shilei-{n:02d}" for n in range(1, 51)]
 QUESTION_LIST_ELSEWHERE = {"shilei-22": "p510"}
 """仕途章's questions stand in 功名章's 「四十問」 list (editorial/chapters.tsv, its note)."""
@@ -113,7 +120,7 @@ def test_language_tables_are_complete() -> None:
                          "verdict", "star"}
     for table in LANG.values():
         assert all(isinstance(v, str) and v for v in table.values())
-    assert all(HANGUL.search(v) for v in LANG["verdict"].values())
+    assert all(_reader_text(v) for v in LANG["verdict"].values())
     for rid in ("suimu", "zhushang", "guayi-table", "guayan-precedence", "shi-ying-ji-10",
                 "houshi", "dufa-dujing"):
         assert rid in LANG["rule"]
@@ -154,7 +161,7 @@ def test_judgment(j: dict[str, Any]) -> None:
     cited = "".join(text[s] for s in j["passages"])
     for piece in j["zh"].split("……"):
         assert piece and piece in cited, f"「{piece}」 is not in {j['passages']}"
-    assert HANGUL.search(j["ko"])
+    assert _reader_text(j["ko"])
     assert j["order"] in ("first", "yong", "detail")
     assert j["questions"]
     chapter_text = _chapter_text()[j["chapter"]]
@@ -169,7 +176,7 @@ def test_judgment(j: dict[str, Any]) -> None:
     else:
         finals = [(j["verdict"], j["verdict_ko"])]
     for verdict, gloss in finals:
-        assert HANGUL.search(gloss)
+        assert _reader_text(gloss), gloss
         if j["order"] != "detail":
             assert verdict in LANG["verdict"], verdict
     for r in j.get("reading", ()):
@@ -211,7 +218,7 @@ def test_yingqi(y: dict[str, Any]) -> None:
     for sid in y["passages"]:
         assert any(sid in _chapter_sentences()[c] for c in y["chapters"]), \
             f"{sid} is in none of the rule's chapters"
-    assert HANGUL.search(y["ko"]) and HANGUL.search(y["event"])
+    assert _reader_text(y["ko"]) and _reader_text(y["event"])
     assert y["unit"] in UNITS
     assert y["names"]
     where = "".join(_chapter_text()[c] for c in y["chapters"])
