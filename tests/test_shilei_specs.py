@@ -81,6 +81,7 @@ def _case_ids(path: Path) -> set[str]:
 JUDG = _toml(JUDGMENTS)
 RULES = JUDG["judgment"]
 LANG = JUDG["language"]
+YQ = _toml(YINGQI)["yingqi"]
 
 
 # ------------------------------------------------------------------ the condition language
@@ -151,6 +152,23 @@ def test_every_shilei_chapter_has_a_judgment() -> None:
     assert have <= set(SHILEI)
 
 
+JUDGMENT_KEYS = {"id", "chapter", "zh", "ko", "passages", "questions", "yong", "order", "reuse",
+                 "condition", "verdict", "verdict_ko", "outcome", "reading", "cases", "note"}
+
+
+def test_judgment_tables_hold_only_their_own_keys() -> None:
+    """A key written after an [[judgment.outcome]] header belongs to that outcome in TOML."""
+    for j in RULES:
+        assert set(j) <= JUDGMENT_KEYS, (j["id"], set(j) - JUDGMENT_KEYS)
+        for o in j.get("outcome", ()):
+            assert set(o) == {"condition", "verdict", "verdict_ko"}, (j["id"], set(o))
+        for r in j.get("reading", ()):
+            assert set(r) == {"condition", "why"}, (j["id"], set(r))
+    for y in YQ:
+        for c in y.get("case", ()):
+            assert set(c) == {"case", "expect", "agrees", "how"}, (y["id"], set(c))
+
+
 @pytest.mark.parametrize("j", RULES, ids=lambda j: j["id"])
 def test_judgment(j: dict[str, Any]) -> None:
     chapter = _chapter_sentences()[j["chapter"]]
@@ -191,7 +209,6 @@ def test_judgment(j: dict[str, Any]) -> None:
 
 # ------------------------------------------------------------------ 應期
 
-YQ = _toml(YINGQI)["yingqi"]
 UNITS = ("day", "month", "year", "hour", "旬", "question")
 
 
@@ -240,6 +257,10 @@ def test_yingqi_cases_are_each_read_once_per_rule() -> None:
 
 PROP = _toml(PROPOSED)
 CASE_RE = re.compile(r"^p\d{3}-case\d+$")
+CASE_KEYS = {"id", "para", "text", "type", "year", "month", "day", "xun", "hour", "birth",
+             "question", "primary", "changed", "outcome", "date_note", "same_as", "note", "claim"}
+"""The fields documented at the top of editorial/cases.toml."""
+CLAIM_KEYS = {"text", "rule", "check", "expect", "sic", "corr", "note"}
 
 
 def _case_from_row(row: dict[str, Any]) -> Any:
@@ -277,6 +298,9 @@ def test_proposed_case_is_well_formed_and_checks_as_expected(row: dict[str, Any]
         pos += len(s)
     assert any(a <= start and start + len(row["text"]) <= b for a, b in bounds)
     assert row["type"] in C.TYPES
+    assert set(row) <= CASE_KEYS, set(row) - CASE_KEYS
+    for cl in row.get("claim", ()):
+        assert set(cl) <= CLAIM_KEYS and {"text", "rule", "check", "expect"} <= set(cl)
     case = _case_from_row(row)
     assert case.claims
     for claim in case.claims:
