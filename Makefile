@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install test lint site serve bench clean
+.PHONY: install runtime test lint site serve bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-test: $(STAMP)
+# The Run panels' Python: the pinned npm package `pyodide` (yimao/pyodide.toml), fetched once
+# with npm, checked, kept in .cache/pyodide/ (a rebuild downloads nothing; without npm and
+# without that cache it stops with one line saying to install npm).
+runtime: $(STAMP)
+	@$(BIN)/python -m yimao.site_runtime fetch
+
+test: $(STAMP) runtime
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
@@ -26,7 +32,7 @@ lint: $(STAMP)
 
 # conf.py at the root, sources in site/, clean URLs (/lifa/04/#p042); Sphinx's doctrees and
 # caches go to build/doctrees, outside the published build/html
-site: $(STAMP)
+site: $(STAMP) runtime
 	@rm -rf build/html/.doctrees  # where older builds put them
 	$(BIN)/python -m sphinx -W --keep-going -q -b dirhtml -d build/doctrees -c . site build/html
 

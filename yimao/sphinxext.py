@@ -379,5 +379,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("html-page-context", on_html_page_context)
     app.connect("build-finished", on_build_finished)
+    app.setup_extension("yimao.site_runtime")  # Run panels, /cast/, _py/ and sw.js
     return {"version": "1", "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}
