@@ -15,6 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's chromium: the browser tests never let Playwright download one."""
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # no host name resolves: a page can reach nothing but the local test server
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
 FIXTURES = ROOT / "tests" / "fixtures" / "site"
 GENERATED = ("front", "lifa", "shilei", "back", "cases")
 

@@ -13,16 +13,9 @@ import http.server
 import os
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from sitebuild import Build
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+from sitebuild import CHROMIUM, Build
 
 # On a developer's machine without chromium the browser tests are skipped; in CI (.ci/run
 # installs chromium and sets CI=true) a missing browser is a failure, never a silent skip.
@@ -46,16 +39,6 @@ def base_url(site: Build) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

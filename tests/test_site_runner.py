@@ -1,0 +1,268 @@
+"""The Run panels in a real browser (Debian's chromium via Playwright): Pyodide served by the
+site alone runs compute in the page, on a case page and on /cast/, and again offline.
+
+Every request that does not go to the local server is aborted and counted: there must be
+none. Expected charts come from compute in this process (or from the ``yimao`` command), never
+from the page. The first run is timed cold (a fresh browser context: runtime downloaded from
+the local server, Pyodide started, compute imported, the chart computed) and re-runs warm; the
+issue's goals (5 s, 200 ms) are asserted (``tools/bench_runner.py`` gives medians).
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import http.server
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sitebuild import CHROMIUM, Build
+
+from compute import chart
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists() and not os.environ.get("CI"),
+    reason="needs Debian's chromium (apt-get install chromium fonts-noto-cjk)",
+)
+
+FIRST_RUN_MS = 5000  # the issue's goals, on an otherwise idle machine
+RERUN_MS = 200
+
+
+def budget(ms: float) -> float:
+    """*ms*, stretched by the machine's load per core when other work shares it (the tests
+    of other worktrees, here); on an idle machine (CI) the goal itself."""
+    return ms * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+
+CASE = "/cases/p089-case1/"
+CASE_INPUTS = {"primary": "困", "changed": "坎", "month": "午", "day": "壬戌"}
+CAST = {"lines": "987876", "at": "1663-04-12T09:00"}
+
+
+def expected(**kwargs: str) -> dict[str, Any]:
+    """compute's chart in this process, as JSON reads it back."""
+    return json.loads(json.dumps(chart(**kwargs).to_dict(), ensure_ascii=False))
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "yimao.cli", "chart", *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+class Server:
+    """The built site on a free local port, stoppable (for the offline test)."""
+
+    def __init__(self, folder: Path) -> None:
+        handler = functools.partial(_Quiet, directory=str(folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def stop(self) -> None:
+        if self.thread.is_alive():
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.thread.join()
+
+
+@pytest.fixture(scope="module")
+def server(site: Build) -> Iterator[Server]:
+    s = Server(site.out)
+    yield s
+    s.stop()
+
+
+@dataclass
+class Visit:
+    """A fresh browser context (empty caches, no service worker yet) and its page."""
+
+    context: Any
+    page: Any
+    base: str
+    outside: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.outside == [], self.outside  # requests that tried to leave the host
+        assert all(u.startswith(self.base + "/") for u in self.requests), [
+            u for u in self.requests if not u.startswith(self.base + "/")]
+
+
+def visit(browser: Any, base: str, **options: Any) -> Visit:
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
+    v = Visit(context, None, base)
+
+    def block(route: Any) -> None:
+        v.outside.append(route.request.url)
+        route.abort()
+
+    context.route(re.compile(rf"^(?!{re.escape(base)}/)"), block)
+    context.on("request", lambda r: v.requests.append(r.url))
+    v.page = context.new_page()
+    return v
+
+
+@dataclass(frozen=True)
+class Result:
+    chart: dict[str, Any] | None
+    error: str | None
+    ms: int
+    first: dict[str, int] | None
+    links: tuple[str, ...]
+    text: str  # what the reader sees in .run-result
+
+
+def run(page: Any, fields: dict[str, str] | None = None, timeout: float = 60_000) -> Result:
+    """Fill *fields* into the page's Run panel, submit, wait for the result."""
+    form = page.locator("form.run-example")
+    for name, value in (fields or {}).items():
+        form.locator(f"input[name={name}]").fill(value)
+    page.eval_on_selector(".run-result", "e => e.removeAttribute('data-ms')")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(".run-result[data-ms]", timeout=timeout)
+    result = page.locator(".run-result")
+    data = result.locator("[data-chart]")
+    error = result.locator(".run-error-line")
+    first = result.get_attribute("data-first-run")
+    links = tuple(page.eval_on_selector_all(".run-result a[href]", "as => as.map(a => a.href)"))
+    return Result(
+        json.loads(data.get_attribute("data-chart") or "null") if data.count() else None,
+        error.inner_text() if error.count() else None,
+        int(result.get_attribute("data-ms") or -1),
+        json.loads(first) if first else None,
+        links,
+        result.inner_text(),
+    )
+
+
+def test_a_case_page_runs_reruns_and_explains_bad_input(browser: Any, server: Server) -> None:
+    v = visit(browser, server.url)
+    page = v.page
+    page.goto(server.url + CASE)
+    form = page.locator("form.run-example")
+    inputs = json.loads(page.get_attribute("article", "data-inputs") or "{}")
+    assert inputs == CASE_INPUTS
+    for name, value in inputs.items():  # prefilled with the case's inputs
+        assert form.locator(f"input[name={name}]").input_value() == value
+    for name in ("year", "hour", "birth", "lines", "at"):
+        assert form.locator(f"input[name={name}]").input_value() == ""
+
+    first = run(page)
+    assert first.error is None, first.text
+    assert first.chart == expected(**CASE_INPUTS)
+    assert first.first is not None and first.first["total"] <= budget(FIRST_RUN_MS), first.first
+
+    edited = run(page, {"day": "癸亥", "year": "癸卯"})  # an edited input re-runs
+    assert edited.chart == expected(**{**CASE_INPUTS, "day": "癸亥", "year": "癸卯"})
+    assert edited.first is None  # no second start of the runtime
+    reruns = [run(page, {"day": day}).ms for day in ("甲子", "乙丑", "丙寅", "丁卯", "戊辰")]
+    assert statistics.median(reruns) <= budget(RERUN_MS), reruns
+
+    proc = cli("未濟濟", "坎", "--month", "午", "--day", "壬戌")  # bad input: the CLI's line
+    assert proc.returncode == 2
+    bad = run(page, {"primary": "未濟濟", "day": "壬戌"})
+    assert bad.chart is None
+    assert proc.stderr.strip() == f"yimao chart: error: {bad.error}"
+    assert page.locator(".run-result [data-chart]").count() == 0
+    v.close()
+
+
+def test_cast_page_gives_the_cli_chart_with_passage_links(browser: Any, server: Server) -> None:
+    v = visit(browser, server.url)
+    page = v.page
+    page.goto(server.url + "/")
+    page.locator(".site-nav a", has_text="작괘").click()  # linked from the navigation
+    page.wait_for_url(server.url + "/cast/")
+    form = page.locator("form.run-example")
+    assert all(form.locator(f"input[name={n}]").input_value() == ""
+               for n in ("primary", "changed", "month", "day", "lines", "at"))
+    result = run(page, CAST)
+    proc = cli("--lines", CAST["lines"], "--at", CAST["at"], "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert result.chart == json.loads(proc.stdout)
+    passages = {p for f in result.chart["findings"] for p in f["passages"]}
+    linked = {u.rpartition("#")[2] for u in result.links if "/p/" in u}
+    assert passages and passages <= linked
+    assert all(u.startswith(server.url + "/p/p") for u in result.links if "#" in u)
+
+    bad = run(page, {"at": "1663-04-31T09:00"})
+    proc = cli("--lines", CAST["lines"], "--at", "1663-04-31T09:00")
+    assert proc.stderr.strip() == f"yimao chart: error: {bad.error}"
+    v.close()
+
+
+def _offline_ready(page: Any) -> bool:
+    """The service worker controls the page and holds it and every runtime file."""
+    return bool(page.evaluate("""async () => {
+        if (!navigator.serviceWorker.controller) return false;
+        const m = await (await fetch('/_py/manifest.json')).json();
+        const runtime = await caches.open('yimao-runtime');
+        for (const f of ['manifest.json', ...Object.keys(m.files)]) {
+            if (!(await runtime.match('/_py/' + f))) return false;
+        }
+        return !!(await caches.match(location.href));
+    }"""))
+
+
+def test_offline_after_a_first_visit(browser: Any, site: Build) -> None:
+    own = Server(site.out)  # stopped below: the network is gone, not only emulated offline
+    v = visit(browser, own.url)
+    page = v.page
+    try:
+        page.goto(own.url + CASE)
+        assert run(page).chart == expected(**CASE_INPUTS)
+        deadline = time.monotonic() + 30
+        while not _offline_ready(page):
+            assert time.monotonic() < deadline, "the service worker did not keep the runtime"
+            time.sleep(0.2)
+    finally:
+        own.stop()
+    v.context.set_offline(True)
+    page.reload()
+    assert page.locator("h1").inner_text().startswith("困")
+    offline = run(page, {"day": "癸亥"})
+    assert offline.chart == expected(**{**CASE_INPUTS, "day": "癸亥"})
+    assert offline.first is not None  # a new page: the runtime started again, from the cache
+
+    page.goto(own.url + "/cast/")  # stored when the worker installed
+    at = datetime.datetime.fromisoformat(CAST["at"])
+    assert run(page, CAST).chart == expected(lines=CAST["lines"], at=at)
+    page.goto(own.url + "/lifa/04/")  # never visited: the worker says so, in Korean
+    assert "연결이 없고" in page.locator("body").inner_text()
+    v.close()
+
+
+def test_without_javascript_the_panel_says_so(browser: Any, server: Server) -> None:
+    v = visit(browser, server.url, java_script_enabled=False)
+    v.page.goto(server.url + CASE)
+    note = v.page.locator(".run-panel noscript, .run-noscript").last
+    assert note.is_visible()
+    assert "자바스크립트" in note.inner_text()
+    v.close()
+
+
+def test_phone_has_no_sideways_scroll_on_run_pages(browser: Any, server: Server) -> None:
+    v = visit(browser, server.url, viewport={"width": 390, "height": 844})
+    for path in ("/cast/", CASE):
+        v.page.goto(server.url + path)
+        width = v.page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= 390, (path, width)
+    v.close()

@@ -1,0 +1,254 @@
+"""The Run panels' runtime without a browser: fetching and verifying the pinned Pyodide
+(with a stand-in for npm), what the built site serves (_py/, sw.js, the panels' markup) and
+compute.runner, the one function the page calls, against compute and the ``yimao`` command.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import io
+import json
+import re
+import stat
+import tarfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lxml import html as lxml_html
+from sitebuild import ROOT, Build
+
+from compute import chart
+from compute.runner import FIELDS, run
+from yimao import cases as C
+from yimao import cli as yimao_cli
+from yimao.site_runtime import (
+    CACHE,
+    Pin,
+    SiteRuntimeError,
+    cache_dir,
+    fetch,
+    load_pin,
+)
+
+# ------------------------------------------------------------------ fetching
+
+
+def _tarball(files: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
+        for name, data in {**files, "README.md": b"not taken"}.items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    return buf.getvalue()
+
+
+FILES = {"pyodide.mjs": b"export const x = 1;\n", "pyodide.asm.wasm": b"\0asm\1\0\0\0",
+         "pyodide-lock.json": b'{"info": {"python": "3.14.2"}, "packages": {}}'}
+
+
+def _pin(tarball: bytes, files: dict[str, bytes] = FILES) -> Pin:
+    digest = base64.b64encode(hashlib.sha512(tarball).digest()).decode()
+    sums = {n: hashlib.sha256(d).hexdigest() for n, d in files.items()}
+    return Pin("1.0.0", f"sha512-{digest}", {k: v for k, v in sums.items() if "lock" not in k},
+               {k: v for k, v in sums.items() if "lock" in k})
+
+
+def _fake_npm(tmp_path: Path, tarball: bytes) -> str:
+    """An ``npm`` that answers ``npm pack SPEC --pack-destination DIR`` with *tarball*."""
+    (tmp_path / "served.tgz").write_bytes(tarball)
+    npm = tmp_path / "npm"
+    npm.write_text(f'#!/bin/sh\n[ "$1" = pack ] && cp "{tmp_path}/served.tgz" '
+                   f'"$4/pyodide-1.0.0.tgz"\n', encoding="utf-8")
+    npm.chmod(npm.stat().st_mode | stat.S_IEXEC)
+    return str(npm)
+
+
+def test_fetch_verifies_then_caches(tmp_path: Path) -> None:
+    tarball = _tarball(FILES)
+    pin = _pin(tarball)
+    cache = tmp_path / "cache"
+    folder = fetch(pin, cache, npm=_fake_npm(tmp_path, tarball))
+    assert folder == cache / "1.0.0"
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == FILES  # README.md not taken
+    # a second fetch finds the verified cache and never calls npm
+    assert fetch(pin, cache, npm=str(tmp_path / "no-such-npm")) == folder
+
+
+def test_fetch_refuses_a_tarball_that_is_not_the_pinned_one(tmp_path: Path) -> None:
+    pin = _pin(_tarball(FILES))
+    other = _tarball({**FILES, "pyodide.mjs": b"export const x = 2;\n"})
+    with pytest.raises(SiteRuntimeError, match="sha512"):
+        fetch(pin, tmp_path / "cache", npm=_fake_npm(tmp_path, other))
+    assert not (tmp_path / "cache" / "1.0.0").exists()
+
+
+def test_fetch_refuses_a_file_that_is_not_the_pinned_one(tmp_path: Path) -> None:
+    tarball = _tarball(FILES)
+    pin = _pin(tarball, {**FILES, "pyodide.asm.wasm": b"another build"})
+    with pytest.raises(SiteRuntimeError, match="pyodide.asm.wasm has SHA-256"):
+        fetch(pin, tmp_path / "cache", npm=_fake_npm(tmp_path, tarball))
+    assert not (tmp_path / "cache" / "1.0.0").exists()
+
+
+def test_without_npm_one_line_says_what_to_install(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(SiteRuntimeError) as exc:
+        fetch(_pin(_tarball(FILES)), tmp_path / "cache")
+    assert "npm (Node.js) is needed" in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_the_pin_names_a_stable_release_and_the_cache_holds_it() -> None:
+    pin = load_pin()
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pin.version)  # no alpha
+    assert pin.integrity.startswith("sha512-")
+    assert set(pin.serve) == {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
+    assert set(pin.read) == {"python_stdlib.zip", "pyodide-lock.json"}
+    folder = cache_dir(pin)
+    for name, digest in pin.files.items():  # make test fetched it before pytest
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest, name
+
+
+# ------------------------------------------------------------------ the built site
+
+
+@pytest.fixture(scope="module")
+def manifest(site: Build) -> dict[str, Any]:
+    return json.loads((site.out / "_py" / "manifest.json").read_text(encoding="utf-8"))
+
+
+def test_the_site_serves_the_pinned_core_files(site: Build, manifest: dict[str, Any]) -> None:
+    pin = load_pin()
+    py = site.out / "_py"
+    assert manifest["pyodide"] == pin.version
+    for name, size in manifest["files"].items():
+        assert (py / name).stat().st_size == size, name
+    for name, digest in pin.serve.items():
+        data = (py / manifest["index"] / name).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == digest, name
+    assert not (py / manifest["index"] / "pyodide-lock.json").exists()  # given inline
+    lock = json.loads((CACHE / pin.version / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert manifest["lock"] == {"info": lock["info"], "packages": {}}
+    assert manifest["bytes"] == sum(manifest["files"].values())
+
+
+def _modules(z: zipfile.ZipFile) -> dict[str, str]:
+    """{module path without suffix: "py" or "pyc"}."""
+    return {n.rpartition(".")[0]: n.rpartition(".")[2] for n in z.namelist()
+            if n.endswith((".py", ".pyc"))}
+
+
+def test_the_standard_library_is_whole_with_the_hot_modules_compiled(
+        site: Build, manifest: dict[str, Any]) -> None:
+    original = zipfile.ZipFile(cache_dir(load_pin()) / "python_stdlib.zip")
+    served = zipfile.ZipFile(site.out / "_py" / manifest["stdlib"])
+    before, after = _modules(original), _modules(served)
+    assert set(before.values()) == {"py"}
+    assert set(after) == set(before)  # nothing dropped: a module never seen still imports
+    for hot in ("json/__init__", "json/decoder", "dataclasses", "enum", "datetime", "argparse"):
+        assert after[hot] == "pyc", hot
+    assert 0 < sum(v == "pyc" for v in after.values()) < len(after)
+    # bytecode of Pyodide's CPython, not of the Python that built the site
+    magics = {served.read(n)[:4] for n in served.namelist() if n.endswith(".pyc")}
+    assert len(magics) == 1 and magics != {importlib.util.MAGIC_NUMBER}
+
+
+def test_the_package_is_compute_and_lunar_python_as_bytecode(
+        site: Build, manifest: dict[str, Any]) -> None:
+    z = zipfile.ZipFile(site.out / "_py" / manifest["package"])
+    names = set(z.namelist())
+    assert {f"compute/{p.stem}.pyc" for p in (ROOT / "compute").glob("*.py")} <= names
+    assert "lunar_python/__init__.pyc" in names and "lunar_python/Solar.pyc" in names
+    assert b"MIT" in z.read("lunar_python/LICENSE")
+    assert not [n for n in names if n.endswith(".py")]
+
+
+def test_the_service_worker_precaches_files_that_exist(
+        site: Build, manifest: dict[str, Any]) -> None:
+    sw = (site.out / "sw.js").read_text(encoding="utf-8")
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw).group(1))  # type: ignore[union-attr]
+    runtime = json.loads(re.search(r"const RUNTIME_FILES = (\[.*?\]);", sw).group(1))  # type: ignore[union-attr]
+    assert {"", "cast/", "_static/yimao-run.js", "_static/yimao.css"} <= set(precache)
+    for url in precache:
+        assert (site.out / url / "index.html" if url in ("",) or url.endswith("/")
+                else site.out / url).is_file(), url
+    assert runtime == [f"_py/{f}" for f in manifest["files"]]
+    for text in (sw, (site.out / "_static" / "yimao-run.js").read_text(encoding="utf-8")):
+        assert not re.search(r"https?://|importScripts|//cdn", text)
+
+
+def _page(site: Build, path: str) -> lxml_html.HtmlElement:
+    return lxml_html.parse(str(site.out / path / "index.html")).getroot()
+
+
+def test_every_case_page_has_a_run_panel_prefilled_with_its_inputs(site: Build) -> None:
+    pages = sorted((site.out / "cases").glob("p*-case*/index.html"))
+    assert len(pages) == len(C.load())
+    for path in pages:
+        page = lxml_html.parse(str(path)).getroot()
+        inputs = json.loads(page.xpath("//article/@data-inputs")[0])
+        forms = page.xpath("//form[@class='run-example']")
+        assert len(forms) == 1, path
+        values = {i.get("name"): i.get("value") for i in forms[0].xpath(".//input")}
+        assert set(values) == set(FIELDS), path
+        assert values == {n: inputs.get(n, "") for n in FIELDS}, path
+        assert page.xpath("//div[@class='run-result']"), path
+        assert "자바스크립트" in "".join(page.xpath("//noscript//text()")), path
+
+
+def test_cast_page_is_linked_from_home_and_navigation(site: Build) -> None:
+    cast = _page(site, "cast")
+    inputs = cast.xpath("//form[@class='run-example']//input")
+    values = {i.get("name"): i.get("value") for i in inputs}
+    assert values == dict.fromkeys(FIELDS, "")
+    home = _page(site, "")
+    assert "cast/" in home.xpath("//nav[@class='site-nav']//a/@href")
+    assert "cast/" in home.xpath("//main//a/@href")
+    assert "../../cast/" in _page(site, "lifa/04").xpath("//nav[@class='site-nav']//a/@href")
+
+
+# ------------------------------------------------------------------ compute.runner
+
+
+def test_the_runner_gives_compute_s_chart_for_every_dated_case() -> None:
+    count = 0
+    for case in C.load():
+        if not case.month or len(case.day) != 2:
+            continue
+        fields = {k: getattr(case, k) for k in FIELDS if getattr(case, k, "")}
+        out = run(fields)
+        want = chart(case.primary, case.changed or None, month=case.month, day=case.day,
+                     year=case.year or None, hour=case.hour or None, birth=case.birth or None)
+        assert out["error"] is None, (case.id, out["error"])
+        assert json.loads(out["chart"]) == json.loads(json.dumps(want.to_dict()))
+        count += 1
+    assert count > 100
+
+
+@pytest.mark.parametrize("fields", [
+    {"primary": "未濟濟", "month": "午", "day": "壬戌"},
+    {"primary": "困", "changed": "坎", "month": "午", "day": "壬"},
+    {"primary": "困", "month": "十三月", "day": "壬戌"},
+    {"primary": "困", "lines": "987876", "month": "午", "day": "壬戌"},
+    {"lines": "98787", "at": "1663-04-12T09:00"},
+    {"lines": "987876", "at": "1663-04-31T09:00"},
+    {"lines": "987876"},
+    {},
+])
+def test_bad_input_gives_the_cli_s_line(fields: dict[str, str],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["chart"]
+    argv += [fields[k] for k in ("primary", "changed") if k in fields]
+    for k in ("month", "day", "year", "hour", "birth", "lines", "at"):
+        if k in fields:
+            argv += [f"--{k}", fields[k]]
+    assert yimao_cli.main(argv) == 2
+    line = capsys.readouterr().err.strip()
+    out = run(fields)
+    assert out["chart"] is None and out["html"] == ""
+    assert line == f"yimao chart: error: {out['error']}"
