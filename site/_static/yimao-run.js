@@ -1,10 +1,11 @@
 /* 易冒 reading site: the Run panels and the offline copy (no third-party code).
    - registers the service worker (/sw.js, scope: the site root) that keeps the pages, the
      search data and, once used, the Python runtime for reading and running offline;
-   - on a page with a <form class="run-example">: the first submit loads Pyodide from this
-     site (_py/, see yimao/site_runtime.py), puts compute + lunar-python (one zip of
-     bytecode) on its sys.path and calls compute.runner.run_json; later submits only call
-     it again. */
+   - on a page with a <form class="run-example">: the first submit starts
+     yimao-run-worker.js, which loads Pyodide from this site (_py/, see
+     yimao/site_runtime.py), puts compute + lunar-python (one zip of bytecode) on its
+     sys.path and calls compute.runner.run_json; later submits only call it again. The
+     page stays responsive meanwhile and shows which stage the start is in. */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -30,55 +31,62 @@
     "", "실행 환경(Pyodide)을 이 사이트에서 내려받는 중", "파이썬을 시작하는 중",
     "compute를 불러오는 중", "계산하는 중"
   ];
-  var runtime = null;      // Promise of {run, timings} once the first submit asked for it
-  var timings = {};
+  var worker = null;       // the Python side (yimao-run-worker.js), started on first use
+  var pending = {};        // run id -> {resolve, reject}
+  var nextId = 0;
+  var listeners = [];      // progress callbacks of the panels waiting for the start
+  var ready = null;        // {timings} once Python answers
 
   function mb(bytes) { return (bytes / 1048576).toFixed(1) + " MB"; }
 
-  function load(progress) {
-    if (runtime) { return runtime; }
-    runtime = (async function () {
-      var t0 = performance.now();
-      var manifest = await (await fetch(new URL("manifest.json", PY))).json();
-      progress(1, STAGES[1] + " (처음 한 번, 약 " + mb(manifest.bytes) + ")");
-      var index = new URL(manifest.index, PY);
-      var loaded = await Promise.all([
-        import(new URL("pyodide.mjs", index).href),
-        fetch(new URL(manifest.package, PY)).then(function (r) {
-          if (!r.ok) { throw new Error(r.status + " " + r.url); }
-          return r.arrayBuffer();
-        })
-      ]);
-      progress(2, STAGES[2]);
-      var quiet = function () { /* Pyodide's start-up messages */ };
-      var py = await loaded[0].loadPyodide({
-        indexURL: index.href, stdLibURL: new URL(manifest.stdlib, PY).href,
-        lockFileContents: manifest.lock, packageBaseUrl: index.href,
-        stdout: quiet, stderr: quiet
-      });
-      var t1 = performance.now();
-      progress(3, STAGES[3]);
-      // compute + lunar_python as bytecode, imported from the zip itself (zipimport)
-      py.FS.writeFile("/home/pyodide/yimao-py.zip", new Uint8Array(loaded[1]));
-      py.runPython("import sys; sys.path.insert(0, '/home/pyodide/yimao-py.zip')");
-      var runner = py.pyimport("compute.runner");
-      var t2 = performance.now();
-      timings = { boot: Math.round(t1 - t0), import: Math.round(t2 - t1) };
-      keepOffline(manifest);
-      return runner.run_json;
-    })();
-    runtime.catch(function () { runtime = null; });  // a failed load may be retried
-    return runtime;
+  function startWorker() {
+    worker = new Worker(new URL("yimao-run-worker.js", script.src), { type: "module" });
+    worker.onmessage = function (event) {
+      var m = event.data;
+      if (m.type === "progress") {
+        listeners.forEach(function (f) { f(m.stage, STAGES[m.stage]); });
+      } else if (m.type === "ready") {
+        ready = { timings: m.timings };
+        listeners.forEach(function (f) { f(4, STAGES[4]); });
+        keepOffline(m.files);
+      } else if (pending[m.id]) {
+        var p = pending[m.id];
+        delete pending[m.id];
+        if (m.type === "result") { p.resolve(m.response); } else { p.reject(new Error(m.message)); }
+      }
+    };
+    // how much a first run downloads, for the progress line (the worker fetches the rest)
+    fetch(new URL("manifest.json", PY)).then(function (r) { return r.json(); })
+      .then(function (m) {
+        if (!ready) {
+          listeners.forEach(function (f) {
+            f(1, STAGES[1] + " (처음 한 번, 약 " + mb(m.bytes) + ")");
+          });
+        }
+      }).catch(function () { /* the worker reports the failure */ });
+  }
+
+  function call(request, progress) {
+    if (!worker) { startWorker(); }
+    if (!ready) {
+      listeners.push(progress);
+      progress(1, STAGES[1]);
+    }
+    return new Promise(function (resolve, reject) {
+      var id = ++nextId;
+      pending[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ type: "run", id: id, request: request });
+    }).finally(function () {
+      listeners = listeners.filter(function (f) { return f !== progress; });
+    });
   }
 
   // Ask the service worker to keep the runtime (it may have been fetched before the worker
   // controlled this page); what it already holds is not fetched again.
-  function keepOffline(manifest) {
+  function keepOffline(files) {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
     navigator.serviceWorker.ready.then(function (reg) {
-      var urls = ["manifest.json"].concat(Object.keys(manifest.files)).map(function (f) {
-        return new URL(f, PY).href;
-      });
+      var urls = files.map(function (f) { return new URL(f, PY).href; });
       if (reg.active) { reg.active.postMessage({ type: "keep", urls: urls }); }
     });
   }
@@ -129,25 +137,23 @@
     form.addEventListener("submit", async function (event) {
       event.preventDefault();
       var t0 = performance.now();
-      var first = !runtime;
+      var first = !ready;
       button.disabled = true;
       result.setAttribute("aria-busy", "true");
       try {
-        var run = await load(progress);
-        progress(4, STAGES[4]);
+        var request = JSON.stringify({ fields: fields(form), root: rootFromPage() });
+        var out = JSON.parse(await call(request, progress));
         var t1 = performance.now();
-        var out = JSON.parse(run(JSON.stringify({ fields: fields(form), root: rootFromPage() })));
-        var t2 = performance.now();
-        show(result, out, t2 - t0);
-        if (first) {  // what starting the runtime cost, for the tests and the curious
-          timings.chart = Math.round(t2 - t1);
-          timings.total = Math.round(t2 - t0);
+        show(result, out, t1 - t0);
+        if (first && ready) {  // what starting the runtime cost, for the tests and the curious
+          var timings = Object.assign({}, ready.timings, { total: Math.round(t1 - t0) });
+          timings.chart = timings.total - timings.boot - timings.import;
           result.setAttribute("data-first-run", JSON.stringify(timings));
         } else {
           result.removeAttribute("data-first-run");
         }
         status.textContent = out.error ? "입력을 고쳐 다시 실행한다." :
-          "실행됨 (" + Math.round(t2 - t0) + " ms)";
+          "실행됨 (" + Math.round(t1 - t0) + " ms)";
       } catch (err) {
         result.textContent = "";
         var p = document.createElement("p");
