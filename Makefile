@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install runtime test lint site serve bench clean
+.PHONY: install runtime test lint site serve bench bench-runner clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ serve: site
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(BENCH_ARGS)
+
+# the Run panel in headless chromium: first run cold and re-runs, medians (after make site)
+bench-runner: site
+	$(BIN)/python tools/bench_runner.py $(BENCH_ARGS)
 
 clean:
 	rm -rf build $(VENV)

@@ -290,9 +290,13 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
                 raise SiteRuntimeError(f"compiling the runtime's Python failed: {last}")
             (work / "package.zip").unlink()
             for old in (cache / "compiled").iterdir():  # compilations of older sources
-                if old.is_dir() and not old.name.startswith("."):
-                    shutil.rmtree(old)
-            work.rename(folder)
+                if old.is_dir() and not old.name.startswith(".") and old != folder:
+                    shutil.rmtree(old, ignore_errors=True)
+            try:
+                work.rename(folder)
+            except OSError:  # another build compiled the same sources meanwhile
+                if not all((folder / n).is_file() for n in names):
+                    raise
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     return (folder / names[0]).read_bytes(), (folder / names[1]).read_bytes(), report
 
