@@ -18,9 +18,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 # The Run panels' Python: the pinned npm package `pyodide` (yimao/pyodide.toml), fetched once
-# with npm, checked, kept in .cache/pyodide/ (a rebuild downloads nothing; without npm and
-# without that cache it stops with one line saying to install npm).
+# with npm, checked, kept in .cache/pyodide/ (a rebuild downloads nothing); the build compiles
+# its Python ahead of time under node. Without node (or npm, when the cache is empty) one line
+# says what to install.
 runtime: $(STAMP)
+	@command -v node >/dev/null || { echo "make: Node.js is needed for the Run panels' Python runtime (Debian: apt-get install npm)"; exit 2; }
 	@$(BIN)/python -m yimao.site_runtime fetch
 
 test: $(STAMP) runtime
