@@ -45,7 +45,11 @@ def pyc(source: bytes, filename: str) -> bytes:
 
 
 def module_name(path: str) -> str:
-    """``json/__init__.py`` → ``json``; ``json/decoder.py`` → ``json.decoder``."""
+    """The module a file of a zip holds.
+
+    >>> module_name("json/__init__.py"), module_name("json/decoder.py")
+    ('json', 'json.decoder')
+    """
     name = path.removesuffix(".py").replace("/", ".")
     return name.removesuffix(".__init__")
 
