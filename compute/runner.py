@@ -1,10 +1,10 @@
 """The reading site's Run panel calls compute here, in the reader's browser (under Pyodide).
 
-One function, :func:`run`: the form's fields (``primary``, ``changed``, ``month``, ``day``,
-``year``, ``hour``, ``birth``, ``lines``, ``at``; an empty field is absent) → the chart as HTML,
-the JSON of ``chart(...).to_dict()`` and, for bad input, the one line ``yimao chart`` prints
-(its ``InputError``) instead. :func:`run_json` is the same with JSON text in and out, so the
-page's script needs nothing of Pyodide's type conversion.
+One function, :func:`run`: the form's fields (:data:`FIELDS`: ``primary``, ``changed``,
+``month``, ``day``, ``year``, ``hour``, ``birth``, ``lines``, ``at``, ``tz``; an empty field is
+absent) → the chart as HTML, the JSON of ``chart(...).to_dict()`` and, for bad input, the one
+line ``yimao chart`` prints instead. :func:`run_json` is the same with JSON text in and out, so
+the page's script needs nothing of Pyodide's type conversion.
 
 >>> out = run({"primary": "困", "changed": "坎", "month": "午", "day": "壬戌", "year": ""})
 >>> out["error"] is None, json.loads(out["chart"])["primary"]["name"]
@@ -12,24 +12,23 @@ page's script needs nothing of Pyodide's type conversion.
 >>> run({"primary": "震", "changed": "兌", "month": "寅"})["error"]
 "chart needs a day (日辰, e.g. day='癸酉') or a date (at=datetime)"
 
-The fields are read by the command line's own parser and :func:`compute.cli.build`, so the
-chart and the error line are the ones ``yimao chart`` gives for the same values.
+The fields are read by :func:`compute.inputs.chart_from_fields` and the error written by
+:func:`compute.errors.message`, as ``yimao chart`` reads and writes them.
 """
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from compute import cli
+from compute import cli, inputs
 from compute.chart import Chart
-from compute.errors import InputError
+from compute.errors import InputError, message
 
-FIELDS = ("primary", "changed", "month", "day", "year", "hour", "birth", "lines", "at")
-"""The Run panel's inputs, named as ``yimao chart``'s arguments and options."""
+FIELDS = inputs.FIELDS
+"""The Run panel's inputs: the form fields of :func:`compute.inputs.chart_from_fields`."""
 
 
 def passage_link(site_root: str) -> Callable[[str], str]:
@@ -43,25 +42,13 @@ def passage_link(site_root: str) -> Callable[[str], str]:
     return href
 
 
-def _args(fields: Mapping[str, str]) -> argparse.Namespace:
-    """The namespace ``yimao chart`` would parse: its defaults, then each non-empty field."""
-    parser = argparse.ArgumentParser(prog="yimao chart")
-    cli.configure(parser)
-    args = parser.parse_args([])
-    for name in FIELDS:
-        value = str(fields.get(name) or "").strip()
-        if value:
-            setattr(args, name, value)
-    return args
-
-
 def chart_html(c: Chart, passage_href: Callable[[str], str]) -> str:
     """The chart as HTML.
 
     TODO(merge): when ``compute.layout`` lands this becomes
     ``render_html(chart_layout(c), passage_href=passage_href)`` (the one chart layout the
-    build uses) and ``_args``/``cli.build`` above become ``compute.inputs.chart_from_fields``.
-    Until then: the text ``yimao chart`` prints, then each finding's passages as links.
+    build uses). Until then: the text ``yimao chart`` prints, then each finding's passages as
+    links.
     """
     rows = []
     for f in c.findings:
@@ -74,18 +61,19 @@ def chart_html(c: Chart, passage_href: Callable[[str], str]) -> str:
 
 def run(fields: Mapping[str, str], site_root: str = "/") -> dict[str, Any]:
     """``{"html": …, "chart": JSON of to_dict(), "error": None}`` for good input;
-    ``{"html": "", "chart": None, "error": the InputError's line}`` for bad input.
+    ``{"html": "", "chart": None, "error": the CLI's line}`` for bad input. Fields other than
+    :data:`FIELDS` are left to later panels (a 筮類 question) and not read here.
 
     >>> out = run({"lines": "987876", "at": "1663-04-12T09:00"}, site_root="../")
     >>> json.loads(out["chart"])["day"], 'href="../p/p' in out["html"]
     ('癸酉', True)
-    >>> run({"lines": "987876", "at": "1663-13-12"})["error"]
-    "--at '1663-13-12': expected a date and time such as 1663-04-12T09:00"
+    >>> run({"lines": "987876", "at": "1663-13-12"})["error"][:40]
+    "at '1663-13-12': give a date and time (a"
     """
     try:
-        c = cli.build(_args(fields))
+        c = inputs.chart_from_fields({name: str(fields.get(name) or "") for name in FIELDS})
     except InputError as exc:
-        return {"html": "", "chart": None, "error": str(exc)}
+        return {"html": "", "chart": None, "error": message(exc)}
     return {"html": chart_html(c, passage_link(site_root)),
             "chart": json.dumps(c.to_dict(), ensure_ascii=False), "error": None}
 

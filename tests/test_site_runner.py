@@ -162,7 +162,7 @@ def test_a_case_page_runs_reruns_and_explains_bad_input(browser: Any, server: Se
     assert inputs == CASE_INPUTS
     for name, value in inputs.items():  # prefilled with the case's inputs
         assert form.locator(f"input[name={name}]").input_value() == value
-    for name in ("year", "hour", "birth", "lines", "at"):
+    for name in ("year", "hour", "birth", "lines", "at", "tz"):
         assert form.locator(f"input[name={name}]").input_value() == ""
 
     first = run(page)
@@ -203,8 +203,12 @@ def test_cast_page_gives_the_cli_chart_with_passage_links(browser: Any, server: 
     assert passages and passages <= linked
     assert all(u.startswith(server.url + "/p/p") for u in result.links if "#" in u)
 
-    bad = run(page, {"at": "1663-04-31T09:00"})
-    proc = cli("--lines", CAST["lines"], "--at", "1663-04-31T09:00")
+    seoul = run(page, {"tz": "+09:00"})  # the reader's own clock: the CLI's --tz
+    proc = cli("--lines", CAST["lines"], "--at", CAST["at"], "--tz", "+09:00", "--json")
+    assert seoul.chart == json.loads(proc.stdout) != result.chart
+
+    bad = run(page, {"at": "1663-04-12 아침"})
+    proc = cli("--lines", CAST["lines"], "--at", "1663-04-12 아침", "--tz", "+09:00")
     assert proc.stderr.strip() == f"yimao chart: error: {bad.error}"
     v.close()
 

@@ -238,13 +238,14 @@ def test_the_runner_gives_compute_s_chart_for_every_dated_case() -> None:
     {"lines": "98787", "at": "1663-04-12T09:00"},
     {"lines": "987876", "at": "1663-04-31T09:00"},
     {"lines": "987876"},
+    {"lines": "987876", "at": "1663-04-12T09:00", "tz": "Mars/Olympus"},
     {},
 ])
 def test_bad_input_gives_the_cli_s_line(fields: dict[str, str],
                                         capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["chart"]
     argv += [fields[k] for k in ("primary", "changed") if k in fields]
-    for k in ("month", "day", "year", "hour", "birth", "lines", "at"):
+    for k in ("month", "day", "year", "hour", "birth", "lines", "at", "tz"):
         if k in fields:
             argv += [f"--{k}", fields[k]]
     assert yimao_cli.main(argv) == 2
