@@ -144,6 +144,18 @@ def test_impossible_and_odd_dates_are_flagged() -> None:
         ("1593-09-26", "1653-11-10"), "月")
 
 
+@pytest.mark.parametrize("year", [1593, 1653, 1664])   # each with a leap month
+def test_almanac_months_are_lunar_pythons_day_by_day(year: int) -> None:
+    """The almanac table (built from one lunar-python year's months) gives, for every day,
+    what lunar-python gives when asked for that day's lunar date."""
+    from lunar_python import Solar
+
+    for day, (year_gz, month) in zip(C._year_days(year), C._almanac_days(year), strict=True):
+        lunar = Solar.fromYmd(day.year, day.month, day.day).getLunar()
+        assert (year_gz, month) == (lunar.getYearInGanZhi(),
+                                    C.ZHI[(abs(lunar.getMonth()) + 1) % 12]), day
+
+
 def test_partial_dates_are_completed_neutrally() -> None:
     case = C.by_id(CASES, "p091-case1")   # 申建酉日: the 旬 is not given
     full = C.completions(case, {}, frozenset({3}))   # 卯 must not be 空

@@ -949,44 +949,83 @@ CHECKS: dict[str, Callable[[Setting, Mapping[str, Any]], Any]] = {
 # ------------------------------------------------------------------ dates
 
 
+def _year_days(gyear: int) -> tuple[_dt.date, ...]:
+    """The days of a Gregorian year.
+
+    >>> days = _year_days(1664); len(days), days[0]
+    (366, datetime.date(1664, 1, 1))
+    """
+    first, end = _dt.date(gyear, 1, 1).toordinal(), _dt.date(gyear + 1, 1, 1).toordinal()
+    return tuple(_dt.date.fromordinal(n) for n in range(first, end))
+
+
 @functools.cache
-def _year_days(gyear: int) -> tuple[tuple[str, str, str, str, str, str], ...]:
-    """Per day of a Gregorian year (at noon): ISO date, year pillar (立春), month pillar (節),
-    day pillar, and the almanac's year pillar and month branch (lunar month number: 正月 = 寅).
+def _noon(day: _dt.date) -> tuple[str, str]:
+    """The year pillar (立春) and month pillar (節) of a day at noon, from compute's calendar
+    adapter (which keeps the 節 of each year).
 
-    compute's calendar adapter gives the pillars; the almanac month comes from lunar-python,
-    which that adapter wraps."""
-    from lunar_python import Solar
-
+    >>> _noon(_dt.date(1664, 1, 1)), _noon(_dt.date(1664, 3, 1))
+    (('癸卯', '甲子'), ('甲辰', '丙寅'))
+    """
     from compute.calendar import pillars
 
+    p = pillars(_dt.datetime(day.year, day.month, day.day, 12))
+    return p.year.zh, p.month.zh
+
+
+@functools.cache
+def _almanac_days(gyear: int) -> tuple[tuple[str, str], ...]:
+    """Per day of a Gregorian year: the almanac's year pillar (from 正月初一) and month branch
+    (lunar month number: 正月 = 寅; a leap month keeps its number), as lunar-python dates a day.
+
+    One lunar-python year table per Gregorian year: its lunar months (first day, length)
+    bound the days, as ``Lunar.fromSolar`` finds a day's month (the first month the day falls
+    before the end of), instead of a lunar date per day, which rebuilt the table each time.
+    Only asked for when no day fits by the 節.
+
+    >>> _almanac_days(1664)[26], _almanac_days(1664)[27]  # 正月初一 of 甲辰 was 1664-01-28
+    (('癸卯', '丑'), ('甲辰', '寅'))
+    """
+    from lunar_python import LunarYear, Solar
+
+    from compute.calendar import GREGORIAN_START, julian_to_gregorian
+
+    months = []
+    for m in LunarYear.fromYear(gyear).getMonths():
+        s = Solar.fromJulianDay(m.getFirstJulianDay())
+        ymd = (s.getYear(), s.getMonth(), s.getDay())
+        first = julian_to_gregorian(*ymd) if _dt.date(*ymd) < GREGORIAN_START else _dt.date(*ymd)
+        months.append((first, m.getDayCount(), SIXTY[(m.getYear() - 4) % 60],
+                       ZHI[(abs(m.getMonth()) + 1) % 12]))
     out = []
     day = _dt.date(gyear, 1, 1)
     while day.year == gyear:
-        p = pillars(_dt.datetime(day.year, day.month, day.day, 12))
-        lunar = Solar.fromYmd(day.year, day.month, day.day).getLunar()
-        month = ZHI[(abs(lunar.getMonth()) + 1) % 12]
-        out.append((day.isoformat(), p.year.zh, p.month.zh, p.day.zh, lunar.getYearInGanZhi(),
-                    month))
+        out.append(next((year, month) for first, count, year, month in months
+                        if (day - first).days < count))
         day += _dt.timedelta(days=1)
     return tuple(out)
 
 
 def _matches(case: Case, window: tuple[int, int], almanac: bool) -> list[str]:
+    """The days (ISO) whose pillars are the case's; the day pillar is tested first, so that
+    the year and month are reckoned only for the days that have it."""
+    from compute.calendar import day_pillar
+
     first = window[0] + (SIXTY.index(case.year) - (window[0] - 4)) % 60
     out = []
     for gy in range(first, window[1] + 1, 60):
         for y in (gy, gy + 1):
-            for iso, yp, mp, dp, lyp, lm in _year_days(y):
-                year, month = (lyp, lm) if almanac else (yp, mp)
+            for i, day in enumerate(_year_days(y)):
+                dp = day_pillar(day).zh
+                if case.day and case.day not in (dp, dp[0], dp[1]):
+                    continue
+                year, month = _almanac_days(y)[i] if almanac else _noon(day)
                 if year != case.year:
                     continue
                 if case.month and case.month not in (month, month[-1]) and not (
                         almanac and len(case.month) == 2 and case.month[1] == month):
                     continue
-                if case.day and case.day not in (dp, dp[0], dp[1]):
-                    continue
-                out.append(iso)
+                out.append(day.isoformat())
     return out
 
 
