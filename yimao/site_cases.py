@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from yimao import atomic
 from yimao import cases as C
 from yimao.edition import TEI_NS, XML_ID, text_of
-from yimao.render_pages import docname, short_ref
+from yimao.render_pages import short_ref
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -259,9 +259,7 @@ def code_digest() -> str:
     root = Path(__file__).resolve().parent.parent
     files = sorted((root / "compute").glob("*.py"))
     files += [root / "yimao" / "cases.py", Path(__file__).resolve()]
-    data = getattr(C, "CASES_FILE", None)
-    if data is not None:
-        files.append(Path(data))
+    files.append(C.CASES_FILE)
     h = hashlib.sha256()
     for f in files:
         if f.is_file():
@@ -386,6 +384,3 @@ def claim_marks(book: CaseBook) -> Mapping[str, Any]:
     """For chapter pages: ``{claim id: (case page, note)}`` (cheap: no chart is computed)."""
     return {cid: (case_page(case_of_claim(cid)), book.claim_note(cid)) for cid in book.tei}
 
-
-def division_docname(view: CaseView) -> str:
-    return docname(view.division)

@@ -154,8 +154,7 @@ def data_dependencies() -> list[str]:
     """The case data a chapter page shows (claim notes) besides the TEI."""
     from yimao import cases
 
-    data = getattr(cases, "CASES_FILE", None)
-    return [str(data)] if data is not None and Path(data).is_file() else []
+    return [str(cases.CASES_FILE)]
 
 
 def code_dependencies() -> list[str]:

@@ -1,14 +1,13 @@
 """The editors' data the TEI is compiled from: editorial/chapters.tsv, editorial/corrections.tsv
-and (when it exists) the rule registry of compute (compute/rules.py).
+and the rule registry of compute (compute/rules.py).
 
-Formats are defined in the team brief; these readers check them and fail with
-``file:line: what is wrong``.
+Formats are documented in tei/README.md (each file's header line names its columns); these
+readers check them and fail with ``file:line: what is wrong``.
 """
 
 from __future__ import annotations
 
 import csv
-import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,17 +115,8 @@ def read_corrections(path: Path = CORRECTIONS_TSV) -> list[Correction]:
 def read_rules() -> list[Rule]:
     """The rule registry of compute (compute/rules.py), in registration order.
 
-    Registration happens when the modules listed in ``compute.RULE_MODULES`` are imported, so
-    they are imported first. Empty if compute/rules.py does not exist yet.
+    Importing :mod:`compute` registers every rule (its ``RULE_MODULES``).
     """
-    try:
-        registry = importlib.import_module("compute.rules")
-    except ImportError:
-        return []
-    package = importlib.import_module("compute")
-    for name in getattr(package, "RULE_MODULES", ()):
-        importlib.import_module(name)
-    all_rules = getattr(registry, "all_rules", None)
-    if all_rules is None:
-        return []
+    from compute.rules import all_rules
+
     return [Rule(r.id, r.zh, r.ko, tuple(r.passages)) for r in all_rules()]
