@@ -50,6 +50,7 @@ from typing import NoReturn
 
 from lxml import etree
 
+from yimao import ids
 from yimao.errors import EditionError
 from yimao.source import ROOT
 
@@ -58,8 +59,8 @@ NS = {"tei": TEI_NS}
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 DEFAULT_PATH = ROOT / "tei" / "yimao.xml"
-BOOK = "易冒"
-PART_NAMES = {"lifa": "立法", "shilei": "筮類"}
+BOOK = ids.BOOK
+PART_NAMES = ids.PARTS
 READINGS = ("diplomatic", "corrected")
 POINTERS = ("ana", "corresp", "target", "prev", "next", "ref", "resp", "source")
 """The attributes whose ``#id`` tokens must name an xml:id of the file."""
@@ -270,7 +271,7 @@ class Edition:
             if not (n_attr and n_attr.isdigit()):
                 self._fail(div, f"chapter {did} needs a numeric @n, found {n_attr!r}")
             n = int(n_attr)  # type: ignore[arg-type]
-            label = f"{PART_NAMES[part]} {n}"
+            label = ids.label(part, n)
         else:
             if not n_attr:
                 self._fail(div, f"division {did} needs @n (its citation label)")
@@ -333,7 +334,7 @@ class Edition:
             cases = tuple(
                 s.get(XML_ID) or "" for s in zh.iter(_t("seg")) if s.get("type") == "case"
             )
-            ref = f"{BOOK} {label}{'.' if label[-1].isdigit() else ' '}{k}"
+            ref = ids.citation(label, k)
             out.append(Passage(pid, k, ref, did, zh, ko, sentences, cases))  # type: ignore[arg-type]
         return out
 
@@ -364,7 +365,7 @@ class Edition:
         """Canonical citation of a division, paragraph, Korean paragraph, sentence or note id."""
         for d in self.divisions:
             if d.id == xml_id:
-                return f"{BOOK} {d.label}"
+                return ids.citation(d.label)
         if xml_id in self._passages:
             return self._passages[xml_id].ref
         if xml_id in self._sentence_passage:
@@ -379,26 +380,19 @@ class Edition:
 
     def resolve(self, ref: str) -> str:
         """The xml:id a citation (``易冒 立法 4.2.3``, ``王序 3``) points to."""
-        m = re.fullmatch(r"(?:易冒\s*)?(\S+?)\s*(\d+)?(?:[ .](\d+))?(?:\.(\d+))?", ref.strip())
-        if not m:
-            raise EditionError(f"cannot read reference {ref!r}; e.g. 易冒 立法 4.2.3 or 王序 3")
-        head, a, b, c = m.groups()
-        if head in PART_NAMES.values():
-            label, para, sent = f"{head} {a}", b, c
-        else:
-            label, para, sent = head, a, b
+        label, para, sent = ids.parse_citation(ref)
         try:
             div = next(d for d in self.divisions if d.label == label)
-            p = div.passages[int(para) - 1] if para else None
+            p = div.passages[para - 1] if para else None
             if p is None:
                 return div.id
-            return p.sentences[int(sent) - 1] if sent else p.id
+            return p.sentences[sent - 1] if sent else p.id
         except (StopIteration, IndexError, ValueError):
             raise EditionError(f"no passage at {ref!r}") from None
 
     def category(self, rule_id: str) -> Category:
         """The taxonomy category of a rule (``najia-gan`` or ``r-najia-gan``)."""
-        cid = rule_id if rule_id.startswith("r-") else f"r-{rule_id}"
+        cid = ids.rule(rule_id)
         cat = self._ids.get(cid)
         if cat is None or cat.tag != _t("category"):
             raise EditionError(f"no rule category {cid!r} in the taxonomy #rules")
@@ -409,7 +403,7 @@ class Edition:
             for e in self.tree.iterfind(".//*[@ana]")
             if target in (e.get("ana") or "").split()
         )
-        return Category(cid, cid[2:], names.get("lzh", ""), names.get("ko", ""), sentences)
+        return Category(cid, ids.rule_of(cid), names.get("lzh", ""), names.get("ko", ""), sentences)
 
     def cases(self) -> tuple[CaseRecord, ...]:
         """Every worked case in book order (see :class:`CaseRecord`)."""

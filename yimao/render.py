@@ -16,21 +16,21 @@ shown under the passage.
 
 >>> from lxml import etree
 >>> p = etree.fromstring(
-...     '<p xmlns="http://www.tei-c.org/ns/1.0" xml:id="p9">'
-...     '<seg xml:id="p9-s1">甲<choice xml:id="p9-c1"><orig>餘</orig><reg>余</reg></choice>'
-...     '<note type="commentary" xml:id="p9-n1">（注）</note>。</seg>'
+...     '<p xmlns="http://www.tei-c.org/ns/1.0" xml:id="p009">'
+...     '<seg xml:id="p009-s1">甲<choice xml:id="p009-c1"><orig>餘</orig><reg>余</reg></choice>'
+...     '<note type="commentary" xml:id="p009-n1">（注）</note>。</seg>'
 ...     '<note type="editorial">편자의 주.</note></p>')
->>> flat = flatten(p, {"p9-c1": "변환 오류"})
+>>> flat = flatten(p, {"p009-c1": "변환 오류"})
 >>> [type(node).__name__ for node in flat.inlines]
 ['Seg', 'NoteRef']
 >>> seg = flat.inlines[0]
 >>> seg.id, seg.label, [type(c).__name__ for c in seg.children]
-('p9-s1', '1', ['Text', 'Choice', 'Note', 'Text'])
+('p009-s1', '1', ['Text', 'Choice', 'Note', 'Text'])
 >>> choice = seg.children[1]
 >>> choice.type, choice.source, choice.edited, choice.reason
 ('reg', (Text(text='餘'),), (Text(text='余'),), '변환 오류')
 >>> flat.apparatus
-(ApparatusEntry(id='p9-ed1', type='editorial', label='1', text='편자의 주.'),)
+(ApparatusEntry(id='p009-ed1', type='editorial', label='1', text='편자의 주.'),)
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from lxml import etree
+
+from yimao import ids
 
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
@@ -176,7 +178,7 @@ class _Flattener:
             return
         if name == "seg":
             sid = element_id(el)
-            label = sid.rpartition("-s")[2] if sid and re.search(r"-s\d+[a-z]?$", sid) else None
+            label = str(ids.parse(sid).n) if sid and ids.kind(sid) == "sentence" else None
             rules = tuple(a.removeprefix("#r-") for a in (el.get("ana") or "").split())
             yield Seg(sid, el.get("type", ""), label, tuple(self.children(el)),
                       el.get("subtype", ""), rules)

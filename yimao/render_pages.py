@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
+from yimao import ids
 from yimao.render import ApparatusEntry, Flat, correction_reasons, element_id, flatten, local
 
 if TYPE_CHECKING:
@@ -44,8 +45,7 @@ Url = Callable[[str, str], str]
 
 def docname(division_id: str) -> str:
     """The page name of a division: ``part/n`` (clean URL ``/lifa/04/``)."""
-    part, _, rest = division_id.partition("-")
-    return f"{part}/{rest}"
+    return ids.parse(division_id).division_path
 
 
 def permalink(pid: str) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao import cases as C
 from yimao.edition import TEI_NS, XML_ID, text_of
 from yimao.render_pages import short_ref
@@ -54,15 +54,6 @@ TYPE_KO = {
 def case_page(case_id: str) -> str:
     """The page name of a case: ``cases/p089-case1`` (``/cases/p089-case1/``)."""
     return f"cases/{case_id}"
-
-
-def case_of_claim(claim_id: str) -> str:
-    """``p089-case1-c2`` → ``p089-case1``.
-
-    >>> case_of_claim("p089-case1-c2")
-    'p089-case1'
-    """
-    return claim_id.rpartition("-c")[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,8 +331,8 @@ class CaseBook:
         """The note a chapter page shows on a claim: the editorial note, else yimao.cases'."""
         if claim_id in self.notes:
             return self.notes[claim_id]
-        case = self.cases.get(case_of_claim(claim_id))
-        k = int(claim_id.rpartition("-c")[2] or 0)
+        case = self.cases.get(ids.case_of(claim_id))
+        k = ids.parse(claim_id).sub or 0
         if case is None or not 1 <= k <= len(case.claims):
             return ""
         return case.claims[k - 1].note
@@ -367,7 +358,7 @@ class CaseBook:
 
     def _claims(self, case: C.Case, verdicts: tuple[C.Verdict, ...]) -> Iterator[ClaimView]:
         for k, (claim, v) in enumerate(zip(case.claims, verdicts, strict=True), 1):
-            cid = f"{case.id}-c{k}"
+            cid = ids.claim(case.id, k)
             expected = self.tei.get(cid, (claim.expect, ""))[0] or claim.expect
             editorial = self.notes.get(cid, "")
             note = editorial or claim.note
@@ -382,5 +373,5 @@ class CaseBook:
 
 def claim_marks(book: CaseBook) -> Mapping[str, Any]:
     """For chapter pages: ``{claim id: (case page, note)}`` (cheap: no chart is computed)."""
-    return {cid: (case_page(case_of_claim(cid)), book.claim_note(cid)) for cid in book.tei}
+    return {cid: (case_page(ids.case_of(cid)), book.claim_note(cid)) for cid in book.tei}
 

@@ -42,7 +42,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao.edition import Edition, load_edition
 from yimao.errors import EditionError
 from yimao.render_catalogue import Catalogue
@@ -208,22 +208,13 @@ def passage_role(
     ed = _STATE[path].edition
     try:
         ref = ed.ref(target)
-        did = ed.passage(_paragraph_of(target)).division
+        did = ed.passage(ids.paragraph_of(target) or target).division
     except EditionError as exc:
         msg = inliner.reporter.warning(f"passage role: {exc}", line=lineno)
         return [inliner.problematic(rawtext, rawtext, msg)], [msg]
     node = yimao_passage_ref(rawtext, ref.removeprefix("易冒").strip(), target=target, division=did)
     return [node], []
 
-
-def _paragraph_of(xml_id: str) -> str:
-    """``p043-s1`` → ``p043``; ``p043-ko`` stays (the model resolves Korean ids).
-
-    >>> _paragraph_of("p043-s1"), _paragraph_of("p043-ko"), _paragraph_of("p043")
-    ('p043', 'p043-ko', 'p043')
-    """
-    head, _, tail = xml_id.partition("-")
-    return xml_id if tail in ("", "ko") else head
 
 
 class DivisionDirective(SphinxDirective):

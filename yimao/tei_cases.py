@@ -35,6 +35,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from yimao import ids
 from yimao.tei_inputs import EDITORIAL, InputError
 from yimao.tei_layers import RANK_CASE, RANK_CLAIM, Span
 from yimao.tei_xml import attrs, el
@@ -157,9 +158,9 @@ def locate(case: Case, text: str, after: int, categories: set[str] | None = None
             raise InputError(
                 f"editorial/cases.toml: {case.id} claim {k}: {claim.text!r} not in the case text"
             )
-        known = categories is None or f"r-{claim.rule}" in categories
-        a = attrs(id=f"{case.id}-c{k}", type="claim", subtype=claim.expect or None,
-                  n=claim.rule, ana=f"#r-{claim.rule}" if known else None)
+        known = categories is None or ids.rule(claim.rule) in categories
+        a = attrs(id=ids.claim(case.id, k), type="claim", subtype=claim.expect or None,
+                  n=claim.rule, ana=f"#{ids.rule(claim.rule)}" if known else None)
         spans.append(Span(at, at + len(claim.text), "seg", a, rank=RANK_CLAIM))
         pos = at + len(claim.text)
     return end, spans
@@ -235,7 +236,7 @@ class CaseLayer:
         self._check_notes()
 
     def _check_notes(self) -> None:
-        claims = {f"{c.id}-c{k}": cl.expect for c in self.cases
+        claims = {ids.claim(c.id, k): cl.expect for c in self.cases
                   for k, cl in enumerate(c.claims, 1)}
         cases = {c.id for c in self.cases}
         for n in self.notes:
@@ -254,8 +255,8 @@ class CaseLayer:
             after = end
             out.extend(spans)
             for k, claim in enumerate(case.claims, 1):
-                if f"r-{claim.rule}" not in self.categories:
-                    self.unanchored.append(f"{case.id}-c{k}:{claim.rule}")
+                if ids.rule(claim.rule) not in self.categories:
+                    self.unanchored.append(f"{ids.claim(case.id, k)}:{claim.rule}")
         return out
 
     def outcome_spans(self, pid: str, text: str, others: list[Span]) -> list[Span]:
@@ -273,11 +274,11 @@ class CaseLayer:
             for piece in ranges:
                 frags = [f for a, b in piece for f in split_to_nest(a, b, others + out)
                          if _WORD.search(text[f[0]:f[1]])]
-                ids = [f"{case.id}-o{k + j}" for j in range(1, len(frags) + 1)]
+                seg_ids = [ids.outcome(case.id, k + j) for j in range(1, len(frags) + 1)]
                 for j, (a, b) in enumerate(frags):
-                    prev = f"#{ids[j - 1]}" if j else None
-                    nxt = f"#{ids[j + 1]}" if j + 1 < len(ids) else None
-                    at = attrs(id=ids[j], type="outcome", corresp=f"#{case.id}", prev=prev,
+                    prev = f"#{seg_ids[j - 1]}" if j else None
+                    nxt = f"#{seg_ids[j + 1]}" if j + 1 < len(seg_ids) else None
+                    at = attrs(id=seg_ids[j], type="outcome", corresp=f"#{case.id}", prev=prev,
                                next=nxt)
                     out.append(Span(a, b, "seg", at, rank=RANK_OUTCOME))
                 k += len(frags)
@@ -287,10 +288,10 @@ class CaseLayer:
         """The editorial notes on the cases of paragraph ``pid`` (case order; for each case its
         date, the case, then its claims)."""
         order = {c.id: k for k, c in enumerate(self.by_para.get(pid, []))}
-        mine = [n for n in self.notes if _case_of(n.target) in order]
-        return sorted(mine, key=lambda n: (order[_case_of(n.target)],
+        mine = [n for n in self.notes if ids.case_of(n.target) in order]
+        return sorted(mine, key=lambda n: (order[ids.case_of(n.target)],
                                            min(NOTE_KINDS.index(n.kind), 2),
-                                           _claim_number(n.target)))
+                                           ids.parse(n.target).sub or 0))
 
     def note_element(self, parent: etree._Element, n: CaseNote) -> etree._Element:
         return el(parent, "note", n.note, type="editorial", subtype=n.kind, lang="ko",
@@ -302,7 +303,7 @@ class CaseLayer:
             return None
         stand = el(root, "standOff", type="cases")
         for case in self.cases:
-            fs = el(stand, "fs", id=f"{case.id}-fs", type="case", corresp=f"#{case.id}")
+            fs = el(stand, "fs", id=ids.record(case.id), type="case", corresp=f"#{case.id}")
             for name, value in case.features:
                 f = el(fs, "f")
                 f.set("name", name)
@@ -312,13 +313,3 @@ class CaseLayer:
                     el(f, "symbol").set("value", value)
         return stand
 
-
-def _claim_number(target: str) -> int:
-    head, sep, tail = target.rpartition("-c")
-    return int(tail) if sep and tail.isdigit() else 0
-
-
-def _case_of(target: str) -> str:
-    """``p095-case1`` for ``p095-case1-c1`` or ``p095-case1``."""
-    head, sep, tail = target.rpartition("-c")
-    return head if sep and tail.isdigit() else target
