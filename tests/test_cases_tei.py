@@ -121,7 +121,7 @@ def test_outcomes_stand_in_the_text_apart_from_the_claims() -> None:
         seg_text = "".join(text_of(ED.element(i), "diplomatic") for i in rec.outcome_ids)
         for part in re.split(r"[；…]+", re.sub(r"（[^（）]*）", "", rec.outcome or "")):
             assert part in seg_text, (rec.id, part)
-        para = ED.passage(rec.passage).zh
+        para = ED.element(rec.passage)
         for i in rec.outcome_ids:
             seg = ED.element(i)
             assert seg.get("corresp") == f"#{rec.id}" and para in seg.iterancestors()

@@ -19,8 +19,8 @@
 ('易冒 立法 4', 'lifa-04', '易冒 陸序')
 >>> ed.passage("p002").ko_id == ed.passage("p001").ko_id == "p001-ko"
 True
->>> text_of(ed.passage("p001").zh, "diplomatic")
-'易冒'
+>>> ed.passage("p001").text("diplomatic"), ed.passage("p043").zh.inlines[0].id
+('易冒', 'p043-s1')
 >>> c = ed.case("p089-case1")
 >>> c.passage, c.type, c.month, c.day, c.year, c.question, c.primary, c.changed, c.outcome
 ('p089', 'reported', '午', '壬戌', None, '財', '困', '坎', '後果得利')
@@ -44,7 +44,7 @@ import functools
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
 
@@ -53,6 +53,16 @@ from lxml import etree
 from yimao import ids
 from yimao.errors import EditionError
 from yimao.source import ROOT
+from yimao.text_runs import (
+    READINGS,
+    Flat,
+    TargetedNote,
+    correction_reasons,
+    flatten,
+    passage_notes,
+    targeted_notes,
+)
+from yimao.text_runs import text as runs_text
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 NS = {"tei": TEI_NS}
@@ -61,7 +71,6 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 DEFAULT_PATH = ROOT / "tei" / "yimao.xml"
 BOOK = ids.BOOK
 PART_NAMES = ids.PARTS
-READINGS = ("diplomatic", "corrected")
 POINTERS = ("ana", "corresp", "target", "prev", "next", "ref", "resp", "source")
 """The attributes whose ``#id`` tokens must name an xml:id of the file."""
 SHOWN = 40
@@ -74,26 +83,62 @@ def _t(tag: str) -> str:
     return f"{{{TEI_NS}}}{tag}"
 
 
+class _Block:
+    """A ``div type="passage"`` of the TEI: its paragraphs (Chinese, then the Korean) and the
+    notes beside them, flattened into text runs on first use (the case commands, which load
+    the edition for its case records, never need them)."""
+
+    def __init__(self, paragraphs: dict[str, etree._Element], notes: list[etree._Element]):
+        self._paragraphs = paragraphs
+        self._notes = notes
+        self._flat: dict[str, Flat] = {}
+
+    def flat(self, xml_id: str) -> Flat:
+        if xml_id not in self._flat:
+            reasons = correction_reasons(self._notes)
+            self._flat[xml_id] = flatten(self._paragraphs[xml_id], reasons)
+        return self._flat[xml_id]
+
+    def targeted(self, pid: str) -> tuple[TargetedNote, ...]:
+        return tuple(targeted_notes(self._paragraphs[pid], self._notes))
+
+
 @dataclass(frozen=True, slots=True)
 class Passage:
-    """One Chinese paragraph and its Korean translation.
+    """One Chinese paragraph and its Korean translation, as plain values.
 
     ``n`` counts Chinese paragraphs within the division from 1; ``ref`` is the canonical
     citation (``易冒 立法 4.2``). p001 and p002 (title, byline) share the Korean p001-ko.
+    ``zh`` and ``ko`` are the paragraphs as text runs with their marks
+    (:class:`yimao.text_runs.Flat`), ``notes`` the editors' notes beside the paragraph that
+    point into it (:class:`yimao.text_runs.TargetedNote`), :meth:`text` its plain text.
     """
 
     id: str
     n: int
     ref: str
     division: str
-    zh: etree._Element
-    ko: etree._Element | None
+    ko_id: str | None
     sentences: tuple[str, ...]
-    cases: tuple[str, ...] = ()  # ids of the worked cases (seg type="case") in the Chinese
+    cases: tuple[str, ...]  # ids of the worked cases (seg type="case") in the Chinese
+    block: _Block = field(repr=False, compare=False)
 
     @property
-    def ko_id(self) -> str | None:
-        return self.ko.get(XML_ID) if self.ko is not None else None
+    def zh(self) -> Flat:
+        return self.block.flat(self.id)
+
+    @property
+    def ko(self) -> Flat | None:
+        return self.block.flat(self.ko_id) if self.ko_id else None
+
+    @property
+    def notes(self) -> tuple[TargetedNote, ...]:
+        return self.block.targeted(self.id)
+
+    def text(self, reading: str = "corrected") -> str:
+        """The Chinese paragraph's text in one reading (``diplomatic`` or ``corrected``)."""
+        _reading(reading)
+        return runs_text(self.zh.inlines, reading)
 
     def sentence_ref(self, sid: str) -> str:
         """``易冒 立法 4.2.3`` for sentence ``p043-s3`` of this passage."""
@@ -119,7 +164,6 @@ class Division:
     title_status: str
     notes: tuple[str, ...]
     passages: tuple[Passage, ...]
-    element: etree._Element
     author: str = ""  # the signing author of a preface (byline/docAuthor), else ""
 
 
@@ -177,6 +221,7 @@ class CaseRecord:
     claims: tuple[ClaimRecord, ...] = ()
     notes: tuple[str, ...] = ()
     date_notes: tuple[str, ...] = ()
+    corrected: str = ""  # the case's text in the corrected reading (``text`` is diplomatic)
 
 
 class Edition:
@@ -186,6 +231,8 @@ class Edition:
         self.path = path
         self.tree = tree.getroot()
         self._ids: dict[str, etree._Element] = {}
+        self._blocks: dict[str, _Block] = {}
+        self._paragraph_order: list[str] = []
         for e in self.tree.iter():
             i = e.get(XML_ID) if isinstance(e.tag, str) else None
             if i is None:
@@ -199,8 +246,8 @@ class Edition:
         for d in self.divisions:
             for p in d.passages:
                 self._passages[p.id] = p
-                if p.ko is not None:
-                    self._passages.setdefault(p.ko_id or "", p)
+                if p.ko_id is not None:
+                    self._passages.setdefault(p.ko_id, p)
                 for s in p.sentences:
                     self._sentence_passage[s] = p
         self.check()
@@ -292,7 +339,7 @@ class Edition:
         author = div.find(f"{_t('byline')}/{_t('docAuthor')}")
         return Division(
             did, part, n, label, _text(heads["lzh"]), _text(heads["ko"]),
-            heads["lzh"].get("subtype") or "source", notes, tuple(passages), div,
+            heads["lzh"].get("subtype") or "source", notes, tuple(passages),
             _text(author) if author is not None else "",
         )
 
@@ -317,6 +364,10 @@ class Edition:
                            f"be {' '.join(expected)!r}, the Chinese paragraphs it translates")
         if not "".join(ko.itertext()).strip():
             self._fail(ko, f"{ko.get(XML_ID)}: the Korean translation is empty")
+        block = _Block({p.get(XML_ID) or "": p for p in [*zhs, ko]}, passage_notes(zhs[0]))
+        self._paragraph_order.extend([*(zh.get(XML_ID) or "" for zh in zhs), ko.get(XML_ID)])
+        for p in [*zhs, ko]:
+            self._blocks[p.get(XML_ID) or ""] = block
         out = []
         for k, zh in enumerate(zhs, before + 1):
             pid = zh.get(XML_ID)
@@ -335,7 +386,7 @@ class Edition:
                 s.get(XML_ID) or "" for s in zh.iter(_t("seg")) if s.get("type") == "case"
             )
             ref = ids.citation(label, k)
-            out.append(Passage(pid, k, ref, did, zh, ko, sentences, cases))  # type: ignore[arg-type]
+            out.append(Passage(pid, k, ref, did, ko.get(XML_ID), sentences, cases, block))  # type: ignore[arg-type]
         return out
 
     # ------------------------------------------------------------ queries
@@ -354,6 +405,19 @@ class Edition:
             raise EditionError(
                 f"unknown passage {pid!r}; passages are p001 … p694 (or pNNN-ko)"
             ) from None
+
+    @property
+    def paragraph_ids(self) -> tuple[str, ...]:
+        """Every paragraph of the text (Chinese and Korean) in book order."""
+        return tuple(self._paragraph_order)
+
+    def paragraph(self, xml_id: str) -> Flat:
+        """A paragraph (Chinese or Korean) as text runs with their marks."""
+        try:
+            return self._blocks[xml_id].flat(xml_id)
+        except KeyError:
+            raise EditionError(f"no paragraph {xml_id!r}; paragraphs are p001 … p694 and "
+                               "their Korean pNNN-ko") from None
 
     def element(self, xml_id: str) -> etree._Element:
         try:
@@ -464,6 +528,7 @@ class Edition:
             **{k: values.get(k) for k in CASE_FEATURES if k != "type"},
             outcome_ids=tuple(outcomes.get(cid, ())), same_as=same, claims=claims,
             notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
+            corrected=text_of(seg, "corrected"),
         )
 
     def categories(self) -> tuple[Category, ...]:
@@ -484,8 +549,7 @@ def text_of(e: etree._Element, reading: str = "corrected") -> str:
     ``corrected``: reg/corr instead of orig/sic, transcriber's queries dropped.
     Editorial notes (type editorial/correction) are never part of the text.
     """
-    if reading not in READINGS:
-        raise EditionError(f"unknown reading {reading!r}; use {' or '.join(READINGS)}")
+    _reading(reading)
     skip = (
         {_t("reg"), _t("corr")} if reading == "diplomatic" else {_t("orig"), _t("sic")}
     )
@@ -502,6 +566,11 @@ def text_of(e: etree._Element, reading: str = "corrected") -> str:
 
     walk(e)
     return "".join(out)
+
+
+def _reading(reading: str) -> None:
+    if reading not in READINGS:
+        raise EditionError(f"unknown reading {reading!r}; use {' or '.join(READINGS)}")
 
 
 def _skipped(e: etree._Element, skip: set[str], reading: str) -> bool:

@@ -29,12 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from yimao import atomic, ids
 from yimao import cases as C
-from yimao.edition import TEI_NS, XML_ID, text_of
 from yimao.render_pages import short_ref
 
 if TYPE_CHECKING:
-    from lxml import etree
-
     from yimao.edition import Edition
 
 STATUS = {
@@ -136,40 +133,6 @@ class CaseView:
     @property
     def contradicted(self) -> int:
         return sum(c.status == "contradicted" for c in self.claims)
-
-
-def _t(tag: str) -> str:
-    return f"{{{TEI_NS}}}{tag}"
-
-
-def editorial_notes(root: etree._Element) -> dict[str, str]:
-    """``{claim id: Korean editorial note}``: a ``<note type="editorial">`` that targets the
-    claim (``target="#p095-case1-c1"``), sits inside it, or follows it directly."""
-    out: dict[str, str] = {}
-    for note in root.iter(_t("note")):
-        if note.get("type") != "editorial":
-            continue
-        text = " ".join("".join(note.itertext()).split())
-        targets = [t.lstrip("#") for t in (note.get("target") or "").split()]
-        if not targets:
-            claim = next((a for a in note.iterancestors(_t("seg"))
-                          if a.get("type") == "claim"), None)
-            prev = note.getprevious()
-            if claim is None and prev is not None and prev.get("type") == "claim":
-                claim = prev
-            targets = [claim.get(XML_ID) or ""] if claim is not None else []
-        for t in targets:
-            if t:
-                out[t] = f"{out[t]} {text}" if t in out else text
-    return out
-
-
-def tei_claims(root: etree._Element) -> dict[str, tuple[str, str]]:
-    """``{claim id: (TEI status, rule id)}`` from ``seg type="claim"`` (@subtype, @n)."""
-    return {
-        s.get(XML_ID) or "": (s.get("subtype", ""), s.get("n", ""))
-        for s in root.iter(_t("seg")) if s.get("type") == "claim"
-    }
 
 
 PLACEHOLDER_KO = (
@@ -303,9 +266,11 @@ class CaseBook:
         self.edition = edition
         self.cache = ComputeCache(cache)
         self.cases = {c.id: c for c in C.load(tei=edition.path)}
-        root = edition.tree
-        self.notes = editorial_notes(root)
-        self.tei = tei_claims(root)
+        claims = [cl for case in edition.cases() for cl in case.claims]
+        # {claim id: the editors' Korean note}, {claim id: (TEI status, rule id)}
+        self.notes = {cl.id: " ".join(cl.note.split()) for cl in claims if cl.note}
+        self.tei = {cl.id: (cl.expect, cl.rule) for cl in claims}
+        self.corrected = {case.id: case.corrected for case in edition.cases()}
         self.order = [cid for d in edition.divisions for p in d.passages for cid in p.cases]
 
     def ids(self) -> list[str]:
@@ -343,10 +308,7 @@ class CaseBook:
         ed = self.edition
         passage = ed.passage(case.para)
         chart, error, verdicts, (found, basis, problem) = self.cache.get(case)
-        try:
-            text = text_of(ed.element(cid), "corrected")
-        except Exception:  # noqa: BLE001
-            text = case.text
+        text = self.corrected.get(cid) or case.text
         return CaseView(
             cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
             case.question, case.hexagrams, tuple(found), basis, problem, text,
