@@ -36,7 +36,7 @@ from pathlib import Path
 from lxml import etree
 
 from yimao import ids
-from yimao.tei_inputs import EDITORIAL, InputError
+from yimao.tei_inputs import EDITORIAL, InputError, present
 from yimao.tei_layers import RANK_CASE, RANK_CLAIM, Span
 from yimao.tei_xml import attrs, el
 
@@ -86,11 +86,9 @@ class CaseNote:
 
 
 def read_cases(path: Path = CASES_TOML) -> list[Case]:
-    """The cases of cases.toml in file order (empty if the file does not exist)."""
-    if not path.exists():
-        return []
+    """The cases of cases.toml in file order."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(present(path).read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{path}: {exc}") from None
     out = []
@@ -117,9 +115,7 @@ def read_case_notes(path: Path = CASE_NOTES_TSV) -> list[CaseNote]:
 
     target = a case id (kind ``date`` or ``case``) or a claim id (kind = the claim's expected
     status, ``contradicted`` or ``not_computable``)."""
-    if not path.exists():
-        return []
-    with path.open(encoding="utf-8", newline="") as f:
+    with present(path).open(encoding="utf-8", newline="") as f:
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         if reader.fieldnames != CASE_NOTE_FIELDS:
             raise InputError(f"{path}:1: header {reader.fieldnames}; expected {CASE_NOTE_FIELDS}")

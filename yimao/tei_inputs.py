@@ -69,8 +69,21 @@ class Rule:
     sentences: tuple[str, ...]
 
 
+def present(path: Path) -> Path:
+    """*path*, or an :class:`InputError` naming it when the file is missing (every input of
+    the TEI is required: a missing one would silently drop its layer).
+
+    >>> present(Path("editorial/none.tsv"))
+    Traceback (most recent call last):
+    yimao.tei_inputs.InputError: editorial/none.tsv: missing (the TEI is compiled from it)
+    """
+    if not path.is_file():
+        raise InputError(f"{path}: missing (the TEI is compiled from it)")
+    return path
+
+
 def _rows(path: Path, fields: list[str]) -> Iterable[tuple[int, dict[str, str]]]:
-    with path.open(encoding="utf-8", newline="") as f:
+    with present(path).open(encoding="utf-8", newline="") as f:
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         if reader.fieldnames != fields:
             raise InputError(f"{path}:1: header must be {' '.join(fields)}")
@@ -92,9 +105,7 @@ def read_chapters(path: Path = CHAPTERS_TSV) -> list[ChapterRow]:
 
 
 def read_corrections(path: Path = CORRECTIONS_TSV) -> list[Correction]:
-    """Rows of corrections.tsv (empty list when the file does not exist yet)."""
-    if not path.exists():
-        return []
+    """Rows of corrections.tsv."""
     out = []
     for line, row in _rows(path, CORRECTION_FIELDS):
         if row["kind"] not in KINDS:
