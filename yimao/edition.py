@@ -21,6 +21,8 @@
 True
 >>> ed.passage("p001").text("diplomatic"), ed.passage("p043").zh.inlines[0].id
 ('易冒', 'p043-s1')
+>>> ed.passage("p003").ko_text()[:12], ed.case("p089-case1").outcome_paragraphs
+('내가 경성에서 벼슬할 ', ('p089',))
 >>> c = ed.case("p089-case1")
 >>> c.passage, c.type, c.month, c.day, c.year, c.question, c.primary, c.changed, c.outcome
 ('p089', 'reported', '午', '壬戌', None, '財', '困', '坎', '後果得利')
@@ -140,6 +142,11 @@ class Passage:
         _reading(reading)
         return runs_text(self.zh.inlines, reading)
 
+    def ko_text(self, reading: str = "corrected") -> str:
+        """The Korean translation's text in one reading (``""`` without one)."""
+        _reading(reading)
+        return runs_text(self.ko.inlines, reading) if self.ko is not None else ""
+
     def sentence_ref(self, sid: str) -> str:
         """``易冒 立法 4.2.3`` for sentence ``p043-s3`` of this passage."""
         return f"{self.ref}.{self.sentences.index(sid) + 1}"
@@ -217,6 +224,7 @@ class CaseRecord:
     changed: str | None = None
     outcome: str | None = None
     outcome_ids: tuple[str, ...] = ()
+    outcome_paragraphs: tuple[str, ...] = ()  # the Chinese paragraphs its outcome stands in
     same_as: str | None = None
     claims: tuple[ClaimRecord, ...] = ()
     notes: tuple[str, ...] = ()
@@ -490,18 +498,23 @@ class Edition:
                 for t in (n.get("target") or "").split():
                     notes.setdefault(key + t.lstrip("#"), []).append(_text(n))
         outcomes: dict[str, list[str]] = {}
+        outcome_paras: dict[str, dict[str, None]] = {}
         for s in self.tree.iter(_t("seg")):
             if s.get("type") == "outcome":
-                outcomes.setdefault((s.get("corresp") or "").lstrip("#"), []).append(
-                    s.get(XML_ID) or "")
+                of = (s.get("corresp") or "").lstrip("#")
+                outcomes.setdefault(of, []).append(s.get(XML_ID) or "")
+                para = next(s.iterancestors(_t("p")), None)
+                if para is not None:
+                    outcome_paras.setdefault(of, {})[para.get(XML_ID) or ""] = None
         out = []
         for seg in self.tree.iter(_t("seg")):
             if seg.get("type") == "case":
-                out.append(self._case(seg, records, notes, outcomes))
+                out.append(self._case(seg, records, notes, outcomes, outcome_paras))
         return tuple(out)
 
     def _case(self, seg: etree._Element, records: dict[str, etree._Element],
-              notes: dict[str, list[str]], outcomes: dict[str, list[str]]) -> CaseRecord:
+              notes: dict[str, list[str]], outcomes: dict[str, list[str]],
+              outcome_paras: dict[str, dict[str, None]]) -> CaseRecord:
         cid = seg.get(XML_ID) or ""
         fs = records.get(cid)
         if fs is None:
@@ -526,7 +539,8 @@ class Edition:
         return CaseRecord(
             cid, para, seg.get("subtype") or values.get("type", ""), text_of(seg, "diplomatic"),
             **{k: values.get(k) for k in CASE_FEATURES if k != "type"},
-            outcome_ids=tuple(outcomes.get(cid, ())), same_as=same, claims=claims,
+            outcome_ids=tuple(outcomes.get(cid, ())),
+            outcome_paragraphs=tuple(outcome_paras.get(cid, ())), same_as=same, claims=claims,
             notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
             corrected=text_of(seg, "corrected"),
         )
