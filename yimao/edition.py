@@ -90,19 +90,21 @@ class _Block:
     notes beside them, flattened into text runs on first use (the case commands, which load
     the edition for its case records, never need them)."""
 
-    def __init__(self, paragraphs: dict[str, etree._Element], notes: list[etree._Element]):
+    def __init__(self, paragraphs: list[etree._Element]):
         self._paragraphs = paragraphs
-        self._notes = notes
         self._flat: dict[str, Flat] = {}
+
+    def _element(self, xml_id: str) -> etree._Element:
+        return next(p for p in self._paragraphs if p.get(XML_ID) == xml_id)
 
     def flat(self, xml_id: str) -> Flat:
         if xml_id not in self._flat:
-            reasons = correction_reasons(self._notes)
-            self._flat[xml_id] = flatten(self._paragraphs[xml_id], reasons)
+            reasons = correction_reasons(passage_notes(self._paragraphs[0]))
+            self._flat[xml_id] = flatten(self._element(xml_id), reasons)
         return self._flat[xml_id]
 
     def targeted(self, pid: str) -> tuple[TargetedNote, ...]:
-        return tuple(targeted_notes(self._paragraphs[pid], self._notes))
+        return tuple(targeted_notes(self._element(pid), passage_notes(self._paragraphs[0])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,7 +374,7 @@ class Edition:
                            f"be {' '.join(expected)!r}, the Chinese paragraphs it translates")
         if not "".join(ko.itertext()).strip():
             self._fail(ko, f"{ko.get(XML_ID)}: the Korean translation is empty")
-        block = _Block({p.get(XML_ID) or "": p for p in [*zhs, ko]}, passage_notes(zhs[0]))
+        block = _Block([*zhs, ko])
         self._paragraph_order.extend([*(zh.get(XML_ID) or "" for zh in zhs), ko.get(XML_ID)])
         for p in [*zhs, ko]:
             self._blocks[p.get(XML_ID) or ""] = block
