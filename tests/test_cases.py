@@ -17,6 +17,7 @@ from yimao import cases as C
 from yimao.cli import main
 from yimao.source import load as load_source
 from yimao.source import sentences
+from yimao.tei_inputs import CORRECTIONS_TSV
 
 CASES = C.load()
 CLAIMS = [(case, k, claim) for case in CASES for k, claim in enumerate(case.claims, 1)]
@@ -94,8 +95,7 @@ def test_contradictions_are_few_and_explained() -> None:
 
 
 def _corrections() -> list[dict[str, str]]:
-    path = C.ROOT / "editorial" / "corrections.tsv"
-    with path.open(encoding="utf-8", newline="") as f:
+    with CORRECTIONS_TSV.open(encoding="utf-8", newline="") as f:
         return list(csv.DictReader(f, delimiter="\t"))
 
 

@@ -46,9 +46,10 @@ import functools
 import os
 import re
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from lxml import etree
 
@@ -197,6 +198,10 @@ class ClaimRecord:
     rule: str
     expect: str
     note: str | None = None
+    check: Mapping[str, Any] | None = None  # the machine check (``fs type="check"``)
+    working_note: str = ""  # the editors' working note on how compute is asked (English)
+    sic: str = ""  # the claim's words as received, when a correction changes them
+    corr: str = ""
 
 
 CASE_FEATURES = ("type", "year", "month", "day", "xun", "hour", "birth", "question", "primary",
@@ -232,6 +237,7 @@ class CaseRecord:
     notes: tuple[str, ...] = ()
     date_notes: tuple[str, ...] = ()
     corrected: str = ""  # the case's text in the corrected reading (``text`` is diplomatic)
+    working_note: str = ""  # the editors' working note on the case (English)
 
 
 class Edition:
@@ -499,6 +505,8 @@ class Edition:
                 key = "date:" if n.get("subtype") == "date" else ""
                 for t in (n.get("target") or "").split():
                     notes.setdefault(key + t.lstrip("#"), []).append(_text(n))
+        checks = {fs.get("corresp", "").lstrip("#"): _feature_values(fs)
+                  for fs in self.tree.iter(_t("fs")) if fs.get("type") == "check"}
         outcomes: dict[str, list[str]] = {}
         outcome_paras: dict[str, dict[str, None]] = {}
         for s in self.tree.iter(_t("seg")):
@@ -511,12 +519,13 @@ class Edition:
         out = []
         for seg in self.tree.iter(_t("seg")):
             if seg.get("type") == "case":
-                out.append(self._case(seg, records, notes, outcomes, outcome_paras))
+                out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks))
         return tuple(out)
 
     def _case(self, seg: etree._Element, records: dict[str, etree._Element],
               notes: dict[str, list[str]], outcomes: dict[str, list[str]],
-              outcome_paras: dict[str, dict[str, None]]) -> CaseRecord:
+              outcome_paras: dict[str, dict[str, None]],
+              checks: dict[str, dict[str, Any]]) -> CaseRecord:
         cid = seg.get(XML_ID) or ""
         fs = records.get(cid)
         if fs is None:
@@ -533,7 +542,8 @@ class Edition:
         claims = tuple(
             ClaimRecord(c.get(XML_ID) or "", text_of(c, "diplomatic"), c.get("n") or "",
                         c.get("subtype") or "",
-                        " ".join(notes[c.get(XML_ID) or ""]) if c.get(XML_ID) in notes else None)
+                        " ".join(notes[c.get(XML_ID) or ""]) if c.get(XML_ID) in notes else None,
+                        **_check_fields(checks.get(c.get(XML_ID) or "", {})))
             for c in seg.iter(_t("seg")) if c.get("type") == "claim"
         )
         para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
@@ -545,6 +555,7 @@ class Edition:
             outcome_paragraphs=tuple(outcome_paras.get(cid, ())), same_as=same, claims=claims,
             notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
             corrected=text_of(seg, "corrected"),
+            working_note=str(checks.get(cid, {}).get("note", "")),
         )
 
     def categories(self) -> tuple[Category, ...]:
@@ -552,6 +563,41 @@ class Edition:
         if tax is None:
             return ()
         return tuple(self.category(c.get(XML_ID) or "") for c in tax.iter(_t("category")))
+
+
+def _check_fields(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {"check": values.get("check"), "working_note": str(values.get("note", "")),
+            "sic": str(values.get("sic", "")), "corr": str(values.get("corr", ""))}
+
+
+def _feature_values(fs: etree._Element) -> dict[str, Any]:
+    """A TEI feature structure as plain values: ``fs`` → dict, ``vColl`` → list, ``binary`` →
+    bool, ``numeric`` → int, ``string`` → its text, ``symbol`` → its value.
+
+    >>> fs = etree.fromstring(
+    ...     f'<fs xmlns="{TEI_NS}"><f name="kind"><string>moving</string></f><f name="equals">'
+    ...     '<vColl org="list"><numeric value="1"/><numeric value="3"/></vColl></f>'
+    ...     '<f name="b"><fs><f name="role"><symbol value="世"/></f></fs></f>'
+    ...     '<f name="on"><binary value="true"/></f></fs>')
+    >>> _feature_values(fs)
+    {'kind': 'moving', 'equals': [1, 3], 'b': {'role': '世'}, 'on': True}
+    """
+    return {f.get("name") or "": _feature_value(f[0]) for f in fs.findall(_t("f")) if len(f)}
+
+
+def _feature_value(v: etree._Element) -> Any:
+    kind = etree.QName(v).localname
+    if kind == "fs":
+        return _feature_values(v)
+    if kind == "vColl":
+        return [_feature_value(x) for x in v if isinstance(x.tag, str)]
+    if kind == "binary":
+        return v.get("value") == "true"
+    if kind == "numeric":
+        return int(v.get("value") or 0)
+    if kind == "symbol":
+        return v.get("value") or ""
+    return _text(v)
 
 
 def _text(e: etree._Element) -> str:

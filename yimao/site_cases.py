@@ -208,12 +208,12 @@ def compute(case: C.Case) -> Computed:
 
 
 def code_digest() -> str:
-    """A digest of what the computed part of a case depends on: compute's sources,
-    yimao.cases, this module and the case data file."""
+    """A digest of what the computed part of a case depends on besides the case itself (its
+    record in the TEI, checks included, is the cache key): compute's sources, yimao.cases and
+    this module."""
     root = Path(__file__).resolve().parent.parent
     files = sorted((root / "compute").glob("*.py"))
     files += [root / "yimao" / "cases.py", Path(__file__).resolve()]
-    files.append(C.CASES_FILE)
     h = hashlib.sha256()
     for f in files:
         if f.is_file():

@@ -150,18 +150,11 @@ def case_actions(app: Sphinx, edition: Edition) -> dict[str, list[Action]]:
     }
 
 
-def data_dependencies() -> list[str]:
-    """The case data a chapter page shows (claim notes) besides the TEI."""
-    from yimao import cases
-
-    return [str(cases.CASES_FILE)]
-
-
 def code_dependencies() -> list[str]:
     """What the rule index and the case pages are computed from: compute's sources (the
-    registry, the charts), yimao.cases (the checks) and the case data."""
+    registry, the charts) and yimao.cases (the checks); the case data come with the TEI."""
     files = sorted((ROOT / "compute").glob("*.py")) + [ROOT / "yimao" / "cases.py"]
-    return [str(f) for f in files if f.is_file()] + data_dependencies()
+    return [str(f) for f in files if f.is_file()]
 
 
 def stub_text(division_id: str, directive: str = "yimao-division") -> str:
@@ -225,8 +218,6 @@ class DivisionDirective(SphinxDirective):
     @one_line
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(tei_path(self.config)))
-        for dep in data_dependencies():
-            self.env.note_dependency(dep)
         ed = state(self.config).edition
         div_id = self.arguments[0]
         div = next((d for d in ed.divisions if d.id == div_id), None)

@@ -30,8 +30,10 @@ from __future__ import annotations
 import csv
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -58,6 +60,10 @@ class Claim:
     text: str
     rule: str
     expect: str
+    check: Mapping[str, Any] | None = None  # the machine check (cases.toml's mini-language)
+    note: str = ""  # the editors' working note (how compute is asked; English)
+    sic: str = ""  # the claim's text as received, when corrections.tsv corrects it
+    corr: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +75,7 @@ class Case:
     claims: tuple[Claim, ...]
     same_as: str = ""
     features: tuple[tuple[str, str], ...] = ()  # (name, value) in FEATURES order, non-empty
+    note: str = ""  # the editors' working note on the case (English)
 
     def feature(self, name: str) -> str:
         return dict(self.features).get(name, "")
@@ -89,13 +96,15 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
     """The cases of cases.toml in file order."""
     try:
         data = tomllib.loads(present(path).read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: {exc}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        raise InputError(f"{path}:{m.group(1) if m else 0}: not valid TOML: {exc}") from None
     out = []
     for k, c in enumerate(data.get("case", []), 1):
         try:
             claims = tuple(
-                Claim(str(x["text"]), str(x["rule"]), str(x.get("expect", "")))
+                Claim(str(x["text"]), str(x["rule"]), str(x.get("expect", "")), x.get("check"),
+                      str(x.get("note", "")), str(x.get("sic", "")), str(x.get("corr", "")))
                 for x in c.get("claim", [])
             )
             features = tuple(
@@ -103,7 +112,7 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
             )
             out.append(
                 Case(str(c["id"]), str(c["para"]), str(c["text"]), str(c.get("type", "")),
-                     claims, str(c.get("same_as", "")), features)
+                     claims, str(c.get("same_as", "")), features, str(c.get("note", "")))
             )
         except KeyError as exc:
             raise InputError(f"{path}: case {k} ({c.get('id', '?')}): missing {exc}") from None
@@ -307,5 +316,65 @@ class CaseLayer:
                     el(f, "string", value)
                 else:
                     el(f, "symbol").set("value", value)
+            check_records(stand, case)
         return stand
+
+
+def check_records(stand: etree._Element, case: Case) -> None:
+    """What cases.toml adds beside a case's record, so that the TEI is all its readers need:
+    ``<fs type="check" corresp="#claim">`` per claim (its machine ``check`` as a feature
+    structure, the editors' working ``note``, ``sic``/``corr``) and, when the case has a
+    working note, ``<fs type="check" corresp="#case">`` with it.
+
+    >>> stand = el(None, "standOff")
+    >>> c = Case("p001-case1", "p001", "冒", "example",
+    ...          (Claim("冒", "x-rule", "confirmed", {"kind": "moving", "equals": [1, 3]}),))
+    >>> check_records(stand, c)
+    >>> [e.tag.split("}")[1] for e in stand[0].iter()]
+    ['fs', 'f', 'fs', 'f', 'string', 'f', 'vColl', 'numeric', 'numeric']
+    """
+    if case.note:
+        _feature(el(stand, "fs", type="check", corresp=f"#{case.id}"), "note", case.note, "en")
+    for k, claim in enumerate(case.claims, 1):
+        fs = el(stand, "fs", type="check", corresp=f"#{ids.claim(case.id, k)}")
+        if claim.check is not None:
+            f = el(fs, "f")
+            f.set("name", "check")
+            _value(f, claim.check)
+        for name, lang in (("note", "en"), ("sic", None), ("corr", None)):
+            if getattr(claim, name):
+                _feature(fs, name, getattr(claim, name), lang)
+
+
+def _feature(fs: etree._Element, name: str, text: str, lang: str | None) -> None:
+    f = el(fs, "f")
+    f.set("name", name)
+    el(f, "string", text, lang=lang)
+
+
+def _value(parent: etree._Element, value: Any) -> None:
+    """A value of the check language as a TEI feature value: a table is an ``fs``, a list a
+    ``vColl org="list"``, a boolean ``binary``, an integer ``numeric``, text a ``string``."""
+    if isinstance(value, Mapping):
+        fs = el(parent, "fs")
+        for name, v in value.items():
+            f = el(fs, "f")
+            f.set("name", name)
+            _value(f, v)
+    elif isinstance(value, list):
+        if any(isinstance(v, list) for v in value):
+            raise InputError(f"editorial/cases.toml: a list in a list ({value!r}) has no TEI form")
+        coll = el(parent, "vColl")
+        coll.set("org", "list")
+        for v in value:
+            _value(coll, v)
+    elif isinstance(value, bool):
+        el(parent, "binary").set("value", "true" if value else "false")
+    elif isinstance(value, int):
+        el(parent, "numeric").set("value", str(value))
+    elif isinstance(value, str):
+        el(parent, "string", value)
+    else:
+        raise InputError(f"editorial/cases.toml: check value {value!r}: expected a table, a "
+                         "list, true/false, an integer or text")
 
