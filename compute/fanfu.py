@@ -17,7 +17,7 @@ convention ``fanfu-static`` = ``folk`` and labelled so.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from compute.changsheng import acts, stage, stage_at
@@ -59,6 +59,19 @@ ZHONGQI = convention(
 
 def _tri(t: int) -> str:
     return f"{TRIGRAM_ZH[t]}({ZHUSHU[t]})"
+
+
+def _say_trigram(f: Mapping[str, Any]) -> str:
+    """內卦 兌(少女)化震 反吟 (重): the summary of a trigram finding from its facts."""
+    return (f"{f['side']} {f['trigram']}({f['member']})化{f['to']} {f['sign']} ({f['grade']})"
+            f"{f.get('tail', '')}")
+
+
+def _trigram_facts(side: str, a: int, b: int, sign: str, grade: str) -> dict[str, Any]:
+    """The facts of a trigram finding: side (內卦 / 外卦), the trigram, its 主屬 (member), the
+    trigram it changes into (to), the sign (反吟 伏吟 墓絕) and the grade as the book words it."""
+    return {"side": side, "trigram": TRIGRAM_ZH[a], "member": ZHUSHU[a], "to": TRIGRAM_ZH[b],
+            "sign": sign, "grade": grade}
 
 
 def _changes(chart: Any) -> Iterator[tuple[str, int, int]]:
@@ -107,8 +120,9 @@ def fanyin_gua(chart: Any) -> Iterator[Finding]:
         if FANYIN_PAIR[a] == b:
             grade = fanyin_grade(c, a, b)
             lines = (1, 2, 3) if label == "內卦" else (4, 5, 6)
-            yield Finding("fanyin-gua", f"{label} {_tri(a)}化{TRIGRAM_ZH[b]} 反吟 ({grade})",
-                          tuple(p for p in lines if p in c.moving), data=(("grade", grade),))
+            yield Finding.of("fanyin-gua", _say_trigram, tuple(p for p in lines if p in c.moving),
+                             kind=f"{label[0]}反吟", data=(("grade", grade),),
+                             facts=_trigram_facts(label, a, b, "反吟", grade))
     if c.opts.get("fanfu-static") == "folk" and chart.primary.name in ("既濟", "未濟"):
         yield Finding("fanyin-fuyin-scope", f"俗傳: {chart.primary.name} 為反吟 (本書不取)")
 
@@ -167,8 +181,9 @@ def fuyin(chart: Any) -> Iterator[Finding]:
             grade = f"非: 日月在{''.join(BRANCH_ZH[x] for x in DILU[a])}"
         else:
             grade = "真"
-        yield Finding("fuyin", f"{label} {_tri(a)}化{TRIGRAM_ZH[b]} 伏吟 ({grade}): 乾克震",
-                      data=(("grade", grade.split(":")[0]),))
+        yield Finding.of("fuyin", _say_trigram, kind=f"{label[0]}伏吟",
+                         facts={**_trigram_facts(label, a, b, "伏吟", grade), "tail": ": 乾克震"},
+                         data=(("grade", grade.split(":")[0]),))
     if c.opts.get("fanfu-static") == "folk" and chart.primary.hexagram.generation == 0:
         yield Finding("fanyin-fuyin-scope", f"俗傳: 八純 {chart.primary.name} 為伏吟 (本書不取)")
 
@@ -241,8 +256,9 @@ def gua_mujue(chart: Any) -> Iterator[Finding]:
             grade = "偽: 空"
         else:
             grade = "真"
-        yield Finding("gua-mujue", f"{label} {_tri(a)}化{TRIGRAM_ZH[b]} 墓絕 ({grade})",
-                      data=(("grade", grade.split(":")[0]),))
+        yield Finding.of("gua-mujue", _say_trigram, kind=f"{label[0]}化墓絕",
+                         facts=_trigram_facts(label, a, b, "墓絕", grade),
+                         data=(("grade", grade.split(":")[0]),))
 
 
 _TRI_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金

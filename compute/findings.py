@@ -406,8 +406,8 @@ def seasonal_stems(c: Chart) -> Iterator[Finding]:
     >>> from compute import chart
     >>> f = [f for f in chart("乾", "小畜", month="未", day="戊午").findings
     ...      if f.rule == "najia-gan-seasonal"][0]
-    >>> f.lines, f.summary.split(" — ")[1].split(", ")[3]
-    ((1, 2, 3, 4, 5, 6), '4爻 甲午 (common 壬午)')
+    >>> f.lines, "4爻 甲午 (common 壬午)" in f.summary
+    ((1, 2, 3, 4, 5, 6), True)
     >>> [f.summary for f in chart("遁", "節", month="未", day="丙午").findings
     ...  if f.rule == "najia-gan-seasonal"]
     ['夏至後: 遁 is no 八純 — its 乾 keeps the fixed stems (p170-s1, p171-s5)']

@@ -79,21 +79,21 @@ def guayan_precedence(chart: Any) -> Iterator[Finding]:
     占病 內卦 主屬 中女 化墓絕 → 雖用旺而凶
     占病 外卦 主屬 中女 化墓絕 → 雖用旺而凶
     """
-    chong = [f.summary.split(" ")[0] for f in liuchong_gua(chart)]
-    chong += ["合處逢沖" for f in hechu_fengchong(chart) if f.summary.startswith("合處")]
+    chong = [f.kind for f in liuchong_gua(chart)]
+    chong += ["合處逢沖" for f in hechu_fengchong(chart) if f.kind in ("合處逢沖", "合處變沖")]
     if chong:
         yield Finding("guayan-precedence", f"婚姻忌三沖: {'、'.join(dict.fromkeys(chong))}")
     for f in list(fanyin_gua(chart)) + list(fuyin(chart)):
         grade = dict(f.data).get("grade")
         if grade in ("非", None):
             continue
-        kind = "反吟" if "反吟" in f.summary else "伏吟"
-        if f.summary.startswith("內卦"):
-            yield Finding("guayan-precedence", f"邦畿征伐忌 內{kind}: 不憑子官", f.lines)
-        elif f.summary.startswith("外卦"):
-            yield Finding("guayan-precedence", f"遷居忌 外{kind}: 不憑鬼靜", f.lines)
+        sign, side = f.fact("sign"), f.fact("side")
+        if side == "內卦":
+            yield Finding("guayan-precedence", f"邦畿征伐忌 內{sign}: 不憑子官", f.lines)
+        elif side == "外卦":
+            yield Finding("guayan-precedence", f"遷居忌 外{sign}: 不憑鬼靜", f.lines)
     for f in gua_mujue(chart):
         if dict(f.data).get("grade") == "偽":
             continue
-        where, who = f.summary.split(" ")[0], f.summary.split("(")[1].split(")")[0]
-        yield Finding("guayan-precedence", f"占病 {where} 主屬 {who} 化墓絕 → 雖用旺而凶")
+        yield Finding("guayan-precedence",
+                      f"占病 {f.fact('side')} 主屬 {f.fact('member')} 化墓絕 → 雖用旺而凶")

@@ -14,7 +14,7 @@ Source: 易冒 p192–p196 (¶381–389), p204–p213 (¶405–423).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from compute.changsheng import _BRANCH_PHASE, acts, stage_at
@@ -58,17 +58,21 @@ def suimu(chart: Any) -> Iterator[Finding]:
         if _tomb(c, p) != c.day:
             continue   # every 墓 in this loop is the day's
         name = c.line_name(p)
+        day = BRANCH_ZH[c.day]
         if ming is not None and c.br[p - 1] == ming:
-            yield Finding("suimu", f"命墓: {name} (本命 {BRANCH_ZH[ming]}) 隨鬼入墓 於日 "
-                          f"{BRANCH_ZH[c.day]}", (p,))
+            yield Finding.of("suimu", _say_suimu, (p,), kind="命墓",
+                             facts={"line": name, "tomb": day, "birth": BRANCH_ZH[ming]})
         if p == shi:
-            yield Finding("suimu", f"世墓: {name} 隨鬼入墓 於日 {BRANCH_ZH[c.day]}", (p,))
+            yield Finding.of("suimu", _say_suimu, (p,), kind="世墓",
+                             facts={"line": name, "tomb": day})
         if p in gs:
-            yield Finding("suimu", f"卦身墓: {name} 墓於日 (視世墓化墓則輕)", (p,))
+            yield Finding.of("suimu", _say_suimu, (p,), kind="卦身墓",
+                             facts={"line": name, "tomb": day})
         if p == shishen and p != shi:
             if c.is_void[shi - 1] and not c.on_month[shi - 1]:
                 continue
-            yield Finding("suimu", f"世身墓: {name} 墓於日 (視世墓化墓則輕)", (p,))
+            yield Finding.of("suimu", _say_suimu, (p,), kind="世身墓",
+                             facts={"line": name, "tomb": day})
     for p in c.moving:
         ln = lines[p - 1]
         cb = c.changed_branch(p)
@@ -86,8 +90,21 @@ def suimu(chart: Any) -> Iterator[Finding]:
             grade = "偽: 破"
         else:
             grade = "真"
-        yield Finding("suimu", f"化爻墓: {'、'.join(who)} {c.line_name(p)} 化入墓 "
-                      f"{BRANCH_ZH[cb]} ({grade})", (p,), data=(("grade", grade[0]),))
+        yield Finding.of("suimu", _say_suimu, (p,), kind="化爻墓", data=(("grade", grade[0]),),
+                         facts={"line": c.line_name(p), "tomb": BRANCH_ZH[cb], "who": tuple(who),
+                                "grade": grade})
+
+
+def _say_suimu(f: Mapping[str, Any]) -> str:
+    """The summary of a 隨墓 finding from its facts (the kind, the line, the 墓 …)."""
+    kind, line, tomb = f["kind"], f["line"], f["tomb"]
+    if kind == "命墓":
+        return f"命墓: {line} (本命 {f['birth']}) 隨鬼入墓 於日 {tomb}"
+    if kind == "世墓":
+        return f"世墓: {line} 隨鬼入墓 於日 {tomb}"
+    if kind == "化爻墓":
+        return f"化爻墓: {'、'.join(f['who'])} {line} 化入墓 {tomb} ({f['grade']})"
+    return f"{kind}: {line} 墓於日 (視世墓化墓則輕)"
 
 
 ZHUSHANG = convention(

@@ -10,7 +10,7 @@ Source: 易冒 p201–p203 (¶399–403), p285–p286 (¶567–569).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx, memoized
@@ -67,9 +67,15 @@ def liuchong_gua(chart: Any) -> Iterator[Finding]:
     ['六沖卦 無妄 (卦沖)']
     """
     if is_liuchong(_branches(chart.primary)):
-        yield Finding("liuchong-gua", f"六沖卦 {chart.primary.name} (卦沖)")
+        yield Finding.of("liuchong-gua", _say_chong, kind="六沖卦",
+                         facts={"hexagram": chart.primary.name, "name": "卦沖"})
     if chart.changed is not None and is_liuchong(_branches(chart.changed)):
-        yield Finding("liuchong-gua", f"化六沖 {chart.changed.name} (變沖)", role="changed")
+        yield Finding.of("liuchong-gua", _say_chong, kind="化六沖", role="changed",
+                         facts={"hexagram": chart.changed.name, "name": "變沖"})
+
+
+def _say_chong(f: Mapping[str, Any]) -> str:
+    return f"{f['kind']} {f['hexagram']} ({f['name']})"
 
 
 SEQUENCE: Final = {
@@ -130,10 +136,11 @@ def hechu_fengchong(chart: Any) -> Iterator[Finding]:
         b = pb[pos - 1]
         how = "沖" if CLASH[b] == day else ("害" if CLASH[LIUHE[b]] == day else None)
         if how:
-            yield Finding("hechu-fengchong",
-                          f"合處逢沖: 日{BRANCH_ZH[day]} {how} {who} {c.line_name(pos)}", (pos,))
+            yield Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="合處逢沖", facts={
+                "day": BRANCH_ZH[day], "how": how, "role": who, "line": c.line_name(pos)})
     if chart.changed is not None and is_liuchong(_branches(chart.changed)):
-        yield Finding("hechu-fengchong", f"合處變沖: {chart.primary.name} 化 {chart.changed.name}")
+        yield Finding.of("hechu-fengchong", _say_hechu, kind="合處變沖", facts={
+            "hexagram": chart.primary.name, "changed": chart.changed.name})
     seen = set()
     for pos in range(1, 7):
         b = pb[pos - 1]
@@ -143,8 +150,16 @@ def hechu_fengchong(chart: Any) -> Iterator[Finding]:
             rel = str(c.lines[pos - 1].relative)
             if rel not in seen:
                 seen.add(rel)
-                yield Finding("hechu-fengchong",
-                              f"爻之合處逢沖 (稍輕): {c.line_name(pos)} 逢日沖害", (pos,))
+                yield Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="爻之合處逢沖",
+                                 facts={"line": c.line_name(pos), "relative": rel})
+
+
+def _say_hechu(f: Mapping[str, Any]) -> str:
+    if f["kind"] == "合處逢沖":
+        return f"合處逢沖: 日{f['day']} {f['how']} {f['role']} {f['line']}"
+    if f["kind"] == "合處變沖":
+        return f"合處變沖: {f['hexagram']} 化 {f['changed']}"
+    return f"爻之合處逢沖 (稍輕): {f['line']} 逢日沖害"
 
 
 @rule("liuhe", kind="line")

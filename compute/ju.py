@@ -10,11 +10,12 @@ Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from compute.riyue import BRANCH_ZH, POS_ZH, ctx
 from compute.rules import Finding, rule, table
+from compute.wuxing import Phase
 
 SANHE: Final = table(
     "sanhe-ju", "局會 (三合)", "국회 (삼합)",
@@ -104,8 +105,17 @@ def sanhe_ju(chart: Any) -> Iterator[Finding]:
         who = ", ".join(_label(k, mb, p) for b in group for k, mb, p, _ in srcs[b])
         lines = tuple(sorted({p for b in group for _, _, p, _ in srcs[b] if p}))
         name = "".join(BRANCH_ZH[b] for b in group)
-        yield Finding("sanhe-ju", f"{name} {phase}局 {kind} {xuan} {verdict}: {who}", lines,
-                      data=(("kind", kind), ("verdict", verdict.split(" ")[0])))
+        yield Finding.of(
+            "sanhe-ju", _say, lines, kind=kind,
+            data=(("kind", kind), ("verdict", verdict.split(" ")[0])),
+            facts={"branches": name, "element": Phase.from_zh(phase), "xuan": xuan,
+                   "verdict": verdict.split(" ")[0], "grade": verdict, "members": who})
+
+
+def _say(f: Mapping[str, Any]) -> str:
+    """寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌."""
+    return (f"{f['branches']} {f['element']}局 {f['kind']} {f['xuan']} {f['grade']}: "
+            f"{f['members']}")
 
 
 def _facts(members: list[tuple[str, int, int, bool]]) -> tuple[bool, bool, set[str]]:

@@ -48,7 +48,7 @@ conventions={name: choice})`` picks another, and ``chart.options`` records every
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeVar
 
@@ -62,15 +62,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One rule that fires on a chart.
+    """One rule that fires on a chart: its facts as data, and a summary for readers.
 
     ``rule`` must be a registered id; ``passages`` defaults to the rule's. ``lines`` are line
     positions 1–6 (初爻 = 1) of the primary hexagram (of the changed one when
-    ``role == "changed"``); ``data`` holds JSON-ready details for machines.
+    ``role == "changed"``); ``data`` holds JSON-ready details for machines (``to_dict``).
+    ``kind`` names which of the rule's cases fired, in the book's word (``六沖卦`` or ``化六沖``,
+    ``世墓`` …) and ``facts`` the typed facts it found (the trigram, the 局's element, the 六親 …;
+    compute/README.md lists them per rule). Consumers read ``kind``, ``facts``, ``data`` and
+    ``lines``, never the summary, which is only for reading. :meth:`of` builds the summary
+    from the facts.
 
     >>> f = Finding("shi-ying", "世 6爻", [6])
-    >>> f.lines, f.passages[0], f.to_dict()["summary"]
-    ((6,), 'p065-s1', '世 6爻')
+    >>> f.lines, f.passages[0], f.to_dict()["summary"], f.kind, f.facts
+    ((6,), 'p065-s1', '世 6爻', '', {})
     """
 
     rule: str
@@ -79,6 +84,34 @@ class Finding:
     passages: tuple[str, ...] = ()
     role: str = "primary"
     data: tuple[tuple[str, Any], ...] = ()
+    kind: str = ""
+    facts: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @classmethod
+    def of(
+        cls, rule: str, say: Callable[[Mapping[str, Any]], str], lines: Iterable[int] = (), *,
+        kind: str = "", facts: Mapping[str, Any] | None = None, role: str = "primary",
+        data: Mapping[str, Any] | tuple[tuple[str, Any], ...] = (),
+        passages: Iterable[str] = (),
+    ) -> Finding:
+        """A finding whose summary is ``say(facts)`` (``kind`` is among the facts as "kind").
+
+        >>> f = Finding.of("shi-ying", lambda x: f"{x['kind']} {x['position']}爻", (6,),
+        ...                kind="世", facts={"position": 6})
+        >>> f.summary, f.kind, f.facts["position"]
+        ('世 6爻', '世', 6)
+        """
+        known = {"kind": kind, **(facts or {})}
+        return cls(rule, say(known), tuple(lines), tuple(passages), role,
+                   data if isinstance(data, tuple) else tuple(data.items()), kind, known)
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        """One of :attr:`facts` (*default* when the finding does not carry it).
+
+        >>> Finding("shi-ying", "x", facts={"side": "內"}).fact("side")
+        '內'
+        """
+        return self.facts.get(name, default)
 
     def __post_init__(self) -> None:
         if type(self.lines) is not tuple:

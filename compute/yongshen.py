@@ -17,7 +17,7 @@ The 用神 depends on the question, which a chart does not know; so these rules 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from compute.changsheng import _BRANCH_PHASE, acts
@@ -75,8 +75,16 @@ def ganhua_yong(chart: Any) -> Iterator[Finding]:
                 hits.setdefault(ph, []).append(f"{who} {Stem(t)}")
         for ph, whos in hits.items():
             r = relative(pal, ph)
-            yield Finding("ganhua-yong", f"天干化用: {POS_ZH[p]} {s} + {'、'.join(whos)} → "
-                          f"化{ph} = {r} (飛伏無{r}){solo}", (p,))
+            yield Finding.of("ganhua-yong", _say_ganhua, (p,), kind="天干化用", facts={
+                "position": p, "stem": s, "partners": tuple(whos), "element": ph,
+                "relative": r, "solo": bool(solo)})
+
+
+def _say_ganhua(f: Mapping[str, Any]) -> str:
+    """天干化用: 二爻 丁 + 日干 壬 → 化木 = 父母 (飛伏無父母)."""
+    solo = " (獨發)" if f["solo"] else ""
+    return (f"天干化用: {POS_ZH[f['position']]} {f['stem']} + {'、'.join(f['partners'])} → "
+            f"化{f['element']} = {f['relative']} (飛伏無{f['relative']}){solo}")
 
 
 @rule("benwu-eryou", "本無而有", "본무이유", ("p124-s1", "p124-s2", "p126-s1"), kind="finding")

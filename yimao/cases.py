@@ -853,8 +853,8 @@ def _trigram_findings(s: Setting, rid: str) -> list[Any]:
 
 
 def _parts(fs: list[Any]) -> str:
-    inner = any(f.summary.startswith("內卦") for f in fs)
-    outer = any(f.summary.startswith("外卦") for f in fs)
+    inner = any(f.fact("side") == "內卦" for f in fs)
+    outer = any(f.fact("side") == "外卦" for f in fs)
     return ("內" if inner else "") + ("外" if outer else "")
 
 
@@ -894,7 +894,7 @@ def finding_sanhe(s: Setting, spec: Mapping[str, Any]) -> str:
             continue
         if "form" in spec and data.get("kind") != spec["form"]:
             continue
-        element = f.summary.split()[1].removesuffix("局")
+        element = str(f.fact("element"))
         if "element" in spec and element != spec["element"]:
             continue
         return element
@@ -905,7 +905,7 @@ def finding_suimu(s: Setting, spec: Mapping[str, Any]) -> str:
     """隨鬼入墓: the first kind found (命墓, 世墓, 化爻墓 …), or "" (命墓 needs the birth)."""
     if spec.get("equals") == "命墓" and not s.birth:
         raise NotComputable("命墓 needs the 本命 (birth)")
-    kinds = [f.summary.split(":")[0] for f in s.chart.findings if f.rule == "suimu"]
+    kinds = [f.kind for f in s.chart.findings if f.rule == "suimu"]
     want = spec.get("equals")
     return want if want in kinds else (kinds[0] if kinds else "")
 
@@ -913,8 +913,8 @@ def finding_suimu(s: Setting, spec: Mapping[str, Any]) -> str:
 def finding_ganhua(s: Setting, spec: Mapping[str, Any]) -> str:
     """天干化用: the 六親 the stems turn into."""
     for f in s.chart.findings:
-        if f.rule == "ganhua-yong" and "=" in f.summary:
-            return f.summary.split("=", 1)[1].split()[0]
+        if f.rule == "ganhua-yong":
+            return str(f.fact("relative"))
     return ""
 
 
