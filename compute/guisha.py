@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from compute.changsheng import _BRANCH_PHASE, acts, stage_at
+from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
 from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx, memoized
 from compute.rules import Finding, convention, rule
 
@@ -135,7 +135,7 @@ def zhushang(chart: Any) -> Iterator[Finding]:
     if c.strong[shi - 1]:
         return
     common = c.opts.get("zhushang") == "common"
-    dph = _BRANCH_PHASE[c.day]
+    dph = BRANCH_PHASE_INT[c.day]
     for ln in c.lines:
         p = ln.position
         if p == shi or not _is_gui(ln) or acts(c.ph[p - 1], s_ph) != "克":

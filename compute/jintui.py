@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, _WX
+from compute.changsheng import BRANCH_PHASE_INT, WANGXIANG_TABLE
 from compute.fanfu import after_zhongqi
 from compute.riyue import BRANCH_ZH, ctx
 from compute.rules import Finding, convention, doctrine, rule, table
@@ -53,7 +53,8 @@ def jintui(c: Any, pos: int) -> str | None:
         return "不進" if jin else "不退"
     if jin:
         return "大進" if c.strong[i] and c.riyue(cb) else "進神"
-    weak_changed = _WX[_BRANCH_PHASE[cb]][_BRANCH_PHASE[c.month]] not in ("旺", "相")
+    month_phase = BRANCH_PHASE_INT[c.month]
+    weak_changed = WANGXIANG_TABLE[BRANCH_PHASE_INT[cb]][month_phase] not in ("旺", "相")
     return "實退" if not c.strong[i] and weak_changed else "退神"
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, acts
+from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
 from compute.riyue import CLASH, ctx
 from compute.rules import Finding, doctrine, rule
 
@@ -85,7 +85,7 @@ def _void13(c: Any, i: int) -> str:
         base = "破空"
     elif c.strong[i]:
         return {"克": "克空", "洩": "半空"}.get(d, "旺相空")
-    elif _STAGE_TABLE[c.tu][ph][c.month] == "絕":
+    elif STAGE_TABLE[c.tu][ph][c.month] == "絕":
         base = "絕空"
     elif c.wx[i] == "死":
         base = "真空"
@@ -130,7 +130,7 @@ def void8_state(chart: Any, ln: Any) -> dict[str, Any]:
     if c.on_month[i]:
         return {"void8": "填實空"}
     if CLASH[b] == c.day:
-        bad = _STAGE_TABLE[c.tu][ph][c.day] == "絕"
+        bad = STAGE_TABLE[c.tu][ph][c.day] == "絕"
         return {"void8": "沖而不力" if bad else "填實空"}
     if c.broken[i]:
         return {"void8": "壞空"}
@@ -230,7 +230,7 @@ def xushi_state(chart: Any, ln: Any) -> dict[str, Any]:
         ms, mk = _movers_acting(c, ln.position, ph)
         cb = c.changed_branch(ln.position)
         bian_helps = cb is not None and not (c.kong(cb) or c.po(cb)) \
-            and acts(_BRANCH_PHASE[cb], ph) == "生"
+            and acts(BRANCH_PHASE_INT[cb], ph) == "生"
         helped = ms or bian_helps or c.day_acts(ph) in ("生", "比") \
             or c.month_acts(ph) in ("生", "比")
         if CLASH[b] == c.day or mk or not helped:

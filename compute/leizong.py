@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts, stage_at
+from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
 from compute.guisha import suimu, zhushang
 from compute.hechong import hechu_fengchong
 from compute.liuqin import Relative
@@ -71,7 +71,7 @@ def _grade(c: Any, ln: Any) -> int:
     movers = [acts(c.ph[q - 1], ph) for q in c.moving
               if q != p and not (c.broken[q - 1] or c.san[q - 1])]
     cb = c.changed_branch(p)
-    bian = None if cb is None or c.kong(cb) or c.po(cb) else acts(_BRANCH_PHASE[cb], ph)
+    bian = None if cb is None or c.kong(cb) or c.po(cb) else acts(BRANCH_PHASE_INT[cb], ph)
     sheng = [x for x in (d, m, bian, *movers) if x in ("生", "比")]
     ke = [x for x in (d, m, bian, *movers) if x == "克"]
     clashed = CLASH[c.br[i]] == c.day

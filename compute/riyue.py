@@ -19,7 +19,15 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, _REL, _STAGE_TABLE, _WX, acts, is_strong, shengjue_on
+from compute.changsheng import (
+    ACTS_TABLE,
+    BRANCH_PHASE_INT,
+    STAGE_TABLE,
+    WANGXIANG_TABLE,
+    acts,
+    is_strong,
+    shengjue_on,
+)
 from compute.rules import rule
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
@@ -121,9 +129,9 @@ def _build(chart: Any) -> Ctx:
     day, month = int(chart.day.branch), int(chart.month)
     void = tuple(int(b) for b in chart.void)
     br = tuple(int(ln.branch) for ln in lines)
-    ph = tuple(_BRANCH_PHASE[b] for b in br)
-    mph = _BRANCH_PHASE[month]
-    wx = tuple(_WX[p][mph] for p in ph)
+    ph = tuple(BRANCH_PHASE_INT[b] for b in br)
+    mph = BRANCH_PHASE_INT[month]
+    wx = tuple(WANGXIANG_TABLE[p][mph] for p in ph)
     strong = tuple(is_strong(w) for w in wx)
     moving = tuple(ln.position for ln in lines if ln.moving)
     changed = tuple(
@@ -141,7 +149,7 @@ def _build(chart: Any) -> Ctx:
                void, int(chart.primary.palace_element), tu, opts, lines, changed, moving,
                br, ph, wx, strong, is_void, broken, on_day, on_month, san, {},
                tuple(None if x is None else int(x.branch) for x in changed),
-               tuple(day_acts(p, day, tu) for p in range(5)), _REL[mph])
+               tuple(day_acts(p, day, tu) for p in range(5)), ACTS_TABLE[mph])
 
 
 def _scattered(br, moving, changed, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:
@@ -174,12 +182,12 @@ def day_acts(phase: int, day: int, tu: str = "申") -> str:
     >>> day_acts(Phase.JIN, 5), day_acts(Phase.TU, 5), day_acts(Phase.SHUI, 9)
     ('生', '克', '生')
     """
-    s = _STAGE_TABLE[tu][phase][day]
+    s = STAGE_TABLE[tu][phase][day]
     if s in ("長生", "臨官", "帝旺"):
-        return "比" if _BRANCH_PHASE[day] == phase else "生"
+        return "比" if BRANCH_PHASE_INT[day] == phase else "生"
     if s == "絕":
         return "克"
-    return acts(_BRANCH_PHASE[day], phase)
+    return acts(BRANCH_PHASE_INT[day], phase)
 
 
 def _role_ok(ln: Any) -> bool:
@@ -193,7 +201,7 @@ def wangxiang_state(chart: Any, ln: Any) -> dict[str, Any]:
     if not _role_ok(ln):
         return {}
     c = ctx(chart)
-    return {"wangxiang": _WX[_BRANCH_PHASE[ln.branch]][_BRANCH_PHASE[c.month]]}
+    return {"wangxiang": WANGXIANG_TABLE[BRANCH_PHASE_INT[ln.branch]][BRANCH_PHASE_INT[c.month]]}
 
 
 @rule("changsheng-12", kind="line")
@@ -204,14 +212,14 @@ def changsheng_state(chart: Any, ln: Any) -> dict[str, Any]:
     if not _role_ok(ln):
         return {}
     c = ctx(chart)
-    table = _STAGE_TABLE[c.tu][_BRANCH_PHASE[ln.branch]]
+    table = STAGE_TABLE[c.tu][BRANCH_PHASE_INT[ln.branch]]
     out: dict[str, Any] = {"day": table[c.day], "month": table[c.month]}
     if c.hour is not None:
         out["hour"] = table[c.hour]
     if ln.role == "primary" and ln.moving:
         cb = c.changed_branch(ln.position)
         out["bian"] = None if cb is None else shengjue_on(
-            _BRANCH_PHASE[ln.branch], cb, c.kong(cb) or c.po(cb), c.tu)
+            BRANCH_PHASE_INT[ln.branch], cb, c.kong(cb) or c.po(cb), c.tu)
     return {"changsheng": out}
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, acts
+from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
 from compute.hechong import LIUHE
 from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
 from compute.rules import Finding, doctrine, rule, table
@@ -119,7 +119,7 @@ def hai_state(chart: Any, ln: Any) -> dict[str, Any]:
     out = []
     for who, s in _sources(c, ln.position):
         if HAI[s] == b:
-            rel = acts(_BRANCH_PHASE[s], _BRANCH_PHASE[b])
+            rel = acts(BRANCH_PHASE_INT[s], BRANCH_PHASE_INT[b])
             out.append(f"{who}·{'生害' if rel in ('生', '洩') else '克害'}")
     return {"hai": out}
 
@@ -164,8 +164,9 @@ def simujue_state(chart: Any, ln: Any) -> dict[str, Any]:
     ph = c.ph[i]
     cb = c.changed_branch(ln.position)
     places = [c.day, c.month] + ([cb] if cb is not None and not (c.kong(cb) or c.po(cb)) else [])
-    stages = [_STAGE_TABLE[c.tu][ph][b] for b in places]
-    acting = [c.day_acts(ph), c.month_acts(ph)] + [acts(_BRANCH_PHASE[b], ph) for b in places[2:]]
+    stages = [STAGE_TABLE[c.tu][ph][b] for b in places]
+    acting = [c.day_acts(ph), c.month_acts(ph)]
+    acting += [acts(BRANCH_PHASE_INT[b], ph) for b in places[2:]]
     acting += [acts(c.ph[q - 1], ph) for q in c.moving if q != ln.position]
     sheng, ke = "生" in acting or "比" in acting, "克" in acting
     for name in ("絕", "死"):
@@ -173,7 +174,7 @@ def simujue_state(chart: Any, ln: Any) -> dict[str, Any]:
             label = f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
             return {"simujue": label}
     for t in places[:1] + places[2:]:
-        if _STAGE_TABLE[c.tu][ph][t] == "墓":
+        if STAGE_TABLE[c.tu][ph][t] == "墓":
             openers = [c.month] + [c.br[q - 1] for q in c.moving]
             opened = any(CLASH[o] == t or XING[o] == t for o in openers)
             return {"simujue": "墓開" if opened else "墓藏"}

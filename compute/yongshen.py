@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts
+from compute.changsheng import BRANCH_PHASE_INT, acts
 from compute.ganzhi import Stem
 from compute.hechong import LIUHE
 from compute.liuqin import Relative, relative
@@ -107,7 +107,7 @@ def benwu_eryou(chart: Any) -> Iterator[Finding]:
             continue
         parts = []
         riyue = [w for w, b in (("日", c.day), ("月", c.month))
-                 if relative(pal, Phase(_BRANCH_PHASE[b])) == r]
+                 if relative(pal, Phase(BRANCH_PHASE_INT[b])) == r]
         bian = [p for p in c.moving if c.changed[p - 1].relative == r]
         parts.append("日月 " + ("、".join(riyue) if riyue else "無"))
         if bian:
@@ -283,8 +283,8 @@ def _form_fei(c: Any, p: int) -> str | None:
     cb = c.changed_branch(p)
     if cb is None or c.po(cb):
         return None
-    bph = _BRANCH_PHASE[cb]
-    jue = c.day_acts(bph) == "克" and c.day_acts(bph) != acts(_BRANCH_PHASE[c.day], bph)
+    bph = BRANCH_PHASE_INT[cb]
+    jue = c.day_acts(bph) == "克" and c.day_acts(bph) != acts(BRANCH_PHASE_INT[c.day], bph)
     if acts(bph, ph) == "生" and not jue and _movers(c, p, ph, "克"):
         return "二: 動爻克, 變爻生"
     if acts(bph, ph) == "克" and _movers(c, p, ph, "生"):
