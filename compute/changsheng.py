@@ -176,6 +176,21 @@ True
 """
 
 
+def day_action(phase: int, day: int, tu: str = "申") -> str:
+    """How the day acts on a phase (the body of :func:`compute.riyue.day_acts`, the rule
+    日辰): 長生 臨官 帝旺 count as 生 (比 when the same phase), 絕 as 克, else 五行 生克.
+
+    >>> day_action(3, 5), day_action(2, 5), day_action(4, 9)
+    ('生', '克', '生')
+    """
+    s = STAGE_TABLE[tu][phase][day]
+    if s in ("長生", "臨官", "帝旺"):
+        return "比" if BRANCH_PHASE_INT[day] == phase else "生"
+    if s == "絕":
+        return "克"
+    return ACTS_TABLE[BRANCH_PHASE_INT[day]][phase]
+
+
 def is_strong(state: str) -> bool:
     """旺 and 相 count as strong (旺相); 休 囚 死 as weak (衰, 休囚)."""
     return state in ("旺", "相")

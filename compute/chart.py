@@ -19,7 +19,7 @@ import datetime as _dt
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from compute import inputs, rules
 from compute.errors import InputError
@@ -37,6 +37,9 @@ from compute.najia import najia
 from compute.shen import guashen, line_roles, shishen
 from compute.wuxing import Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
+
+if TYPE_CHECKING:
+    from compute.context import Context
 
 ROLES = ("primary", "changed")
 
@@ -226,6 +229,8 @@ class Chart:
     options: tuple[tuple[str, str], ...] = ()
     findings: tuple[rules.Finding, ...] = ()
     call: str = ""
+    context: Context | None = field(default=None, compare=False, repr=False)
+    """The rules' per-chart facts (:mod:`compute.context`), set by the first rule that asks."""
 
     def __post_init__(self) -> None:
         if len(self.cast) != 6:

@@ -363,7 +363,7 @@ def _changed_line(s: Setting, ln: ChartLine) -> ChartLine:
     return s.chart.changed.line(ln.position)
 
 
-def _line_attr(s: Setting, ln: Any, attr: str, spec: Mapping[str, Any]) -> Any:
+def _line_attr(s: Setting, ln: ChartLine | _FuLine, attr: str, spec: Mapping[str, Any]) -> Any:
     c = s.chart
     if attr.startswith("changed."):
         cl = _changed_line(s, ln)
@@ -474,8 +474,8 @@ def check_fu(s: Setting, spec: Mapping[str, Any]) -> Any:
 class _FuLine:
     """A 伏神 seen as a line, for the attributes that only need its pillar."""
 
-    fu: Any
-    fei: Any
+    fu: Hidden
+    fei: ChartLine
     moving: bool = False
     role: str = "hidden"
 

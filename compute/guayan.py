@@ -10,8 +10,9 @@ Source: 易冒 p266–p274 (¶529–545), p277–p278 (卦用 七 卦義, 八 �
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Final
 
+from compute.chart import Chart
 from compute.fanfu import fanyin_gua, fuyin, gua_mujue
 from compute.hechong import hechu_fengchong, liuchong_gua
 from compute.rules import Finding, rule, table
@@ -55,7 +56,7 @@ for _topic, _names, _reading in GUAYI:
 
 
 @rule("guayi-table", kind="finding")
-def guayi(chart: Any) -> Iterator[Finding]:
+def guayi(chart: Chart) -> Iterator[Finding]:
     """The readings the book attaches to the primary hexagram by topic (p266-s1 注 "古又有以卦
     義斷而驗者，不可違也")."""
     rows = _BY_NAME.get(chart.primary.name)
@@ -66,7 +67,7 @@ def guayi(chart: Any) -> Iterator[Finding]:
 
 @rule("guayan-precedence", "先卦後爻 (五專忌)", "선괘후효 (오전기)", ("p266-s1", "p266-s2"),
       kind="finding")
-def guayan_precedence(chart: Any) -> Iterator[Finding]:
+def guayan_precedence(chart: Chart) -> Iterator[Finding]:
     """The five taboos judged before any 用神 (p266-s2): 婚姻 with a 三沖 (六沖卦, 化六沖,
     合處逢沖); 邦畿/征伐 with an inner 反吟 or 伏吟; 遷居 with an outer one; 疾病 when a trigram
     (its 主屬 the patient) 化墓絕 — false (非/偽) signs excepted.
