@@ -60,7 +60,7 @@ def jintui(c: Context, pos: int) -> str | None:
 
 
 @rule("jinshen-3", "大進 / 不進 / 不能進", "대진 / 부진 / 불능진", ("p121-s1", "p121-s2"),
-      kind="line")
+      kind="line", lines="primary")
 def jintui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``jintui``: for a moving line, 進神 大進 不進 不能進 退神 實退 不退 不及退, else None.
 
@@ -121,7 +121,8 @@ def shengjiang_lines(c: Context, chart: Chart) -> tuple[int, int, bool]:
 
 
 @rule("shengjiang", "升爻 / 降爻", "승효 / 강효",
-      ("p116-s1", "p116-s3", "p117-s1", "p117-s2", "p119-s1", "p119-s2"), kind="line")
+      ("p116-s1", "p116-s3", "p117-s1", "p117-s2", "p119-s1", "p119-s2"), kind="line",
+      lines="primary")
 def shengjiang_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``shengjiang``: 升 / 真升 on the 升爻, 降 / 真降 on the 降爻, else None. In the yang half
     the 升爻 is 真 when yang and the 降爻 when yin; in the yin half the reverse (p117-s2 注).

@@ -107,7 +107,7 @@ def _void13(c: Context, i: int) -> str:
     return base
 
 
-@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line")
+@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line", lines="primary")
 def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``void8``: the same empty line in the eight 法 of 類總 (p287-s1): 填實空 (the day clashes
     it, it moves, or it is the 月建), 動空遭破 / 沖而不力 (the eighth: a moving empty line that is
@@ -149,7 +149,7 @@ def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
 
 
 @rule("yuepo", "月破", "월파", ("p152-s1", "p152-s2", "p153-s1", "p154-s1", "p288-s2"),
-      kind="line")
+      kind="line", lines="shown")
 def month_broken_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``month_broken``: "月破" when the line's branch clashes the 月建 (p152-s2 "以用處反，名為
     月破"), "實破" when it is also the day branch and so not broken (p154-s1 "唯值日則能實其破"),
@@ -215,7 +215,7 @@ def dong_po(chart: Chart):
 
 
 @rule("guan-gui", "官鬼 虛實", "관귀 허실", ("p192-s1", "p193-s1", "p193-s2", "p193-s3",
-                                      "p193-s4"), kind="line")
+                                      "p193-s4"), kind="line", lines="primary")
 def xushi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``xushi``: what a line amounts to in substance (p193): "猶不動" (moving but clashed by the
     day, 制 by another moving line, or with no 生 from day, month, a moving line or its own changed

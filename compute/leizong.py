@@ -38,7 +38,7 @@ def _g(n: int) -> dict[str, Any]:
     return {"n": n, "name": GRADES[n - 1]}
 
 
-@rule("yongshen-18", kind="line")
+@rule("yongshen-18", kind="line", lines="primary")
 def grade_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``grade``: the line's grade {n, name} among the eighteen, as if it were the 用神.
 
@@ -170,7 +170,7 @@ def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
             yield Finding("shi-ying-ji-10", f"{who} {c.line_name(p)} 忌: {', '.join(bad)}", (p,))
 
 
-@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line")
+@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary")
 def keqi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``keqi``: the days the line points to, by the rules of p294-s2 that need no question: an
     empty line → the day that clashes it ("主象空而沖可獲") or fills it (its own branch, "值");

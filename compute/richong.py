@@ -35,7 +35,7 @@ def clash_kind(line_branch: int, day_branch: int) -> str:
     return "絕沖"
 
 
-@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line")
+@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line", lines="primary")
 def day_clash_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``day_clash``: None, or {kind, effect} when the day branch clashes the line (p163-s1 and the
     four kinds of p164-s1):

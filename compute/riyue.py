@@ -47,7 +47,7 @@ def _role_ok(ln: ChartLine) -> bool:
     return ln.role == "primary" or ln.moving
 
 
-@rule("wangshuai-method", kind="line")
+@rule("wangshuai-method", kind="line", lines="shown")
 def wangxiang_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
     if not _role_ok(ln):
@@ -56,7 +56,7 @@ def wangxiang_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     return {"wangxiang": WANGXIANG_TABLE[BRANCH_PHASE_INT[ln.branch]][BRANCH_PHASE_INT[c.month]]}
 
 
-@rule("changsheng-12", kind="line")
+@rule("changsheng-12", kind="line", lines="shown")
 def changsheng_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``changsheng``: the line's stage on the day and in the month (p184-s1), at the hour when
     one is given (p151-s1 "其要唯推長生十二法以應用神"), and for a moving line at its changed line
@@ -76,7 +76,7 @@ def changsheng_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
 
 
 @rule("yuejian", "月建 (月將)", "월건 (월장)", ("p144-s1", "p145-s1", "p146-s1", "p146-s2"),
-      kind="line")
+      kind="line", lines="shown")
 def riyue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``riyue``: ["日辰"] and/or ["月建"] when the line stands on the day or the month branch —
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
@@ -94,7 +94,7 @@ def riyue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
 
 @rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1",
                                "p155-s1"),
-      kind="line")
+      kind="line", lines="shown")
 def taisui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``taisui`` (only when the year is given): "太歲" on the year branch, "歲破" on its clash —
     a clash in name only (p141-s1 "與爻神沖，謂歲破而不破"); ``year_void``: the line is empty in

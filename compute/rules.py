@@ -15,6 +15,10 @@ literals, compute never imports yimao) and its *kind*:
     bool, None, lists/tuples and dicts of those).  Annotators run in registration order — the
     order of ``compute.RULE_MODULES``, then the order in each module — so an annotator sees the
     states added by the annotators before it.  Return ``{}`` when the rule says nothing.
+    ``rule(..., kind="line", lines=...)`` says which lines it can say something about, so the
+    chart calls it on those only: ``"all"`` (the default), ``"primary"`` (the primary's lines),
+    ``"moving"`` (the primary's moving lines) or ``"shown"`` (the primary's lines and the changed
+    lines of the moving positions); the annotator still returns ``{}`` for any other line.
 ``finding``
     a *finding detector* ``(chart) -> Iterable[Finding]``, called once on the fully annotated chart
     (every line state present), in registration order.  A :class:`Finding` whose ``passages`` is
@@ -53,6 +57,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeVar
 
 Kind = Literal["table", "function", "line", "finding", "doctrine"]
+LineScope = Literal["all", "primary", "moving", "shown"]
+LINE_SCOPES: Final = ("all", "primary", "moving", "shown")
 KINDS: Final = ("table", "function", "line", "finding", "doctrine")
 PASSAGE_RE: Final = re.compile(r"^p\d{3}-(s|n)\d+$")
 ID_RE: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -244,6 +250,7 @@ def conventions() -> tuple[Convention, ...]:
 _RULES: dict[str, Rule] = {}
 _LINE: list[tuple[str, Callable[..., dict[str, Any]]]] = []
 _FINDING: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
+_SCOPE: dict[Callable[..., dict[str, Any]], str] = {}
 
 
 def _entry(rid: str, zh: str | None, ko: str | None, passages: Iterable[str] | None) -> Rule:
@@ -272,8 +279,10 @@ def rule(
     ko: str | None = None,
     passages: Iterable[str] | None = None,
     kind: Kind = "function",
+    lines: LineScope = "all",
 ) -> Callable[[F], F]:
-    """Decorator: register a function under catalogue id *rid* (see the module docstring).
+    """Decorator: register a function under catalogue id *rid* (see the module docstring;
+    *lines* is the scope of a line annotator).
 
     >>> @rule("ganzhi-60", kind="function")
     ... def _demo(): return 60
@@ -285,12 +294,17 @@ def rule(
     """
     if kind not in ("function", "line", "finding"):
         raise ValueError(f"rule {rid}: kind {kind!r}; use table()/doctrine() for the others")
+    if lines not in LINE_SCOPES or (lines != "all" and kind != "line"):
+        raise ValueError(f"rule {rid}: lines={lines!r} is for line annotators: one of "
+                         f"{', '.join(LINE_SCOPES)}")
 
     def register(fn: F) -> F:
         entry = _entry(rid, zh, ko, passages)
         entry.impls.append(Impl(kind, fn, f"{fn.__module__}.{fn.__qualname__}"))
         if kind == "line":
             _LINE.append((rid, fn))
+            if lines != "all":
+                _SCOPE[fn] = lines
         elif kind == "finding":
             _FINDING.append((rid, fn))
         return fn
@@ -345,6 +359,15 @@ def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
     'yaowei'
     """
     return tuple(_LINE)
+
+
+def line_scope(annotator: Callable[..., dict[str, Any]]) -> str:
+    """The lines *annotator* is called on (see the module docstring).
+
+    >>> line_scope(dict(line_annotators())["fu-chu"]), line_scope(dict(line_annotators())["yaowei"])
+    ('primary', 'moving')
+    """
+    return _SCOPE.get(annotator, "all")
 
 
 def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], ...]:

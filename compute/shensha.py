@@ -545,7 +545,8 @@ def _opts(c) -> tuple[str, ...]:
 
 
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
-                                             "p265-s2", "p265-s3", "p265-s4"), kind="line")
+                                             "p265-s2", "p265-s3", "p265-s4"), kind="line",
+                                             lines="shown")
 def shensha_state(chart, ln) -> dict:
     """``shensha``: the stars on the line (branch stars from the 月建, stem stars from the 日干,
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get

@@ -72,7 +72,7 @@ def _build_sources(c: Context, pos: int) -> list[tuple[str, int]]:
     return out
 
 
-@rule("sanxing", kind="line")
+@rule("sanxing", kind="line", lines="primary")
 def xing_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``xing``: who 刑s the line (日, 月, a moving line, its own changed line).
 
@@ -109,7 +109,7 @@ def sanxing(chart: Chart) -> Iterator[Finding]:
             yield Finding("sanxing", f"{name}: {who}", lines)
 
 
-@rule("liuhai", kind="line")
+@rule("liuhai", kind="line", lines="primary")
 def hai_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``hai``: who 害s the line, each "<who>·生害|克害" (p221-s1, s2: 生害 "心惡而面好", 克害
     heavier)."""
@@ -144,7 +144,8 @@ def liuhai_gua(chart: Chart) -> Iterator[Finding]:
 
 
 @rule("si-mu-jue", "死 / 墓 / 絕 and rescue", "사 / 묘 / 절과 구원", ("p183-s1", "p183-s2",
-                                                                "p183-s3"), kind="line")
+                                                                "p183-s3"), kind="line",
+                                                                lines="primary")
 def simujue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``simujue``: a line at its 死 or 絕 on the 日, 月 or its changed line (p183-s3 注 "爻神投死
     日月變爻之上"): 死而未死 / 絕而未絕 with one 生 from 日, 月, its changed line or a moving line;

@@ -124,7 +124,8 @@ def benwu_eryou(chart: Chart) -> Iterator[Finding]:
         yield Finding("benwu-eryou", f"{r} 不上卦: {'; '.join(parts)}")
 
 
-@rule("benyou-erwu", "本有而無", "본유이무", ("p125-s1", "p125-s2", "p126-s2"), kind="line")
+@rule("benyou-erwu", "本有而無", "본유이무", ("p125-s1", "p125-s2", "p126-s2"), kind="line",
+      lines="primary")
 def youwu_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``youwu``: why a present line is "本有而無" (p125-s1): 月破; 死絕無救 (死 or 絕 on the day
     with no 生 from 日, 月 or a moving line); 衰遇旬空 (休囚 and 空); 發動交傷 (moving, 克 by
