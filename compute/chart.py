@@ -26,17 +26,26 @@ from compute import rules as registry
 from compute.errors import InputError
 from compute.fushen import hidden_hexagram
 from compute.ganzhi import (
+    BRANCH_ZH,
+    STEM_ZH,
     Branch,
     GanZhi,
     Stem,
     void_branches,
 )
 from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao, hugua
-from compute.liuqin import Relative, relative
-from compute.liushen import Spirit, day_spirits, guiren_generals, hour_spirits, month_spirits_on
+from compute.liuqin import RELATIVE_ZH, Relative, relative
+from compute.liushen import (
+    SPIRIT_ZH,
+    Spirit,
+    day_spirits,
+    guiren_generals,
+    hour_spirits,
+    month_spirits_on,
+)
 from compute.najia import najia
 from compute.shen import guashen, line_roles, shishen
-from compute.wuxing import Phase, branch_phase
+from compute.wuxing import PHASE_ZH, Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
 
 if TYPE_CHECKING:
@@ -68,8 +77,8 @@ class Hidden:
         return GanZhi.from_parts(self.stem, self.branch)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"stem": str(self.stem), "branch": str(self.branch), "element": str(self.element),
-                "relative": str(self.relative)}
+        return {"stem": STEM_ZH[self.stem], "branch": BRANCH_ZH[self.branch],
+                "element": PHASE_ZH[self.element], "relative": RELATIVE_ZH[self.relative]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,17 +126,20 @@ class ChartLine:
         return GanZhi.from_parts(self.stem, self.branch)
 
     def to_dict(self) -> dict[str, Any]:
+        """The line's fields as JSON (names by direct table lookup), then its states."""
+        hour = self.hour_spirit
         out: dict[str, Any] = {
             "position": self.position, "yang": self.yang, "moving": self.moving,
-            "mark": self.mark, "stem": str(self.stem), "branch": str(self.branch),
-            "element": str(self.element), "relative": str(self.relative),
-            "spirit": str(self.spirit),
+            "mark": self.mark, "stem": STEM_ZH[self.stem], "branch": BRANCH_ZH[self.branch],
+            "element": PHASE_ZH[self.element], "relative": RELATIVE_ZH[self.relative],
+            "spirit": SPIRIT_ZH[self.spirit],
             "hidden": self.hidden.to_dict() if self.hidden else None,
-            "month_spirits": [str(s) for s in self.month_spirits],
-            "hour_spirit": str(self.hour_spirit) if self.hour_spirit is not None else None,
+            "month_spirits": [SPIRIT_ZH[s] for s in self.month_spirits],
+            "hour_spirit": SPIRIT_ZH[hour] if hour is not None else None,
             "guiren": self.guiren, "xiu": self.xiu, "roles": list(self.roles),
         }
-        out.update(_jsonable(dict(self.state)))
+        if self.state:
+            out.update(_jsonable(self.state))
         return out
 
 

@@ -1,8 +1,9 @@
 """The base of compute's traditional-order enums (干 支 五行 六親 六神 八卦): members valued in
 the book's order and written in Chinese.
 
-A subclass names its characters once, as class keywords: ``names`` (indexed by value), what it
-is (``what``, for the error message) and, if it helps, ``aliases`` (other spellings).
+A subclass names its characters once, as class keywords: ``names`` (indexed by value: a string
+of one character per member, or a sequence of strings), what it is (``what``, for the error
+message) and, if it helps, ``aliases`` (other spellings).
 
 >>> class Season(Named, names="春夏秋冬", what="season", aliases={"春天": "春"}):
 ...     SPRING = 0
@@ -61,7 +62,7 @@ class Named(enum.IntEnum):
     def from_zh(cls, text: str) -> Self:
         """The member written *text* (or an alias of it); :class:`InputError` otherwise."""
         name = cls._aliases.get(text, text)
-        for member in cls:
-            if cls._names[member] == name:
-                return member
+        names = cls._names
+        if name and (len(name) == 1 or not isinstance(names, str)) and name in names:
+            return cls(names.index(name))
         raise InputError(f"unknown {cls._what} {text!r}; expected {cls._expected}")
