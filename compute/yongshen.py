@@ -204,7 +204,7 @@ def liangxian(chart: Chart) -> Iterator[Finding]:
 
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("大過", month="亥", day="戊午").findings
-    ...  if f.summary.startswith("妻財 兩現")][0]   # p175-s1 注: 丑空未實
+    ...  if f.rule == "liangxian" and f.lines == (1, 6)][0]   # p175-s1 注: 丑空未實
     '妻財 兩現: 初爻 丑土妻財 (空), 上爻 未土妻財 → 取 上爻 未'
     """
     c = context(chart)
@@ -251,7 +251,7 @@ def juechu_fengsheng(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "juechu-fengsheng"]   # p093-s2 注: 亥日月用世爻，遇遁之乾
     ['絕處逢生 (猶絕處逢生: 日月克, 變爻生 (p093-s1)): 二爻 午火官鬼']
     >>> [f.summary for f in chart("遁", "乾", month="申", day="乙亥").findings
-    ...  if f.rule == "juechu-fengsheng" and "二爻" in f.summary]   # 在申月 寅破
+    ...  if f.rule == "juechu-fengsheng" and 2 in f.lines]   # 在申月 寅破
     []
     """
     c = context(chart)
