@@ -17,7 +17,7 @@ author = "程良玉 (1664); 한국어 역주: 역모 편집팀"
 copyright = "역모 편집팀"  # noqa: A001 (Sphinx's name)
 language = "ko"
 
-extensions = ["myst_parser", "yimao.sphinxext"]
+extensions = ["myst_parser", "yimao.sphinxext", "yimao.site_search"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns: list[str] = ["_templates", "_static"]
