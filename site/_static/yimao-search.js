@@ -174,9 +174,9 @@
       li.appendChild(head);
       var shown = {};
       r.found.forEach(function (x) {
-        var f = x.field, key = f[0] + (f[3] || "");
-        if (shown[key]) { return; }
-        shown[key] = true;
+        var f = x.field;
+        if (shown[f[0]]) { return; }  /* the diplomatic reading only where it alone holds a hit */
+        shown[f[0]] = true;
         var line = el("a", "hit-text hit-" + f[2]);
         line.lang = f[2] === "zh" ? "zh-Hant" : "ko";
         line.href = new URL(p.url + "#" + f[0], root).href;
