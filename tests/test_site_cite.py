@@ -147,6 +147,19 @@ def test_chapter_and_passage_pages_carry_highwire_meta(site: Build, edition: Edi
             assert meta["citation_public_url"] == [f"{BASE}/p/{p.id}/"]
 
 
+def test_chapter_pages_carry_schema_org(site: Build, header: dict[str, str]) -> None:
+    doc = html.fromstring((site.out / "lifa" / "04" / "index.html").read_bytes())
+    scripts = doc.xpath("//head/script[@type='application/ld+json']/text()")
+    assert len(scripts) == 1
+    data = json.loads(scripts[0])
+    assert data["@context"] == "https://schema.org" and data["@type"] == "Chapter"
+    assert data["url"] == f"{BASE}/lifa/04/" and "立法 4" in data["name"]
+    assert data["author"]["name"] == header["author"]
+    book = data["isPartOf"]
+    assert book["@type"] == "Book" and book["bookEdition"] == header["version"]
+    assert {"@type": "Organization", "name": header["translators"]} in book["translator"]
+
+
 def test_cite_box_names_everyone_without_javascript(site: Build, header: dict[str, str]) -> None:
     doc = html.fromstring((site.out / "front" / "title" / "index.html").read_bytes())
     entries = doc.xpath("//details[@class='cite']//div[@class='cite-entry']")

@@ -34,6 +34,14 @@ URL of a passage is ``{base}/p/pNNN/``.
   url = {http://example.org/p/p043/},
   note = {xml:id p043},
 }
+>>> csl_json(c)[0]["type"], csl_json(c)[0]["issued"]
+('chapter', {'date-parts': [[2026, 12, 3]]})
+>>> ris(c).splitlines()[:3]
+['TY  - CHAP', 'AU  - 程良玉', 'TI  - 易冒 立法 4.2']
+>>> dict(highwire(h, "易冒 立法 4", "http://example.org/lifa/04/"))["citation_publication_date"]
+'2026/12/03'
+>>> json.loads(schema_org(h, "立法 4", "u", c.editors, c.translators))["isPartOf"]["translator"]
+[{'@type': 'Organization', 'name': '제공자'}]
 """
 
 from __future__ import annotations
@@ -208,6 +216,27 @@ def highwire(header: Header, title: str, url: str) -> list[tuple[str, str]]:
     return [(k, v) for k, v in meta if v]
 
 
+def schema_org(header: Header, title: str, url: str, editors: tuple[Responsibility, ...],
+               translators: tuple[Responsibility, ...]) -> str:
+    """schema.org JSON-LD (a ``Chapter`` of the ``Book``) for a page citing *title* at *url*,
+    safe inside ``<script>``."""
+    h = header
+    book: dict[str, Any] = {
+        "@type": "Book", "name": h.title, "alternateName": h.subtitle,
+        "author": {"@type": "Person", "name": h.author.name},
+        "editor": [{"@type": "Person", "name": e.name} for e in h.editors]
+        + [{"@type": "Organization", "name": e.name} for e in editors],
+        "translator": [{"@type": "Organization", "name": t.name} for t in translators],
+        "publisher": {"@type": "Organization", "name": h.publisher},
+        "bookEdition": h.version, "datePublished": h.date,
+        "inLanguage": ["lzh", "ko"],
+    }
+    data = {"@context": "https://schema.org", "@type": "Chapter", "name": title, "url": url,
+            "author": {"@type": "Person", "name": h.author.name},
+            "isPartOf": {k: v for k, v in book.items() if v}}
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+
+
 class Cites:
     """The citations of one edition at one base URL."""
 
@@ -228,6 +257,12 @@ class Cites:
         title = f"{self.edition.ref(division_id)} {div.title_zh}"
         url = f"{(self.base or DEFAULT_BASEURL).rstrip('/')}/{docname(division_id)}/"
         return highwire(self.header, title, url)
+
+    def division_jsonld(self, division_id: str) -> str:
+        meta = dict(self.division_meta(division_id))
+        any_passage = self.passage(self.edition.division(division_id).passages[0].id)
+        return schema_org(self.header, meta["citation_title"], meta["citation_public_url"],
+                          any_passage.editors, any_passage.translators)
 
     def files(self) -> Iterator[tuple[str, str]]:
         """``(path under the site, text)`` of every export file."""
@@ -279,6 +314,7 @@ def on_html_page_context(app: Sphinx, pagename: str, templatename: str,
     division = next((link.id for link in state(app.config).pages.links
                      if link.docname == pagename), None)
     context["yimao_meta"] = cites(app).division_meta(division) if division else []
+    context["yimao_jsonld"] = cites(app).division_jsonld(division) if division else ""
 
 
 def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
