@@ -170,3 +170,33 @@ def test_entry_point_answers_over_http(base_url: str) -> None:
                  "/api/dts/document/yimao/p043-s1.xml", "/tei/yimao.xml"):
         with urllib.request.urlopen(base_url + path) as r:
             assert r.status == 200 and r.read(), path
+
+
+def test_make_serve_gives_the_dts_media_types(site: Build) -> None:
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "yimao.serve", "--port", str(port),
+                             str(site.out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        types = {}
+        for path in ("/api/dts/index.json", "/api/dts/document/yimao/p043.xml",
+                     "/cite/p043.json"):
+            for _ in range(50):
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}") as r:
+                        types[path] = r.headers["Content-Type"]
+                    break
+                except OSError:
+                    time.sleep(0.1)
+        assert types == {"/api/dts/index.json": "application/ld+json",
+                         "/api/dts/document/yimao/p043.xml": "application/tei+xml",
+                         "/cite/p043.json": "application/json"}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
