@@ -12,15 +12,15 @@ sentence) with the human reference as their title::
     api/dts/collection/yimao.json              the resource: the edition
     api/dts/navigation/yimao;down=1.json       its divisions (down=2: + paragraphs,
                                                down=-1: + sentences)
-    api/dts/navigation/yimao/lifa-04.json      one division or paragraph (ref),
+    api/dts/navigation/yimao/lifa-04.json      one division, paragraph or sentence (ref),
     api/dts/navigation/yimao/lifa-04;down=1.json   … with its children
     api/dts/document/yimao.xml                 the whole TEI
     api/dts/document/yimao/p043.xml            a division, paragraph or sentence as a TEI
                                                fragment in <dts:wrapper>
 
 The citation tree is the edition's (tei/README.md): division (front and back matter) or
-chapter (立法, 筮類) → paragraph → sentence. Sentences have no navigation file of their own
-(they are listed by their paragraph's ``;down=1`` and by ``;down=-1``).
+chapter (立法, 筮類) → paragraph → sentence. Not answered (a Level 0 server): ``start``/``end``
+ranges, ``down=0`` (siblings), ``;down=N`` below a sentence and ``page``.
 
 >>> expand("{base}/navigation{/resource}{/ref}{;down}.json", base="/api", resource="yimao",
 ...        down=1)
@@ -251,6 +251,7 @@ class Dts:
                 yield f"{nav}/{p.id};down=1.json", js(self.navigation(p.id, 1))
                 yield f"{doc}/{p.id}.xml", self.fragment(p.id)
                 for s in p.sentences:
+                    yield f"{nav}/{s}.json", js(self.navigation(s))
                     yield f"{doc}/{s}.xml", self.fragment(s)
 
 
