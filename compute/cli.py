@@ -56,6 +56,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--convention", action="append", default=[], metavar="NAME=CHOICE",
                         help="pick a registered convention (yimao rules --json lists the rules; "
                         "the chart's options show every convention and its choice)")
+    parser.add_argument("--question", help="a question of the 筮類: its id (shilei-14-q5) or its "
+                        "wording (養病); yimao topics lists them")
+    parser.add_argument("--yongshen", help="the 用神 given by hand: 父母 兄弟 子孫 妻財 官鬼, 世, "
+                        "應, 初爻 … 上爻, 內卦, 外卦 … (several joined by 、)")
     parser.add_argument("--json", action="store_true", help="print chart.to_dict() as JSON")
 
 
