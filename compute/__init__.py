@@ -51,6 +51,9 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.shensha",
     # the 筮類 (issue 10): the rules that need the question's 用神
     "compute.shilei",
+    "compute.daxian",
+    "compute.judge",
+    "compute.yingqi",
 )
 
 for _name in RULE_MODULES:

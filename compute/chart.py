@@ -357,6 +357,7 @@ def chart(
     conventions: Mapping[str, str] | str | None = None,
     question: str | None = None,
     yongshen: str | None = None,
+    facts: str | None = None,
 ) -> Chart:
     """Compute a chart.
 
@@ -389,7 +390,8 @@ def chart(
     * ``question``: a question of the 筮類 (its id ``shilei-14-q5`` or its wording), and/or
       ``yongshen`` (its 用神 given by hand: 妻財, 世, 應, 五爻 …): the 用神 rules of
       :mod:`compute.shilei` and each chapter's judgments (:mod:`compute.judge`) then run;
-      ``chart.options`` records both.
+      ``facts`` says what the chart cannot know about the asking (自占, 病久, person=長男 …,
+      :func:`compute.questions.read_facts`); ``chart.options`` records all three.
 
     >>> c = chart("困", "坎", month="午", day="壬戌")
     >>> c.primary.shi, c.primary.line(1).ganzhi.zh, str(c.primary.line(1).relative)
@@ -414,7 +416,7 @@ def chart(
     # imported here: rules register in import order, which orders the TEI's rule taxonomy
     from compute.questions import asked as asked_options
 
-    asked, call = asked_options(question, yongshen, r.call)
+    asked, call = asked_options(question, yongshen, r.call, facts)
     cast, najia_stems = r.cast, r.option("najia_stems")
     month_b, month_gz, day_gz, year_gz, hour_gz, birth_v = (
         r.month, r.month_pillar, r.day, r.year, r.hour, r.birth)

@@ -296,7 +296,12 @@ def _resolve(chart: Any, value: str) -> tuple[str, tuple[Appearance, ...],
     """(value, chosen, all appearances, relative, absent, choice, note) for one value."""
     h = chart.primary
     note = ""
-    if value == "親屬":
+    facts = set(dict(chart.options).get("facts", "").split("、"))
+    if value == "親屬" and "疏" in facts:
+        value, note = "應", "疏: 친족이 아닌 남은 應 (疏用應象)"
+    elif value == "親屬" and "代占" in facts:
+        return value, (), (), None, False, "", "代占: 누구를 묻는지에 따라 用神을 따로 준다"
+    elif value == "親屬":
         value, note = "世", "親屬: 自占으로 보아 世 (남을 물으면 用神을 따로 준다)"
     if value == "物類":
         return value, (), (), None, False, "", "物類: 물건에 따라 用神을 따로 준다"
@@ -391,9 +396,59 @@ def roles(chart: Any, question: str | Question | None = None,
                  bool(q and q.adverse and yongshen is None), note)
 
 
-def asked(question_key: str | None, yongshen: str | tuple[str, ...] | None, call: str
+FACT_PAIRS: Final = (("自占", "代占"), ("君占", "臣占"), ("男占", "女占"), ("病久", "病新"),
+                     ("未間月", "已間月"), ("已住", "未住"), ("未收", "已收"), ("我訟", "彼訟"),
+                     ("出家", "求道"), ("親", "疏"), ("為利", "為名"))
+"""The facts about the asking a chart cannot know (judgments.toml [language.fact]), in pairs
+of which at most one holds."""
+
+PERSONS: Final = ("父", "母", "長男", "中男", "少男", "長女", "中女", "少女")
+"""The 主屬 a ``person=`` fact may name (p111-s1 注)."""
+
+
+def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Facts about the asking (``facts=``): names of :data:`FACT_PAIRS`, ``person=長男`` (the
+    主屬 of the person asked about), ``thing=業`` (the thing a question covers), ``年=戊子``
+    (the year asked, for 大限/小限).
+
+    >>> read_facts("自占、病久、person=長男")
+    ('自占', '病久', 'person=長男')
+    >>> read_facts("自占、代占")
+    Traceback (most recent call last):
+    compute.errors.InputError: facts 自占 and 代占 exclude each other
+    >>> read_facts("晴")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    compute.errors.InputError: fact '晴': expected one of 自占, 代占, ...
+    """
+    parts = SEPARATORS.split(value.strip()) if isinstance(value, str) else list(value)
+    out = tuple(p for p in parts if p)
+    names = [n for pair in FACT_PAIRS for n in pair]
+    for p in out:
+        key, eq, val = p.partition("=")
+        if eq and key == "person" and val in PERSONS:
+            continue
+        if eq and key == "thing" and val:
+            continue
+        if eq and key == "年" and len(val) == 2:
+            from compute.inputs import read_year
+
+            read_year(val)
+            continue
+        if not eq and p in names:
+            continue
+        raise InputError(f"fact {p!r}: expected one of {', '.join(names)}, person=長男 "
+                         f"({'、'.join(PERSONS)}), thing=…, 年=戊子")
+    for a, b in FACT_PAIRS:
+        if a in out and b in out:
+            raise InputError(f"facts {a} and {b} exclude each other")
+    return out
+
+
+def asked(question_key: str | None, yongshen: str | tuple[str, ...] | None, call: str,
+          facts: str | tuple[str, ...] | None = None
           ) -> tuple[tuple[tuple[str, str], ...], str]:
-    """The chart options (``question``, ``yongshen``) of the arguments, and *call* with them.
+    """The chart options (``question``, ``yongshen``, ``facts``) of the arguments, and *call*
+    with them.
 
     >>> asked("卜雨", None, "chart('乾', day='甲子')")
     ((('question', 'shilei-03-q8'),), "chart('乾', day='甲子', question='shilei-03-q8')")
@@ -405,6 +460,8 @@ def asked(question_key: str | None, yongshen: str | tuple[str, ...] | None, call
         out.append(("question", question(question_key).id))
     if yongshen is not None:
         out.append(("yongshen", "、".join(read_yongshen(yongshen))))
+    if facts is not None:
+        out.append(("facts", "、".join(read_facts(facts))))
     if out and call.endswith(")"):
         call = call[:-1] + "".join(f", {k}={v!r}" for k, v in out) + ")"
     return tuple(out), call
@@ -419,5 +476,5 @@ def kinship() -> tuple[tuple[str, str], ...]:
     return tuple((k["who"], k["yongshen"]) for k in KINSHIP)
 
 
-__all__ = ["ALL", "Alternative", "Appearance", "BY_ID", "Question", "Role", "Roles", "asked",
-           "kinship", "question", "read_yongshen", "roles"]
+__all__ = ["ALL", "Alternative", "Appearance", "BY_ID", "FACT_PAIRS", "PERSONS", "Question",
+           "Role", "Roles", "asked", "kinship", "question", "read_facts", "read_yongshen", "roles"]

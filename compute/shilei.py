@@ -33,15 +33,15 @@ HEXAGRAM_RULES: Final = ("liuchong-gua", "liuhe-gua", "fanyin-gua", "fuyin", "gu
 
 
 def finding(rid: str, summary: str, lines: Iterable[int] = (), passages: Iterable[str] = (),
-            data: dict[str, Any] | None = None) -> Finding:
+            data: dict[str, Any] | None = None, own: bool = True) -> Finding:
     """The one place this module (and :mod:`compute.judge`, :mod:`compute.yingqi`,
     :mod:`compute.daxian`) builds a :class:`~compute.rules.Finding`: the rule's own passages
-    first, then the question's, without repeats.
+    first (unless not *own*), then the question's, without repeats.
 
     >>> finding("yongshen-source", "x", [1], ["p454-s1"]).passages[-1]
     'p454-s1'
     """
-    cited = tuple(dict.fromkeys((*get(rid).passages, *passages)))
+    cited = tuple(dict.fromkeys((*(get(rid).passages if own else ()), *passages)))
     return Finding(rid, summary, tuple(sorted(set(lines))), cited, "primary",
                    tuple((data or {}).items()))
 

@@ -137,3 +137,183 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+# ------------------------------------------------------------ examples (editorial/examples.toml)
+
+MONTHS = "子丑寅卯辰巳午未申酉戌亥"
+STEMS = "甲乙丙丁戊己庚辛壬癸"
+PILLARS = [STEMS[k % 10] + MONTHS[k % 12] for k in range(60)]
+FACT_WORDS = ("自占", "代占", "君占", "臣占", "男占", "女占", "病久", "病新", "未間月", "已間月",
+              "已住", "未住", "未收", "已收", "我訟", "彼訟", "出家", "求道", "親", "疏", "為利",
+              "為名")
+LABEL = {"day": "日辰을", "month": "月建을", "changed": "之卦를", "year": "年을",
+         "facts": "물은 사정을", "birth": "本命을", "primary": "本卦를", "question": "물음을"}
+
+
+def _facts_for(conditions: list[str], rng: Any) -> str:
+    """Random facts of the kinds the conditions test (one of each pair, or none)."""
+    from compute.questions import FACT_PAIRS, PERSONS
+
+    text = " ".join(conditions)
+    out = []
+    for a, b in FACT_PAIRS:
+        if a in text or b in text:
+            pick = rng.choice((a, b, None))
+            if pick:
+                out.append(pick)
+    if "person" in text or "反伏墓絕" in text:
+        out.append("person=" + rng.choice(PERSONS))
+    for m in __import__("re").finditer(r"thing\s*=\s*([^\s()]+)", text):
+        if rng.random() < 0.5:
+            out.append("thing=" + m.group(1))
+            break
+    if "限" in text:
+        out.append("年=" + rng.choice(PILLARS))
+    return "、".join(out)
+
+
+def _inputs(rng: Any, names: list[str], qid: str, facts: str, need_year: bool,
+            need_birth: bool) -> dict[str, str]:
+    p = rng.choice(names)
+    c = rng.choice(names + [""] * 8)
+    inp = {"primary": p, "changed": c if c != p else "", "month": rng.choice(MONTHS),
+           "day": rng.choice(PILLARS), "question": qid}
+    if need_year or rng.random() < 0.3:
+        inp["year"] = rng.choice(PILLARS)
+    if need_birth or rng.random() < 0.2:
+        inp["birth"] = rng.choice(MONTHS)
+    if facts:
+        inp["facts"] = facts
+    return {k: v for k, v in inp.items() if v}
+
+
+def _fires(chart: Any, rid: str, verdict: str | None) -> bool:
+    return any(f.rule == rid and (verdict is None or dict(f.data).get("verdict") == verdict)
+               for f in chart.findings)
+
+
+def _caption(inp: dict[str, str]) -> str:
+    from compute.questions import question
+
+    q = question(inp["question"])
+    hexes = inp["primary"] + (f"之{inp['changed']}" if inp.get("changed") else "")
+    date = " ".join(x for x in (inp.get("year", "") and inp["year"] + "年", inp["month"] + "月",
+                                inp["day"] + "日") if x)
+    who = f" 本命 {inp['birth']}" if inp.get("birth") else ""
+    shown = (inp.get("facts") or "").replace("person=", "묻는 사람 ").replace(
+        "thing=", "물건 ").replace("年=", "물은 해 ")
+    facts = f" (물은 사정: {shown})" if shown else ""
+    return f"구성례: {date} {hexes}{who}, {q.text}({q.ko})를 물음{facts}"
+
+
+def propose_judgment_example(j: dict[str, Any], seed: int = 1664, budget: int = 3000
+                             ) -> dict[str, Any] | None:
+    """A constructed chart on which judgment *j* fires, and a near miss (one input changed)."""
+    import random
+
+    from compute import chart
+    from compute.gua import HEXAGRAMS
+    from compute.judge import applies
+    from compute.questions import ALL
+
+    rng = random.Random(f"{seed}-{j['id']}")
+    names = sorted({h.name for h in (HEXAGRAMS.values() if isinstance(HEXAGRAMS, dict)
+                                     else HEXAGRAMS)})
+    qs = [q for q in ALL if applies(j, q)]
+    conds = [j["condition"], *(o["condition"] for o in j.get("outcomes", ()))]
+    text = " ".join(conds)
+    need_year = "限" in text or "歲" in text
+    need_birth = "命" in text
+    tries = 0
+    for _ in range(budget):
+        q = rng.choice(qs)
+        inp = _inputs(rng, names, q.id, _facts_for(conds, rng), need_year, need_birth)
+        c = chart(**inp)
+        f = next((f for f in c.findings if f.rule == j["id"]), None)
+        if f is None:
+            continue
+        verdict = dict(f.data)["verdict"]
+        tries += 1
+        miss = _near_miss(inp, j["id"], verdict, rng, names)
+        if miss is None:
+            if tries >= 8:
+                return None
+            continue
+        return _example_row(j["id"], inp, {"finding": j["id"], "data": {"verdict": verdict}},
+                            miss, f"{j['ko']}: {dict(f.data)['verdict']}",
+                            next(o["verdict_ko"] for o in j.get("outcomes", ())
+                                 if o["verdict"] == verdict) if j.get("outcomes")
+                            else j.get("verdict_ko", ""))
+    return None
+
+
+def _near_miss(inp: dict[str, str], rid: str, verdict: str | None, rng: Any,
+               names: list[str]) -> tuple[dict[str, str], str] | None:
+    from compute import chart
+
+    for key, options in (("day", PILLARS), ("month", list(MONTHS)), ("facts", [""]),
+                         ("changed", ["", *rng.sample(names, 12)]), ("year", PILLARS),
+                         ("birth", list(MONTHS)), ("primary", rng.sample(names, 16)),
+                         ("question", _siblings(inp["question"]))):
+        if key not in inp and key in ("facts", "year", "birth"):
+            continue
+        opts = list(options)
+        rng.shuffle(opts)
+        for v in opts:
+            if v == inp.get(key, "") or v == inp["primary"] or (
+                    key == "primary" and v == inp.get("changed")):
+                continue
+            other = dict(inp)
+            if v:
+                other[key] = v
+            else:
+                other.pop(key)
+            if not _fires(chart(**other), rid, verdict):
+                old, new = inp.get(key) or "없음", v or "없음"
+                if key == "facts":
+                    old = old.replace("person=", "묻는 사람 ").replace("thing=", "물건 ")
+                    old = old.replace("年=", "물은 해 ")
+                if key == "question":
+                    from compute.questions import question
+
+                    old, new = question(old).text, question(new).text
+                why = f"{LABEL[key]} {old}에서 {new}(으)로 바꾸면 이 판단이 나오지 않는다"
+                return other, why
+    return None
+
+
+def _siblings(qid: str) -> list[str]:
+    from compute.questions import ALL, question
+
+    ch = question(qid).chapter
+    return [q.id for q in ALL if q.chapter == ch and q.id != qid]
+
+
+def _example_row(rid: str, inp: dict[str, str], focus: dict[str, Any],
+                 miss: tuple[dict[str, str], str], focus_ko: str, gloss: str) -> dict[str, Any]:
+    return {"id": f"ex-{rid}", "rule": rid, "source": "constructed", "inputs": inp,
+            "focus": focus, "near_miss": {"inputs": miss[0], "why": miss[1]},
+            "ko": _caption(inp), "ko_focus": gloss or focus_ko}
+
+
+def examples_toml(rows: list[dict[str, Any]]) -> str:
+    """The rows as [[example]] tables (the layout of editorial/examples.toml)."""
+
+    def val(v: Any) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, int):
+            return str(v)
+        if isinstance(v, str):
+            return '"' + v.replace("\\\\", "\\\\\\\\").replace('"', '\\\\"') + '"'
+        if isinstance(v, dict):
+            return "{" + ", ".join(f"{k} = {val(x)}" for k, x in v.items()) + "}"
+        return "[" + ", ".join(val(x) for x in v) + "]"
+
+    out = []
+    for r in rows:
+        out.append("\n[[example]]")
+        for k in ("id", "rule", "source", "inputs", "focus", "near_miss", "ko", "ko_focus"):
+            out.append(f"{k} = {val(r[k])}")
+    return "\n".join(out) + "\n"
