@@ -1050,7 +1050,15 @@ def as_json(case: Case) -> dict[str, Any]:
         "gregorian": list(gregorian(case)), "date_problem": _null(date_problem(case)),
         "date_note": _null(case.date_note),
         "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": _null(case.outcome),
+        **_question_json(case.id),
     }
+
+
+def _question_json(case_id: str) -> dict[str, Any]:
+    """question_id and yongshen (issue 10: yimao.case_questions)."""
+    from yimao.case_questions import as_json as question_json
+
+    return question_json(case_id)
 
 
 def _null(value: str) -> str | None:
