@@ -92,3 +92,25 @@ FINDINGS: dict[str, Callable[[Any, Mapping[str, Any]], Any]] = {
 }
 
 __all__ = ["FINDINGS", "LINE_ATTRS"]
+
+
+def two_readings(case: Any, claim: Any) -> Any:
+    """The verdict of a claim checked under each of the book's readings
+    (``{kind="readings", readings=[{reading=…, check={…}}, …]}``): their common status when
+    they agree, else ``two_readings`` with each reading's status in the detail.
+
+    >>> from yimao import cases as C
+    >>> case = C.by_id(C.load(), "p445-case3")
+    >>> v = C.evaluate(case, case.claims[2]); v.status, v.detail.split(": ")[0]
+    ('two_readings', 'A (p163-s1, p286-s1)')
+    """
+    from yimao import cases as C
+
+    parts, statuses = [], []
+    for k, r in enumerate(claim.check["readings"]):
+        sub = C.Claim(claim.text, claim.rule, r["check"], "", "")
+        v = C.evaluate(case, sub)
+        statuses.append(v.status)
+        parts.append(f"{'AB'[k] if k < 2 else k + 1} ({r['reading']}): {v.status} — {v.detail}")
+    status = statuses[0] if len(set(statuses)) == 1 else "two_readings"
+    return C.Verdict(status, "; ".join(parts))

@@ -37,7 +37,7 @@ from yimao.source import ROOT
 
 CASES_FILE = ROOT / "editorial" / "cases.toml"
 TYPES = ("reported", "schematic", "example", "historical")
-STATUSES = ("confirmed", "contradicted", "not_computable")
+STATUSES = ("confirmed", "contradicted", "not_computable", "two_readings")
 INPUTS = ("year", "month", "day", "xun", "hour", "birth", "primary", "changed")
 WINDOW = (1590, 1664)
 """Gregorian years searched for the dates of cases that name their year (the author's lifetime:
@@ -265,7 +265,12 @@ class Verdict:
 
 
 def evaluate(case: Case, claim: Claim) -> Verdict:
-    """The status of *claim*: confirmed, contradicted, or not_computable (with the reason)."""
+    """The status of *claim*: confirmed, contradicted, or not_computable (with the reason);
+    two_readings where the book's two readings give different statuses (yimao.case_shilei)."""
+    if claim.check.get("kind") == "readings":
+        from yimao.case_shilei import two_readings
+
+        return two_readings(case, claim)
     try:
         ok, detail = _check(case, claim.check)
     except NotComputable as exc:

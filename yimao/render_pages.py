@@ -163,7 +163,8 @@ def _para(el: etree._Element, reasons: Mapping[str, str]) -> Para:
     return Para(element_id(el) or "", flatten(el, reasons))
 
 
-TARGET_LABEL = {"date": "날짜", "contradicted": "계산과 어긋남", "not_computable": "계산 불가"}
+TARGET_LABEL = {"date": "날짜", "contradicted": "계산과 어긋남", "not_computable": "계산 불가",
+                "two_readings": "두 읽기"}
 
 
 def targeted_notes(zh: etree._Element, numbered: int) -> Iterator[ApparatusEntry]:
