@@ -54,12 +54,10 @@ def asked(chart: Any) -> Roles | None:
     >>> asked(chart("乾", month="寅", day="甲子")) is None
     True
     """
-    opts = dict(chart.options)
-    if "question" not in opts and "yongshen" not in opts:
-        return None
-    memo = ctx(chart).memo
+    memo = ctx(chart).memo      # one lookup per chart: ~200 detectors ask
     if "shilei.roles" not in memo:
-        memo["shilei.roles"] = roles(chart)
+        asked_ = any(k in ("question", "yongshen") for k, _ in chart.options)
+        memo["shilei.roles"] = roles(chart) if asked_ else None
     return memo["shilei.roles"]
 
 
