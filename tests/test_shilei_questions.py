@@ -141,3 +141,15 @@ def test_cli_question(capsys):
     assert d["options"]["yongshen"] == "應"
     src = [f for f in d["findings"] if f["rule"] == "yongshen-source"]
     assert src and src[0]["lines"] == [4] and src[0]["data"]["value"] == "應"
+
+
+def test_every_question_is_marked_in_the_tei():
+    """Each question stands in the TEI as <seg type="question"> with its id, around the words
+    that state it (questions.toml's marker or stated), pointing to the 用神 rule."""
+    from yimao.edition import load_edition, text_of
+
+    ed = load_edition()
+    for q in TOML["question"]:
+        seg = ed.element(q["id"])
+        assert seg.get("type") == "question" and seg.get("ana") == "#r-yongshen-source"
+        assert text_of(seg, "diplomatic") == q["text"], q["id"]
