@@ -2,10 +2,10 @@
 
 The cases are read from the TEI edition (``tei/yimao.xml``, via :mod:`yimao.edition`): the
 passage, type, inputs as the text states them, question, outcome, the claims with their catalogue
-rule, and the editors' notes. Beside the TEI, ``editorial/cases.toml`` (documented at its top)
-records what is machine-level: each claim's check (a small check language) and the status it is
-expected to get. This module charts every case through :func:`compute.chart`, evaluates every
-check, and gives the ``yimao cases`` command.
+rule, the editors' notes, and what is machine-level: each claim's check (a small check
+language, written in ``editorial/cases.toml`` and compiled by the TEI builder into
+``<fs type="check">``) and the status it is expected to get. This module charts every case
+through :func:`compute.chart`, evaluates every check, and gives the ``yimao cases`` command.
 
 >>> cases = load()
 >>> c = by_id(cases, "p111-case1")
@@ -23,8 +23,6 @@ import argparse
 import datetime as _dt
 import functools
 import json
-import re
-import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,9 +31,7 @@ from typing import Any
 
 from yimao.edition import CaseRecord, ClaimRecord, load_edition
 from yimao.errors import EditionError
-from yimao.source import ROOT
 
-CASES_FILE = ROOT / "editorial" / "cases.toml"
 TYPES = ("reported", "schematic", "example", "historical")
 STATUSES = ("confirmed", "contradicted", "not_computable", "two_readings")
 INPUTS = ("year", "month", "day", "xun", "hour", "birth", "primary", "changed")
@@ -110,67 +106,34 @@ def _validated(case: Case, where: str) -> Case:
     return case
 
 
-def machine_rows(path: Path = CASES_FILE) -> dict[str, Mapping[str, Any]]:
-    """The rows of cases.toml by case id (what is recorded beside the TEI)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise EditionError(f"{path}:0: cannot read the case data: {exc.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
-        raise EditionError(f"{path}:{m.group(1) if m else 0}: not valid TOML: {exc}") from None
-    return {str(row.get("id")): row for row in data.get("case", ())}
+def _claim(record: ClaimRecord, where: str) -> Claim:
+    if record.check is None:
+        raise EditionError(f"{where}: claim {record.id} has no machine check "
+                           "(<fs type='check'>); run python -m yimao.build_tei")
+    return Claim(record.text, record.rule, record.check, record.expect,
+                 record.note or record.working_note, record.sic, record.corr)
 
 
-def _claim(record: ClaimRecord, row: Mapping[str, Any], where: str) -> Claim:
-    try:
-        return Claim(record.text, record.rule, row["check"], str(row.get("expect", "")),
-                     record.note or str(row.get("note", "")), str(row.get("sic", "")),
-                     str(row.get("corr", "")))
-    except KeyError as exc:
-        raise EditionError(f"{where}: {record.id}: missing {exc}") from None
-
-
-def _from_tei(record: CaseRecord, row: Mapping[str, Any], where: str) -> Case:
-    rows = row.get("claim", ())
-    if len(rows) != len(record.claims):
-        raise EditionError(f"{where}: {record.id} has {len(rows)} claims, the TEI "
-                           f"{len(record.claims)}; run python -m yimao.build_tei")
-    claims = tuple(_claim(r, x, where) for r, x in zip(record.claims, rows, strict=True))
+def _from_tei(record: CaseRecord, where: str) -> Case:
+    claims = tuple(_claim(r, where) for r in record.claims)
     inputs = {k: getattr(record, k) or "" for k in (*INPUTS, "question", "outcome")}
     case = Case(record.id, record.passage, record.text, record.type, claims=claims,
-                note=" ".join(record.notes) or str(row.get("note", "")),
+                note=" ".join(record.notes) or record.working_note,
                 date_note=" ".join(record.date_notes),
                 same_as=record.same_as or "", **inputs)
     return _validated(case, where)
 
 
 @functools.cache
-def load(path: Path = CASES_FILE, tei: Path | None = None) -> tuple[Case, ...]:
-    """All cases in book order.
-
-    The cases as the edition presents them come from the TEI (:meth:`Edition.cases`): ids,
-    passage, type, inputs, question, outcome, claim texts and rule ids, and the editors' Korean
-    notes (a claim's ``note`` is its editorial note when it has one, a case's ``note`` the note
-    on the case, its ``date_note`` the note on its date). From cases.toml (*path*) comes only
-    what is machine-level: each claim's ``check``, its expected status, ``sic``/``corr``, and
-    the editors' working notes where the TEI has none (a confirmed claim's computation).
-
-    With *tei* given (another edition file, e.g. the site's ``yimao_tei``) the cases are that
-    file's: rows of cases.toml for cases it does not hold are left out.
-    """
-    rows = machine_rows(path)
-    records = load_edition(tei).cases()
-    missing = sorted(set(rows) - {r.id for r in records})
-    if missing and tei is None:
-        raise EditionError(f"{path}: case(s) {', '.join(missing[:5])} are not in the TEI; "
-                           "run python -m yimao.build_tei")
-    out = []
-    for rec in records:
-        if rec.id not in rows:
-            raise EditionError(f"{path}: no row for the TEI's case {rec.id}")
-        out.append(_from_tei(rec, rows[rec.id], str(path)))
-    return tuple(out)
+def load(tei: Path | None = None) -> tuple[Case, ...]:
+    """All cases in book order, from the TEI (:meth:`Edition.cases`; *tei* another edition
+    file, e.g. the site's ``yimao_tei``): ids, passage, type, inputs, question, outcome, claim
+    texts and rule ids, the editors' Korean notes (a claim's ``note`` is its editorial note
+    when it has one, a case's ``note`` the note on the case, its ``date_note`` the note on its
+    date), and each claim's machine check, expected status, ``sic``/``corr`` and the editors'
+    working note where the TEI has no editorial note (a confirmed claim's computation)."""
+    edition = load_edition(tei)
+    return tuple(_from_tei(rec, str(edition.path)) for rec in edition.cases())
 
 
 def by_id(cases: Iterable[Case], cid: str) -> Case:
@@ -959,44 +922,83 @@ CHECKS: dict[str, Callable[[Setting, Mapping[str, Any]], Any]] = {
 # ------------------------------------------------------------------ dates
 
 
+def _year_days(gyear: int) -> tuple[_dt.date, ...]:
+    """The days of a Gregorian year.
+
+    >>> days = _year_days(1664); len(days), days[0]
+    (366, datetime.date(1664, 1, 1))
+    """
+    first, end = _dt.date(gyear, 1, 1).toordinal(), _dt.date(gyear + 1, 1, 1).toordinal()
+    return tuple(_dt.date.fromordinal(n) for n in range(first, end))
+
+
 @functools.cache
-def _year_days(gyear: int) -> tuple[tuple[str, str, str, str, str, str], ...]:
-    """Per day of a Gregorian year (at noon): ISO date, year pillar (立春), month pillar (節),
-    day pillar, and the almanac's year pillar and month branch (lunar month number: 正月 = 寅).
+def _noon(day: _dt.date) -> tuple[str, str]:
+    """The year pillar (立春) and month pillar (節) of a day at noon, from compute's calendar
+    adapter (which keeps the 節 of each year).
 
-    compute's calendar adapter gives the pillars; the almanac month comes from lunar-python,
-    which that adapter wraps."""
-    from lunar_python import Solar
-
+    >>> _noon(_dt.date(1664, 1, 1)), _noon(_dt.date(1664, 3, 1))
+    (('癸卯', '甲子'), ('甲辰', '丙寅'))
+    """
     from compute.calendar import pillars
 
+    p = pillars(_dt.datetime(day.year, day.month, day.day, 12))
+    return p.year.zh, p.month.zh
+
+
+@functools.cache
+def _almanac_days(gyear: int) -> tuple[tuple[str, str], ...]:
+    """Per day of a Gregorian year: the almanac's year pillar (from 正月初一) and month branch
+    (lunar month number: 正月 = 寅; a leap month keeps its number), as lunar-python dates a day.
+
+    One lunar-python year table per Gregorian year: its lunar months (first day, length)
+    bound the days, as ``Lunar.fromSolar`` finds a day's month (the first month the day falls
+    before the end of), instead of a lunar date per day, which rebuilt the table each time.
+    Only asked for when no day fits by the 節.
+
+    >>> _almanac_days(1664)[26], _almanac_days(1664)[27]  # 正月初一 of 甲辰 was 1664-01-28
+    (('癸卯', '丑'), ('甲辰', '寅'))
+    """
+    from lunar_python import LunarYear, Solar
+
+    from compute.calendar import GREGORIAN_START, julian_to_gregorian
+
+    months = []
+    for m in LunarYear.fromYear(gyear).getMonths():
+        s = Solar.fromJulianDay(m.getFirstJulianDay())
+        ymd = (s.getYear(), s.getMonth(), s.getDay())
+        first = julian_to_gregorian(*ymd) if _dt.date(*ymd) < GREGORIAN_START else _dt.date(*ymd)
+        months.append((first, m.getDayCount(), SIXTY[(m.getYear() - 4) % 60],
+                       ZHI[(abs(m.getMonth()) + 1) % 12]))
     out = []
     day = _dt.date(gyear, 1, 1)
     while day.year == gyear:
-        p = pillars(_dt.datetime(day.year, day.month, day.day, 12))
-        lunar = Solar.fromYmd(day.year, day.month, day.day).getLunar()
-        month = ZHI[(abs(lunar.getMonth()) + 1) % 12]
-        out.append((day.isoformat(), p.year.zh, p.month.zh, p.day.zh, lunar.getYearInGanZhi(),
-                    month))
+        out.append(next((year, month) for first, count, year, month in months
+                        if (day - first).days < count))
         day += _dt.timedelta(days=1)
     return tuple(out)
 
 
 def _matches(case: Case, window: tuple[int, int], almanac: bool) -> list[str]:
+    """The days (ISO) whose pillars are the case's; the day pillar is tested first, so that
+    the year and month are reckoned only for the days that have it."""
+    from compute.calendar import day_pillar
+
     first = window[0] + (SIXTY.index(case.year) - (window[0] - 4)) % 60
     out = []
     for gy in range(first, window[1] + 1, 60):
         for y in (gy, gy + 1):
-            for iso, yp, mp, dp, lyp, lm in _year_days(y):
-                year, month = (lyp, lm) if almanac else (yp, mp)
+            for i, day in enumerate(_year_days(y)):
+                dp = day_pillar(day).zh
+                if case.day and case.day not in (dp, dp[0], dp[1]):
+                    continue
+                year, month = _almanac_days(y)[i] if almanac else _noon(day)
                 if year != case.year:
                     continue
                 if case.month and case.month not in (month, month[-1]) and not (
                         almanac and len(case.month) == 2 and case.month[1] == month):
                     continue
-                if case.day and case.day not in (dp, dp[0], dp[1]):
-                    continue
-                out.append(iso)
+                out.append(day.isoformat())
     return out
 
 

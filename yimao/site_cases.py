@@ -27,14 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao import cases as C
-from yimao.edition import TEI_NS, XML_ID, text_of
-from yimao.render_pages import docname, short_ref
+from yimao.render_pages import short_ref
 
 if TYPE_CHECKING:
-    from lxml import etree
-
     from yimao.edition import Edition
 
 STATUS = {
@@ -55,15 +52,6 @@ TYPE_KO = {
 def case_page(case_id: str) -> str:
     """The page name of a case: ``cases/p089-case1`` (``/cases/p089-case1/``)."""
     return f"cases/{case_id}"
-
-
-def case_of_claim(claim_id: str) -> str:
-    """``p089-case1-c2`` → ``p089-case1``.
-
-    >>> case_of_claim("p089-case1-c2")
-    'p089-case1'
-    """
-    return claim_id.rpartition("-c")[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,40 +136,6 @@ class CaseView:
         return sum(c.status == "contradicted" for c in self.claims)
 
 
-def _t(tag: str) -> str:
-    return f"{{{TEI_NS}}}{tag}"
-
-
-def editorial_notes(root: etree._Element) -> dict[str, str]:
-    """``{claim id: Korean editorial note}``: a ``<note type="editorial">`` that targets the
-    claim (``target="#p095-case1-c1"``), sits inside it, or follows it directly."""
-    out: dict[str, str] = {}
-    for note in root.iter(_t("note")):
-        if note.get("type") != "editorial":
-            continue
-        text = " ".join("".join(note.itertext()).split())
-        targets = [t.lstrip("#") for t in (note.get("target") or "").split()]
-        if not targets:
-            claim = next((a for a in note.iterancestors(_t("seg"))
-                          if a.get("type") == "claim"), None)
-            prev = note.getprevious()
-            if claim is None and prev is not None and prev.get("type") == "claim":
-                claim = prev
-            targets = [claim.get(XML_ID) or ""] if claim is not None else []
-        for t in targets:
-            if t:
-                out[t] = f"{out[t]} {text}" if t in out else text
-    return out
-
-
-def tei_claims(root: etree._Element) -> dict[str, tuple[str, str]]:
-    """``{claim id: (TEI status, rule id)}`` from ``seg type="claim"`` (@subtype, @n)."""
-    return {
-        s.get(XML_ID) or "": (s.get("subtype", ""), s.get("n", ""))
-        for s in root.iter(_t("seg")) if s.get("type") == "claim"
-    }
-
-
 PLACEHOLDER_KO = (
     (re.compile(r"no month given: (\S+) used as a placeholder"),
      "본문에 달이 없어 {0}월을 임시로 넣어 계산했다 (달에 매인 판단은 하지 않는다)."),
@@ -255,14 +209,12 @@ def compute(case: C.Case) -> Computed:
 
 
 def code_digest() -> str:
-    """A digest of what the computed part of a case depends on: compute's sources,
-    yimao.cases, this module and the case data file."""
+    """A digest of what the computed part of a case depends on besides the case itself (its
+    record in the TEI, checks included, is the cache key): compute's sources, yimao.cases and
+    this module."""
     root = Path(__file__).resolve().parent.parent
     files = sorted((root / "compute").glob("*.py"))
     files += [root / "yimao" / "cases.py", Path(__file__).resolve()]
-    data = getattr(C, "CASES_FILE", None)
-    if data is not None:
-        files.append(Path(data))
     h = hashlib.sha256()
     for f in files:
         if f.is_file():
@@ -315,9 +267,11 @@ class CaseBook:
         self.edition = edition
         self.cache = ComputeCache(cache)
         self.cases = {c.id: c for c in C.load(tei=edition.path)}
-        root = edition.tree
-        self.notes = editorial_notes(root)
-        self.tei = tei_claims(root)
+        claims = [cl for case in edition.cases() for cl in case.claims]
+        # {claim id: the editors' Korean note}, {claim id: (TEI status, rule id)}
+        self.notes = {cl.id: " ".join(cl.note.split()) for cl in claims if cl.note}
+        self.tei = {cl.id: (cl.expect, cl.rule) for cl in claims}
+        self.corrected = {case.id: case.corrected for case in edition.cases()}
         self.order = [cid for d in edition.divisions for p in d.passages for cid in p.cases]
 
     def ids(self) -> list[str]:
@@ -343,8 +297,8 @@ class CaseBook:
         """The note a chapter page shows on a claim: the editorial note, else yimao.cases'."""
         if claim_id in self.notes:
             return self.notes[claim_id]
-        case = self.cases.get(case_of_claim(claim_id))
-        k = int(claim_id.rpartition("-c")[2] or 0)
+        case = self.cases.get(ids.case_of(claim_id))
+        k = ids.parse(claim_id).sub or 0
         if case is None or not 1 <= k <= len(case.claims):
             return ""
         return case.claims[k - 1].note
@@ -355,10 +309,7 @@ class CaseBook:
         ed = self.edition
         passage = ed.passage(case.para)
         chart, error, verdicts, (found, basis, problem) = self.cache.get(case)
-        try:
-            text = text_of(ed.element(cid), "corrected")
-        except Exception:  # noqa: BLE001
-            text = case.text
+        text = self.corrected.get(cid) or case.text
         return CaseView(
             cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
             case.question, case.hexagrams, tuple(found), basis, problem, text,
@@ -370,7 +321,7 @@ class CaseBook:
 
     def _claims(self, case: C.Case, verdicts: tuple[C.Verdict, ...]) -> Iterator[ClaimView]:
         for k, (claim, v) in enumerate(zip(case.claims, verdicts, strict=True), 1):
-            cid = f"{case.id}-c{k}"
+            cid = ids.claim(case.id, k)
             expected = self.tei.get(cid, (claim.expect, ""))[0] or claim.expect
             editorial = self.notes.get(cid, "")
             note = editorial or claim.note
@@ -385,8 +336,5 @@ class CaseBook:
 
 def claim_marks(book: CaseBook) -> Mapping[str, Any]:
     """For chapter pages: ``{claim id: (case page, note)}`` (cheap: no chart is computed)."""
-    return {cid: (case_page(case_of_claim(cid)), book.claim_note(cid)) for cid in book.tei}
+    return {cid: (case_page(ids.case_of(cid)), book.claim_note(cid)) for cid in book.tei}
 
-
-def division_docname(view: CaseView) -> str:
-    return docname(view.division)

@@ -42,7 +42,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao.edition import Edition, load_edition
 from yimao.errors import EditionError
 from yimao.render_catalogue import Catalogue
@@ -150,19 +150,11 @@ def case_actions(app: Sphinx, edition: Edition) -> dict[str, list[Action]]:
     }
 
 
-def data_dependencies() -> list[str]:
-    """The case data a chapter page shows (claim notes) besides the TEI."""
-    from yimao import cases
-
-    data = getattr(cases, "CASES_FILE", None)
-    return [str(data)] if data is not None and Path(data).is_file() else []
-
-
 def code_dependencies() -> list[str]:
     """What the rule index and the case pages are computed from: compute's sources (the
-    registry, the charts), yimao.cases (the checks) and the case data."""
+    registry, the charts) and yimao.cases (the checks); the case data come with the TEI."""
     files = sorted((ROOT / "compute").glob("*.py")) + [ROOT / "yimao" / "cases.py"]
-    return [str(f) for f in files if f.is_file()] + data_dependencies()
+    return [str(f) for f in files if f.is_file()]
 
 
 def stub_text(division_id: str, directive: str = "yimao-division") -> str:
@@ -209,22 +201,13 @@ def passage_role(
     ed = _STATE[path].edition
     try:
         ref = ed.ref(target)
-        did = ed.passage(_paragraph_of(target)).division
+        did = ed.passage(ids.paragraph_of(target) or target).division
     except EditionError as exc:
         msg = inliner.reporter.warning(f"passage role: {exc}", line=lineno)
         return [inliner.problematic(rawtext, rawtext, msg)], [msg]
     node = yimao_passage_ref(rawtext, ref.removeprefix("易冒").strip(), target=target, division=did)
     return [node], []
 
-
-def _paragraph_of(xml_id: str) -> str:
-    """``p043-s1`` → ``p043``; ``p043-ko`` stays (the model resolves Korean ids).
-
-    >>> _paragraph_of("p043-s1"), _paragraph_of("p043-ko"), _paragraph_of("p043")
-    ('p043', 'p043-ko', 'p043')
-    """
-    head, _, tail = xml_id.partition("-")
-    return xml_id if tail in ("", "ko") else head
 
 
 class DivisionDirective(SphinxDirective):
@@ -235,8 +218,6 @@ class DivisionDirective(SphinxDirective):
     @one_line
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(tei_path(self.config)))
-        for dep in data_dependencies():
-            self.env.note_dependency(dep)
         ed = state(self.config).edition
         div_id = self.arguments[0]
         div = next((d for d in ed.divisions if d.id == div_id), None)

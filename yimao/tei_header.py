@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lxml import etree
 
+from yimao import ids
 from yimao.tei_inputs import Rule
 from yimao.tei_xml import el
 
@@ -129,7 +130,7 @@ def _class_decl(enc: etree._Element, rules: list[Rule]) -> None:
     el(tax, "desc", "입법(立法)의 규칙 목록(compute/rules.py의 등록부). 문장의 @ana가 "
        "규칙을 가리킨다.", lang="ko")
     for r in rules:
-        cat = el(tax, "category", id=f"r-{r.id}")
+        cat = el(tax, "category", id=ids.rule(r.id))
         if r.name_zh:
             el(cat, "catDesc", r.name_zh, lang="lzh")
         el(cat, "catDesc", r.name_ko or r.id, lang="ko")
