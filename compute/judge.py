@@ -29,11 +29,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts, stage_at
+from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
+from compute.changsheng import acts, stage_at
+from compute.context import CLASH
+from compute.context import context as ctx
 from compute.errors import InputError
 from compute.judgments_data import JUDGMENTS
 from compute.questions import Question, Roles
-from compute.riyue import CLASH, ctx
 from compute.rules import Finding, finding_detectors, rule
 from compute.shilei import asked, finding
 
@@ -911,10 +913,13 @@ class Evaluator:
                     continue
                 for f in self.findings(rid):
                     marks = re.findall(r"\(([^()]*)\)", f.summary)
-                    grade = str(dict(f.data).get("grade") or (marks[-1] if marks else ""))
+                    grade = str(f.fact("grade") or dict(f.data).get("grade")
+                                or (marks[-1] if marks else ""))
                     if grade.startswith(bad):
                         continue
-                    if person is None or f"{person})化" in f.summary:
+                    member = f.fact("member")
+                    if person is None or person == member or (
+                            member is None and f"{person})化" in f.summary):
                         out = True
             return out
         return None
@@ -955,10 +960,11 @@ class Evaluator:
                 kinds = (kind,)
             hit = []
             for f in fs:
-                k = f.summary.split(":", 1)[0]
+                k = f.kind or f.summary.split(":", 1)[0]
                 if k not in kinds:
                     continue
-                if name == "隨墓" and k == "化爻墓" and dict(f.data).get("grade") != "真":
+                grade = f.fact("grade") or dict(f.data).get("grade")
+                if name == "隨墓" and k == "化爻墓" and not str(grade or "").startswith("真"):
                     continue
                 hit.append(f)
             if not hit and "命墓" in kinds and self.chart.birth is None:

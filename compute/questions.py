@@ -270,7 +270,7 @@ def _hidden(chart: Any, rel: Relative) -> tuple[int, ...]:
 
 def _two(chart: Any, rel: Relative, ps: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
     """The 兩現 choice among visible lines *ps* of *rel* (compute.yongshen.liangxian's order)."""
-    from compute.riyue import ctx
+    from compute.context import context as ctx
     from compute.yongshen import _injuries
 
     h = chart.primary

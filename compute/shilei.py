@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts
+from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
+from compute.changsheng import acts
+from compute.context import context as ctx
 from compute.questions import POS_ZH, Appearance, Roles, roles
-from compute.riyue import ctx
 from compute.rules import Finding, finding_detectors, get, rule
 
 GRADE_CLASS: Final = ((8, "全吉"), (11, "半吉"), (18, "凶陷"))

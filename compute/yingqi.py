@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts, stage_at
+from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
+from compute.changsheng import acts, stage_at
+from compute.context import CLASH
 from compute.judge import BRANCH_ZH, LIUHE6, STEM_ZH, Evaluator, Item, Unknown, parse
 from compute.judgments_data import YINGQI
-from compute.riyue import CLASH
 from compute.rules import Finding, rule
 from compute.shilei import asked, finding
 

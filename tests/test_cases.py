@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from compute.ganzhi import GANZHI_ZH
 from yimao import cases as C
 from yimao.cli import main
 from yimao.source import load as load_source
@@ -114,7 +115,7 @@ def test_corrected_claims_have_their_correction_row() -> None:
 
 def _day_pillar(day: dt.date) -> str:
     """Independent of the calendar library: 1949-10-01 was a 甲子 day."""
-    return C.SIXTY[(day - dt.date(1949, 10, 1)).days % 60]
+    return GANZHI_ZH[(day - dt.date(1949, 10, 1)).days % 60]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.year], ids=lambda c: c.id)
@@ -152,7 +153,7 @@ def test_almanac_months_are_lunar_pythons_day_by_day(year: int) -> None:
     for day, (year_gz, month) in zip(C._year_days(year), C._almanac_days(year), strict=True):
         lunar = Solar.fromYmd(day.year, day.month, day.day).getLunar()
         assert (year_gz, month) == (lunar.getYearInGanZhi(),
-                                    C.ZHI[(abs(lunar.getMonth()) + 1) % 12]), day
+                                    C.BRANCH_ZH[(abs(lunar.getMonth()) + 1) % 12]), day
 
 
 def test_partial_dates_are_completed_neutrally() -> None:

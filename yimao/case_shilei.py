@@ -1,109 +1,26 @@
-"""Extensions of the case-check language for the whole checks of editorial/claims-audit.md
-(issue 10): line attributes that read compute's line states, and finding readers for the 大限
-and 小限.
+"""Two readings of the book as a claim status of its own (issue 10, editorial/claims-audit.md
+§7): a claim checked under each reading (``{kind="readings", readings=[{reading=…, check={…}},
+…]}``) is ``two_readings`` when the readings give different statuses.
 
-Line attributes (``{kind="line", …, attr=…}``):
-
-* ``void``: the kind of 旬空 among the thirteen (p156–p159; compute's line state ``void``, ""
-  when the line is not empty) — 真空, 填實, 半實 …;
-* ``grade``: the name of the line's grade among the eighteen of 類總 (p291–p293) — 克空, 日破,
-  死氣, 洩氣 …;
-* ``san``: whether the moving line is 散 (p163 注, p286-s3);
-* ``is_year``: the line's branch is the year's (with a ``year`` override, the year the text
-  names).
-
-Finding readers (``{kind="finding", rule="daxian" | "xiaoxian", asked="丁亥", equals="午"}``):
-the branch of the line the 大限 (小限) reaches in the year *asked* (editorial/daxian.md; the key
-is ``asked`` because ``year`` overrides the divination's own year).
-
->>> from yimao import cases as C
->>> case = C.by_id(C.load(), "p349-case1")
->>> s = C.setting(case)
->>> FINDINGS["xiaoxian"](s, {"asked": "辛卯"}), FINDINGS["daxian"](s, {"asked": "甲午"})
-('子', '卯')
+The line attributes and finding readers the audit added to the check language are in
+:mod:`compute.claims_shilei`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
 
-def _state(ln: Any, key: str) -> Any:
-    if ln.role != "primary":
-        from yimao.cases import NotComputable
-
-        raise NotComputable(f"{key} is computed for the lines of the primary hexagram")
-    return ln.state.get(key)
-
-
-def attr_void(s: Any, ln: Any, spec: Mapping[str, Any]) -> str:
-    from yimao.cases import _need
-
-    _need(s, "day", "month", "void")
-    return str(_state(ln, "void") or "")
-
-
-def attr_grade(s: Any, ln: Any, spec: Mapping[str, Any]) -> str:
-    from yimao.cases import _need
-
-    _need(s, "day", "month", "void")
-    g = _state(ln, "grade") or {}
-    return str(g.get("name", ""))
-
-
-def attr_san(s: Any, ln: Any, spec: Mapping[str, Any]) -> bool:
-    from yimao.cases import _need
-
-    _need(s, "day", "month")
-    return bool(_state(ln, "san"))
-
-
-def attr_is_year(s: Any, ln: Any, spec: Mapping[str, Any]) -> bool:
-    from yimao.cases import _need
-
-    _need(s, "year")
-    return ln.branch == s.chart.year.branch
-
-
-LINE_ATTRS: dict[str, Callable[[Any, Any, Mapping[str, Any]], Any]] = {
-    "void": attr_void, "grade": attr_grade, "san": attr_san, "is_year": attr_is_year,
-}
-
-
-def _xian(kind: str) -> Callable[[Any, Mapping[str, Any]], str]:
-    def read(s: Any, spec: Mapping[str, Any]) -> str:
-        from compute.daxian import daxian, xiaoxian
-        from yimao.cases import NotComputable, _need
-
-        _need(s, "year")
-        asked = spec.get("asked")
-        if not asked:
-            raise NotComputable(f"{kind}: the check names no year asked (asked=…)")
-        x = (daxian if kind == "daxian" else xiaoxian)(s.chart, str(asked))
-        return x.branch
-
-    read.__name__ = f"finding_{kind}"
-    return read
-
-
-FINDINGS: dict[str, Callable[[Any, Mapping[str, Any]], Any]] = {
-    "daxian": _xian("daxian"), "xiaoxian": _xian("xiaoxian"),
-}
-
-__all__ = ["FINDINGS", "LINE_ATTRS"]
-
-
 def two_readings(case: Any, claim: Any) -> Any:
-    """The verdict of a claim checked under each of the book's readings
-    (``{kind="readings", readings=[{reading=…, check={…}}, …]}``): their common status when
-    they agree, else ``two_readings`` with each reading's status in the detail.
+    """The verdict of a claim checked under each of the book's readings: their common status
+    when they agree, else ``two_readings`` with each reading's status in the detail.
 
     >>> from yimao import cases as C
     >>> case = C.by_id(C.load(), "p445-case3")
     >>> v = C.evaluate(case, case.claims[2]); v.status, v.detail.split(": ")[0]
     ('two_readings', 'A (p163-s1, p286-s1)')
     """
+    from compute.claims import Verdict
     from yimao import cases as C
 
     parts, statuses = [], []
@@ -113,4 +30,7 @@ def two_readings(case: Any, claim: Any) -> Any:
         statuses.append(v.status)
         parts.append(f"{'AB'[k] if k < 2 else k + 1} ({r['reading']}): {v.status} — {v.detail}")
     status = statuses[0] if len(set(statuses)) == 1 else "two_readings"
-    return C.Verdict(status, "; ".join(parts))
+    return Verdict(status, "; ".join(parts))
+
+
+__all__ = ["two_readings"]

@@ -27,7 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def show(cid: str) -> str:
     """The text of ``yimao case``."""
-    from compute.cli import render
+    from compute.layout import table_lines
 
     case = C.by_id(C.load(), cid)
     out = [f"{case.id}  ({case.type}, {case.para})  {case.date or '(no date)'}  "
@@ -49,7 +49,7 @@ def show(cid: str) -> str:
 
     out += show_lines(case)
     s = C.setting(case)
-    out += ["", _chart(render(s.chart))]
+    out += ["", *table_lines(s.chart)]
     if s.notes:
         out += [f"  ({n})" for n in s.notes]
     out.append("")
@@ -69,12 +69,6 @@ def show(cid: str) -> str:
     if case.note:
         out += ["", f"note: {case.note}"]
     return "\n".join(out)
-
-
-def _chart(text: str) -> str:
-    """The chart's head and its six lines, without the list of findings."""
-    lines = text.splitlines()
-    return "\n".join(lines[:9])
 
 
 def run(args: argparse.Namespace) -> int:

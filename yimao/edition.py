@@ -30,6 +30,13 @@ True
 ('p089-case1-c1', '木死於午', 'changsheng-12', 'confirmed')
 >>> ed.case("p095-case1").claims[0].note.startswith("비(飛)·변(變)의 효에는")
 True
+>>> h = ed.header
+>>> h.title, h.author
+('易冒', Responsibility(name='程良玉', resp='著', id='cheng-liangyu'))
+>>> h.editors
+(Responsibility(name='胡介', resp='點定', id='hu-jie'),)
+>>> h.version, h.date, h.source_date, h.responsibilities[-1].name
+('0.1.0', '2026-12-03', '1664', '전사본 제공자')
 
 Loading is safe and strict: the file must be UTF-8 XML without a DOCTYPE (no entities, no
 DTD, nothing fetched: lxml's parser runs with entity resolution, DTD loading and network access
@@ -238,6 +245,39 @@ class CaseRecord:
     date_notes: tuple[str, ...] = ()
     corrected: str = ""  # the case's text in the corrected reading (``text`` is diplomatic)
     working_note: str = ""  # the editors' working note on the case (English)
+
+
+@dataclass(frozen=True, slots=True)
+class Responsibility:
+    """A person or body the teiHeader's titleStmt names: ``name`` as written (the Chinese
+    name without its 字/號), ``resp`` what they did (the TEI's words: ``點定``, ``서문(王序)``,
+    ``교감·구조화·편집주(編輯注)`` …), ``id`` their xml:id (may be empty)."""
+
+    name: str
+    resp: str
+    id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a citation of the edition needs from its teiHeader: the main title (``易冒``) and
+    the subtitle, the author, the book's editor(s) (``editor``), everyone else responsible
+    (``respStmt``), the edition's version and date (``editionStmt/edition``), the publishing
+    body (``authority``) and the year of the printed source."""
+
+    title: str
+    subtitle: str
+    author: Responsibility
+    editors: tuple[Responsibility, ...]
+    responsibilities: tuple[Responsibility, ...]
+    version: str
+    date: str
+    publisher: str
+    source_date: str
+
+
+EDITOR_ROLES = {"dianding": "點定"}
+"""``editor/@role`` values in the TEI's words."""
 
 
 class Edition:
@@ -556,6 +596,42 @@ class Edition:
             notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
             corrected=text_of(seg, "corrected"),
             working_note=str(checks.get(cid, {}).get("note", "")),
+        )
+
+    @functools.cached_property  # noqa: B019
+    def header(self) -> Header:
+        """The teiHeader as a citation reads it (see :class:`Header`)."""
+        ts = self.tree.find(f"{_t('teiHeader')}/{_t('fileDesc')}/{_t('titleStmt')}")
+        if ts is None:
+            self._fail(self.tree, "no teiHeader/fileDesc/titleStmt")
+        titles = {t.get("type"): _text(t) for t in ts.findall(_t("title"))}
+        author = ts.find(_t("author"))
+        if author is None or "main" not in titles:
+            self._fail(ts, "the titleStmt needs a <title type='main'> and an <author>")
+
+        def person(e: etree._Element, resp: str) -> Responsibility:
+            name = e.find(_t("persName"))
+            if name is None:
+                name = e.find(_t("name"))
+            who = name if name is not None else e
+            text = (who.text or "").strip() if len(who) else _text(who).strip()
+            return Responsibility(text, resp, who.get(XML_ID) or "")
+
+        editors = tuple(person(e, EDITOR_ROLES.get(e.get("role", ""), e.get("role", "")))
+                        for e in ts.findall(_t("editor")))
+        resps = tuple(person(r, _text(r.find(_t("resp"))) if r.find(_t("resp")) is not None
+                             else "") for r in ts.findall(_t("respStmt")))
+        fd = ts.getparent()
+        edition = fd.find(f"{_t('editionStmt')}/{_t('edition')}")
+        date = edition.find(_t("date")) if edition is not None else None
+        authority = fd.find(f"{_t('publicationStmt')}/{_t('authority')}")
+        source = fd.find(f"{_t('sourceDesc')}/{_t('bibl')}/{_t('date')}")
+        return Header(
+            titles["main"], titles.get("sub", ""), person(author, "著"), editors, resps,
+            edition.get("n", "") if edition is not None else "",
+            date.get("when", "") if date is not None else "",
+            _text(authority) if authority is not None else "",
+            source.get("when", "") if source is not None else "",
         )
 
     def categories(self) -> tuple[Category, ...]:

@@ -75,9 +75,10 @@ class ChartView:
     rows: tuple[ChartRow, ...]
     extra: str  # 卦身 … 伏卦 …
     notes: tuple[str, ...]  # placeholders compute used for what the case leaves out
-    text: str  # compute's own text layout (compute.cli.render), for copying
+    text: str  # compute's own text layout (compute.layout.table_lines), for copying
     spirits_known: bool = True  # 六神 follow the day stem: placeholders if the text lacks it
     has_changed: bool = True
+    html: str = ""  # compute.layout.render_html: heading, table, 卦身 … (no findings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,29 +167,20 @@ def placeholder_ko(note: str) -> str:
 
 
 def chart_view(setting: C.Setting) -> ChartView:
-    """The chart in the traditional layout, from compute's chart object."""
-    from compute.cli import MOVE_MARK, render
+    """The chart in the traditional layout: :func:`compute.layout.chart_layout`, the one
+    layout ``yimao chart`` prints and the Run panel shows."""
+    from compute.layout import chart_layout, render_html, table_lines
 
     c = setting.chart
-    p = c.primary
-    rows = []
-    for ln in reversed(p.lines):
-        who = "世" if ln.position == p.shi else "應" if ln.position == p.ying else ""
-        change = ""
-        if c.changed is not None and ln.moving:
-            ch = c.changed.line(ln.position)
-            change = f"{ch.relative}{ch.ganzhi.zh}{ch.element}"
-        fu = ln.hidden
-        rows.append(ChartRow(
-            ln.position, str(ln.spirit), f"{ln.relative}{ln.ganzhi.zh}{ln.element}",
-            bool(ln.yang), MOVE_MARK.get(ln.mark, ""), who, change,
-            f"{fu.relative}{fu.ganzhi.zh}{fu.element}" if fu else "",
-        ))
-    text = render(c).splitlines()
-    extra = next((t for t in text if t.startswith("卦身")), "")
-    return ChartView(text[0], text[1], tuple(rows), extra,
-                     tuple(placeholder_ko(n) for n in setting.notes), "\n".join(text[:9]),
-                     setting.day_stem, c.changed is not None)
+    lay = chart_layout(c)
+    rows = tuple(
+        ChartRow(r.position, r.spirit, r.line.text, r.yang, r.mark, r.who,
+                 r.change.text if r.change else "", r.hidden.text if r.hidden else "")
+        for r in lay.rows)
+    return ChartView(lay.head, lay.date, rows, lay.extra,
+                     tuple(placeholder_ko(n) for n in setting.notes), "\n".join(table_lines(lay)),
+                     setting.day_stem, c.changed is not None,
+                     render_html(lay, findings=False, placeholder_spirits=not setting.day_stem))
 
 
 Computed = tuple[ChartView | None, str, tuple[C.Verdict, ...], tuple[tuple[str, ...], str, str]]

@@ -361,5 +361,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-page-context", on_html_page_context)
     app.connect("build-finished", on_build_finished)
     app.setup_extension("yimao.site_runtime")  # Run panels, /cast/, _py/ and sw.js
+    app.setup_extension("yimao.site_search")  # /search/ and its index
+    app.setup_extension("yimao.site_cite")  # citations, cite/pNNN.*, citation_* meta
+    app.setup_extension("yimao.site_dts")  # /tei/yimao.xml and the static DTS API
     return {"version": "1", "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}
