@@ -17,13 +17,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-# The Run panels' Python: the pinned npm package `pyodide` (yimao/pyodide.toml), fetched once
+# The Run panels' Python: the pinned npm package `pyodide` (yimao/web/pyodide.toml), fetched once
 # with npm, checked, kept in .cache/pyodide/ (a rebuild downloads nothing); the build compiles
 # its Python ahead of time under node. Without node (or npm, when the cache is empty) one line
 # says what to install.
 runtime: $(STAMP)
 	@command -v node >/dev/null || { echo "make: Node.js is needed for the Run panels' Python runtime (Debian: apt-get install npm)"; exit 2; }
-	@$(BIN)/python -m yimao.site_runtime fetch
+	@$(BIN)/python -m yimao.web.runtime fetch
 
 test: $(STAMP) runtime
 	$(BIN)/ruff check .
@@ -40,7 +40,7 @@ site: $(STAMP) runtime
 
 # build/html only: no listings, no hidden files; a port in use is one line (PORT=8001 make serve)
 serve: site
-	@$(BIN)/python -m yimao.serve --port $(PORT) build/html
+	@$(BIN)/python -m yimao.web.serve --port $(PORT) build/html
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(BENCH_ARGS)

@@ -1,6 +1,6 @@
 """Sphinx configuration of the reading site (``make site``: sources in site/, HTML in build/html).
 
-The text comes only from the TEI (``yimao_tei``); yimao.sphinxext turns it into pages.
+The text comes only from the TEI (``yimao_tei``); yimao.web.extension turns it into pages.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ author = "程良玉 (1664); 한국어 역주: 역모 편집팀"
 copyright = "역모 편집팀"  # noqa: A001 (Sphinx's name)
 language = "ko"
 
-extensions = ["myst_parser", "yimao.sphinxext"]
+extensions = ["myst_parser", "yimao.web.extension"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns: list[str] = ["_templates", "_static"]

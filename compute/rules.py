@@ -1,7 +1,7 @@
 """The rule registry: every rule of 立法 that compute implements, under its catalogue id.
 
 A rule is registered once per implementation, with the catalogue id, its Chinese and Korean
-names, the sentence ids that state it (``pNNN-sK``, see :mod:`yimao.source`; written here as
+names, the sentence ids that state it (``pNNN-sK``, see :mod:`yimao.tei.source`; written here as
 literals, compute never imports yimao) and its *kind*:
 
 ``table``

@@ -1,6 +1,6 @@
 """Structured findings: the facts a consumer reads say what the summary says.
 
-The consumers (yimao.cases, compute.guayan) used to read these facts out of the summaries; the
+The consumers (yimao.model.cases, compute.guayan) used to read these facts out of the summaries; the
 old parsing is kept here as an independent reading, and over tools/golden.py's seeded sample
 (3,000 casts) the facts must agree with it wherever a finding fires. No module of compute or
 yimao reads a summary.
@@ -75,7 +75,7 @@ def test_no_module_reads_a_summary() -> None:
     """Only producers and renderers name ``.summary``: the layout, the Finding itself."""
     readers = []
     for folder in ("compute", "yimao"):
-        for path in sorted((ROOT / folder).glob("*.py")):
+        for path in sorted((ROOT / folder).rglob("*.py")):
             for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 code = line.split("#")[0]
                 if ">>>" in line or "..." in line.lstrip()[:3]:

@@ -18,7 +18,7 @@ from compute.names import Named
 from compute.wuxing import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "compute").glob("*.py")) + sorted((ROOT / "yimao").glob("*.py"))
+SOURCES = sorted((ROOT / "compute").glob("*.py")) + sorted((ROOT / "yimao").rglob("*.py"))
 
 
 def _trees() -> list[tuple[Path, ast.Module]]:

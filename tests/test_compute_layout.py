@@ -19,7 +19,7 @@ from lxml import html as lxml_html
 from compute import chart
 from compute.cli import render
 from compute.layout import Layout, chart_layout, render_html, render_text
-from yimao import cases as C
+from yimao.model import cases as C
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "chart_text_cases.json")
                      .read_text(encoding="utf-8"))

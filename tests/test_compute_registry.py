@@ -6,8 +6,8 @@ import json
 
 import compute  # noqa: F401  (fills the registry)
 from compute.rules import all_rules
-from yimao import source
-from yimao.cli import main
+from yimao.cli.main import main
+from yimao.tei import source
 
 # The catalogue's ids for chapters 1–12 (rules-catalogue.md, index rows 1–48).
 CORE_IDS = """

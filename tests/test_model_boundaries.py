@@ -1,37 +1,94 @@
-"""The read model hands plain values to the site and the CLI: only the TEI side (which builds
-the XML) and the model (which reads it) import lxml."""
+"""The folders' contract (README, "How the folders fit together"): data flows one way.
+
+* Only the TEI side (yimao/tei/, which writes the XML) and the read model (yimao/model/, which
+  reads it) import lxml: the site and the CLI get plain values.
+* The site (yimao/web/) and the CLI (yimao/cli/) take edition data from the TEI through the
+  model, not from editorial/ or compute's rule registry; what still does is listed in ALLOWED
+  with the reason, and nothing may be added to it silently.
+"""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 YIMAO = Path(__file__).resolve().parent.parent / "yimao"
-TEI_SIDE = {"build_tei", "tei_cases", "tei_header", "tei_inputs", "tei_layers", "tei_notes",
-            "tei_xml"}
-MODEL = {"edition", "text_runs"}
+LXML_SIDES = ("tei", "model")
+READERS = ("web", "cli")
+
+ALLOWED = {
+    # (module, what it reads): why it still does
+    ("web/rules.py", "compute.rules"):
+        "the rule index (/rules/) lists the registry's rules and their passages",
+    ("web/catalogue.py", "compute.rules"): "rule names for the rule marks in the text",
+}
+"""Direct reads of editorial/ or the registry that remain (the claim checks come from the TEI:
+``fs type="check"``, compiled from editorial/cases.toml)."""
+
+EDITORIAL_PATH = re.compile(r"editorial/[\w./-]+")
+"""A path into editorial/ written as one string; ``"editorial"`` alone counts only as a path
+part (``ROOT / "editorial"``): it is also the TEI's note type."""
 
 
-def imports(path: Path) -> set[str]:
-    """The top-level packages a module imports (anywhere in it, TYPE_CHECKING blocks too)."""
+def modules(*parts: str) -> dict[str, Path]:
+    return {str(p.relative_to(YIMAO)): p for part in parts for p in (YIMAO / part).glob("*.py")}
+
+
+def imported(tree: ast.AST) -> set[str]:
+    """Every module a file imports, dotted (``from compute import rules`` → compute.rules)."""
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            out |= {a.name.split(".")[0] for a in node.names}
+            out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            out.add(node.module.split(".")[0])
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names}
     return out
 
 
+def direct_reads(path: Path) -> set[str]:
+    """What a module reads of editorial/ or the registry itself: an import of compute.rules, a
+    path into editorial/ (``ROOT / "editorial"``, ``"editorial/cases.toml"``), the case data
+    file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = {m for m in imported(tree) if m == "compute.rules" or m.startswith("compute.rules.")}
+    found = {"compute.rules"} if found else set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and EDITORIAL_PATH.fullmatch(node.value):
+            found.add("editorial/")
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and any(
+                isinstance(side, ast.Constant) and side.value == "editorial"
+                for side in (node.left, node.right)):
+            found.add("editorial/")
+        if isinstance(node, ast.Attribute) and node.attr in ("CASES_FILE", "machine_rows"):
+            found.add(node.attr)
+        if isinstance(node, ast.Name) and node.id in ("EDITORIAL", "CASES_FILE", "machine_rows"):
+            found.add(node.id)
+    return found
+
+
 def test_only_the_tei_side_and_the_model_import_lxml() -> None:
-    modules = {p.stem: p for p in YIMAO.glob("*.py")}
-    assert TEI_SIDE | MODEL <= set(modules)
-    readers = sorted(name for name, p in modules.items() if "lxml" in imports(p))
-    assert set(readers) <= TEI_SIDE | MODEL, readers
-    assert "edition" in readers  # the check can see an import
+    everything = {str(p.relative_to(YIMAO)): p for p in YIMAO.rglob("*.py")}
+    readers = {name for name, p in everything.items()
+               if any(m.split(".")[0] == "lxml" for m in imported(ast.parse(p.read_text())))}
+    assert readers, "the check sees no import of lxml at all"
+    assert {name.split("/")[0] for name in readers} <= set(LXML_SIDES), sorted(readers)
 
 
-def test_imports_sees_a_type_checking_import(tmp_path: Path) -> None:
+def test_the_site_and_the_cli_read_edition_data_from_the_tei() -> None:
+    found = {(name, what) for name, p in modules(*READERS).items() for what in direct_reads(p)}
+    assert found <= set(ALLOWED), sorted(found - set(ALLOWED))
+
+
+def test_direct_reads_are_seen(tmp_path: Path) -> None:
     f = tmp_path / "m.py"
-    f.write_text("import typing\nif typing.TYPE_CHECKING:\n    from lxml import etree\n")
-    assert "lxml" in imports(f)
+    f.write_text('from compute import rules\nfrom pathlib import Path\n'
+                 'x = Path("root") / "editorial" / "cases.toml"\n'
+                 'import typing\nif typing.TYPE_CHECKING:\n    from lxml import etree\n'
+                 'from yimao.model import cases\ny = cases.CASES_FILE\n'
+                 'z = "see editorial/cases.toml for the format"\n'
+                 'n = "editorial"  # a note type\n')
+    assert direct_reads(f) == {"compute.rules", "editorial/", "CASES_FILE"}
+    assert "lxml" in imported(ast.parse(f.read_text()))

@@ -15,8 +15,8 @@ import pytest
 from lxml import html as lxml_html
 from sitebuild import FIXTURES, ROOT, Build, copy_sources, sphinx
 
-from yimao import source
-from yimao.edition import load_edition, text_of
+from yimao.model.edition import load_edition, text_of
+from yimao.tei import source
 
 CHAPTERS_TSV = ROOT / "editorial" / "chapters.tsv"
 CORRECTIONS_TSV = ROOT / "editorial" / "corrections.tsv"
@@ -132,7 +132,7 @@ def test_diplomatic_reading_is_the_transcription(pages: dict[str, lxml_html.Html
 def test_corrected_reading_is_the_editions(
     site: Build, pages: dict[str, lxml_html.HtmlElement]
 ) -> None:
-    # the corrected reading as the edition model (yimao.edition, not the site) defines it
+    # the corrected reading as the edition model (yimao.model.edition, not the site) defines it
     ed = load_edition(site.tei)
     found = 0
     for page in pages.values():
@@ -249,7 +249,7 @@ def test_unchanged_rebuild_reads_and_writes_nothing(site: Build) -> None:
 
 def test_other_extensions_add_passage_links(tmp_path: Path) -> None:
     (tmp_path / "run_links.py").write_text(
-        "from yimao.render_pages import Action\n"
+        "from yimao.web.pages import Action\n"
         "def actions(app, edition):\n"
         "    return {p.id: [Action('예제 실행', f'../../run/{p.id}/')]\n"
         "            for d in edition.divisions for p in d.passages if d.id == 'lifa-02'}\n"
@@ -259,7 +259,7 @@ def test_other_extensions_add_passage_links(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     build = sphinx(copy_sources(tmp_path), tmp_path / "html", FIXTURES / "mini.xml",
-                   extra=["-D", "extensions=myst_parser,yimao.sphinxext,run_links"],
+                   extra=["-D", "extensions=myst_parser,yimao.web.extension,run_links"],
                    pythonpath=tmp_path)
     assert build.returncode == 0, build.stderr
     page = lxml_html.parse(str(tmp_path / "html" / "lifa" / "02" / "index.html")).getroot()

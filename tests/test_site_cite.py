@@ -1,4 +1,4 @@
-"""Citing the edition (yimao/site_cite.py): the 인용 box in Korean and English, the exports
+"""Citing the edition (yimao/web/cite.py): the 인용 box in Korean and English, the exports
 cite/pNNN.bib, .json (CSL-JSON) and .ris, and the Highwire citation_* meta tags.
 
 What a citation must name is read here from the TEI header with XPath (not through the
@@ -16,7 +16,7 @@ import test_site_browser as shared
 from lxml import etree, html
 from sitebuild import FIXTURES, Build, copy_sources, sphinx
 
-from yimao.edition import Edition, load_edition
+from yimao.model.edition import Edition, load_edition
 
 base_url, page = shared.base_url, shared.page  # the browser tests' fixtures
 BASE = "http://127.0.0.1:8000"  # conf.py's default yimao_baseurl

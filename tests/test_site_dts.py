@@ -1,4 +1,4 @@
-"""The static DTS 1.0 API (yimao/site_dts.py) checked against the specification's required
+"""The static DTS 1.0 API (yimao/web/dts.py) checked against the specification's required
 members (https://dtsapi.org/versions/v1.0/: Entry, Collection/Resource, Navigation,
 CitableUnit, Document), its URI templates expanded here by the test's own RFC 6570 reader,
 and the units and fragments compared with the edition."""
@@ -15,7 +15,7 @@ import test_site_browser as shared
 from lxml import etree, html
 from sitebuild import Build
 
-from yimao.edition import Edition, load_edition, text_of
+from yimao.model.edition import Edition, load_edition, text_of
 
 base_url = shared.base_url  # the test server of the browser tests
 BASE = "http://127.0.0.1:8000"  # conf.py's default yimao_baseurl
@@ -183,7 +183,7 @@ def test_make_serve_gives_the_dts_media_types(site: Build) -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "yimao.serve", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "yimao.web.serve", "--port", str(port),
                              str(site.out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         types = {}

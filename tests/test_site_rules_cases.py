@@ -2,7 +2,7 @@
 chapter pages.
 
 Expected values come from compute's registry, the TEI (read here with lxml, not through the
-site's code) and yimao.cases — the sources the site must agree with.
+site's code) and yimao.model.cases — the sources the site must agree with.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from lxml import html as lxml_html
 from sitebuild import Build
 
 from compute.rules import all_rules
-from yimao import cases as C
+from yimao.model import cases as C
 
 TEI = "{http://www.tei-c.org/ns/1.0}"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
@@ -225,7 +225,7 @@ def test_notes_on_cases_and_claims_are_under_their_passage(
 
 
 def test_computed_cases_are_kept_between_builds(tmp_path: Path) -> None:
-    from yimao.site_cases import ComputeCache
+    from yimao.web.cases import ComputeCache
 
     case = C.by_id(C.load(), "p089-case1")
     first = ComputeCache(tmp_path / "cases.pickle")

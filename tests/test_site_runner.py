@@ -56,7 +56,7 @@ def expected(**kwargs: str) -> dict[str, Any]:
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "yimao.cli", "chart", *args],
+    return subprocess.run([sys.executable, "-m", "yimao.cli.main", "chart", *args],
                           capture_output=True, text=True, timeout=120, check=False)
 
 

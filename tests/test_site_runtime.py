@@ -23,9 +23,9 @@ from sitebuild import ROOT, Build
 
 from compute import chart
 from compute.runner import FIELDS, run
-from yimao import cases as C
-from yimao import cli as yimao_cli
-from yimao.site_runtime import (
+from yimao.cli import main as yimao_cli
+from yimao.model import cases as C
+from yimao.web.runtime import (
     CACHE,
     Pin,
     SiteRuntimeError,

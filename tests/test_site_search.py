@@ -1,4 +1,4 @@
-"""The site's own passage search (yimao/site_search.py + site/_static/yimao-search.js).
+"""The site's own passage search (yimao/web/search.py + site/_static/yimao-search.js).
 
 The expected hits are computed here from the TEI with the edition model (plain substring
 tests on each paragraph's text), never from the index the site writes; the browser must list
@@ -15,8 +15,8 @@ import pytest
 import test_site_browser as shared
 from sitebuild import Build
 
-from yimao.edition import Edition, load_edition
-from yimao.site_search import opencc_characters
+from yimao.model.edition import Edition, load_edition
+from yimao.web.search import opencc_characters
 
 base_url, page = shared.base_url, shared.page  # the browser tests' fixtures
 browser_only = shared.pytestmark

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from yimao import build_tei, source
-from yimao.tei_inputs import read_chapters, read_corrections
+from yimao.tei import build as build_tei
+from yimao.tei import source
+from yimao.tei.inputs import read_chapters, read_corrections
 
 ROOT = Path(__file__).resolve().parent.parent
 TEI = ROOT / "tei" / "yimao.xml"
@@ -56,7 +57,7 @@ def test_committed_tei_is_the_builders_output() -> None:
     data, _ = build_tei.render()
     assert TEI.read_bytes() == data, (
         "tei/yimao.xml is not what the builder makes from text/ + editorial/ + compute's "
-        "registry: run `.venv/bin/python -m yimao.build_tei --register` and commit tei/"
+        "registry: run `.venv/bin/python -m yimao.tei.build --register` and commit tei/"
     )
 
 
@@ -231,7 +232,7 @@ def test_builder_is_deterministic() -> None:
 
 
 def test_worked_cases_and_claims_stand_where_their_text_is(ids) -> None:
-    from yimao.tei_cases import read_cases
+    from yimao.tei.cases import read_cases
 
     cases = read_cases()
     for case in cases:
@@ -250,8 +251,8 @@ def test_worked_cases_and_claims_stand_where_their_text_is(ids) -> None:
 
 def test_a_missing_input_is_refused_not_skipped(tmp_path: Path) -> None:
     """Every input of the TEI is required: a missing file would silently drop its layer."""
-    from yimao.tei_cases import read_case_notes, read_cases
-    from yimao.tei_inputs import InputError
+    from yimao.tei.cases import read_case_notes, read_cases
+    from yimao.tei.inputs import InputError
 
     for reader in (read_chapters, read_corrections, read_cases, read_case_notes):
         with pytest.raises(InputError, match="missing"):

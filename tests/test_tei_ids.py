@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from yimao import source
+from yimao.tei import source
 
 ROOT = Path(__file__).resolve().parent.parent
 TEI = ROOT / "tei" / "yimao.xml"
@@ -15,9 +15,9 @@ REGISTRY = ROOT / "tei" / "published-ids.txt"
 HOW = (
     "Published xml:ids must never disappear (citations and links use them). If an id vanished "
     "by accident, fix the input (editorial/*.tsv, compute's registry) and re-run "
-    "`.venv/bin/python -m yimao.build_tei`. If the removal is deliberate (say a correction "
+    "`.venv/bin/python -m yimao.tei.build`. If the removal is deliberate (say a correction "
     "withdrawn), delete its line from tei/published-ids.txt in the same commit and give the "
-    "reason in the commit message. New ids are added with `python -m yimao.build_tei --register`."
+    "reason in the commit message. New ids are added with `python -m yimao.tei.build --register`."
 )
 
 
@@ -54,9 +54,9 @@ NAMED = {"lifa", "shilei", "rules", "ed", "transcriber", "hu-jie", "cheng-liangy
 
 
 def test_every_published_id_has_a_form_of_yimao_ids() -> None:
-    """Every id the TEI carries is one of the forms yimao.ids parses (or a named one), and
+    """Every id the TEI carries is one of the forms yimao.tei.ids parses (or a named one), and
     formatting its parts gives it back; paragraph-bound ids name a paragraph of the TEI."""
-    from yimao import ids
+    from yimao.tei import ids
 
     current = current_ids()
     unknown = sorted(i for i in current - NAMED if not ids.kind(i))

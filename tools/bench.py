@@ -151,7 +151,7 @@ def cli_startup(rounds: int) -> tuple[float, float]:
     interleaved, after one warm-up run. Bytecode is cached as an installed package has it
     (in a temporary PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set: without
     .pyc files most of the time is compiling compute's sources)."""
-    yimao = [sys.executable, "-m", "yimao.cli", "chart", "震", "兌", "--month", "寅",
+    yimao = [sys.executable, "-m", "yimao.cli.main", "chart", "震", "兌", "--month", "寅",
              "--day", "癸酉"]
     bare = [sys.executable, "-c", "pass"]
     a, b = [], []

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from sitebuild import ARGS, CHROMIUM  # noqa: E402
 
-from yimao.site_runtime import (  # noqa: E402
+from yimao.web.runtime import (  # noqa: E402
     PY_DIR,
     cache_dir,
     load_pin,

@@ -23,7 +23,7 @@ The focus is a small structured value, one of
   checked with the nested focus *then*.
 
 :func:`fires` decides "does the rule fire on this chart at this focus" — the one place that
-does, used by this search and by ``tests/test_rule_examples.py``. It reads only
+does, used by this search and by ``tests/test_compute_rule_examples.py``. It reads only
 ``chart.findings`` (through ``Finding.to_dict()``), ``line.state`` and ``chart.to_dict()``.
 "Matches" (:func:`matches`): a dict matches when each of its keys matches, a list contains a
 wanted scalar, anything else is equal.
@@ -35,7 +35,8 @@ wanted scalar, anything else is equal.
    finding of the rule; a line-state key and, for states every line has, the value that shows
    the rule; the chart field a table decides; the rule's table or function applied to the
    chart's values).
-2. The book's cases first (:func:`yimao.cases.load`, charted by :func:`yimao.cases.setting`),
+2. The book's cases first (:func:`yimao.model.cases.load`, charted by
+   :func:`yimao.model.cases.setting`),
    ranked: a claim citing the rule (its ``rule``) that compute confirms; no citing claim that
    compute contradicts or cannot decide, or that says the rule does not fire (「不成會矣」);
    a full date; then the focus — on the lines the citing claim speaks of, naming what it
@@ -308,8 +309,8 @@ def inputs_chart(inputs: Mapping[str, Any]) -> Chart:
 
 
 def case_chart(case_id: str) -> Chart:
-    """A book case's chart, as :mod:`yimao.cases` charts it."""
-    from yimao import cases
+    """A book case's chart, as :mod:`yimao.model.cases` charts it."""
+    from yimao.model import cases
 
     return cases.setting(cases.by_id(cases.load(), case_id)).chart
 
@@ -850,7 +851,7 @@ def search_cases(rids: Iterable[str], seed: int) -> dict[str, Example]:
     Cases are ranked by: a claim citing the rule that compute confirms; no citing claim that
     compute contradicts or cannot decide, or that says the rule does not fire; a full date;
     the focus (:func:`_rank`); fewest moving lines; book order."""
-    from yimao import cases as book
+    from yimao.model import cases as book
 
     rng = random.Random(seed)
     all_cases = book.load()
@@ -1235,14 +1236,14 @@ HEADER = """\
 # editorial/examples.toml — a worked example for every computing rule of compute (issue 11).
 #
 # Proposed by tools/find_examples.py (its docstring documents the search; rerun it with
-# --write), reviewed by hand; tests/test_rule_examples.py checks every row. An example whose
+# --write), reviewed by hand; tests/test_compute_rule_examples.py checks every row. An example whose
 # `hand` lists fields was chosen or edited by hand and is kept as it is by --write.
 #
 # [[example]]
 # id        "ex-<rule>" (a second example of the same rule: "ex-<rule>-2").
 # rule      the catalogue rule id (compute.rules).
 # source    "case": a worked case of the book (`case` = its id; `claims` = the ids of its
-#           claims that cite the rule, if any) — charted as yimao.cases.setting() charts it;
+#           claims that cite the rule, if any) — charted as yimao.model.cases.setting() charts it;
 #           "constructed" (구성례): `inputs` = {primary, changed, month, day, year, hour,
 #           birth} as the book writes them (or lines / at for a cast).
 # focus     where the rule is at work on that chart (tools/find_examples.py: fires()):

@@ -1,5 +1,5 @@
 /* 易冒 passage search (the page /search/?q=…): the index /search/passages.json (written by
-   yimao/site_search.py) is scanned in the browser, no server.
+   yimao/web/search.py) is scanned in the browser, no server.
    - any substring of the Chinese (both readings) and of the Korean; terms separated by
      spaces must all occur in the passage;
    - a simplified character the edition does not use is read as its traditional forms the

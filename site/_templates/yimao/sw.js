@@ -1,5 +1,5 @@
 /* 易冒 reading site: the service worker (rendered into the site root by
-   yimao/site_runtime.py; no third-party code). It makes the site readable and its Run panels
+   yimao/web/runtime.py; no third-party code). It makes the site readable and its Run panels
    runnable offline after a first visit:
    - on install it stores the home page, /cast/, /search/, the stylesheets and scripts and
      the search data (the "shell", one cache per build: {{ version }});

@@ -1,0 +1,196 @@
+"""The worked cases: every case charted by compute, every claim's recorded status asserted.
+
+A change in compute that flips a verdict fails ``test_claim_status`` for that claim; the fix is
+either in compute or, with a reason, in the claim's ``expect`` and ``note`` (editorial/cases.toml).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import json
+import re
+
+import pytest
+
+from compute.ganzhi import GANZHI_ZH
+from yimao.cli.main import main
+from yimao.model import cases as C
+from yimao.tei.inputs import CORRECTIONS_TSV
+from yimao.tei.source import load as load_source
+from yimao.tei.source import sentences
+
+CASES = C.load()
+CLAIMS = [(case, k, claim) for case in CASES for k, claim in enumerate(case.claims, 1)]
+
+
+def _bounds(text: str) -> list[tuple[int, int]]:
+    out, pos = [], 0
+    for s in sentences(text):
+        out.append((pos, pos + len(s)))
+        pos += len(s)
+    return out
+
+
+def test_the_book_has_over_a_hundred_cases() -> None:
+    assert len(CASES) > 150
+    assert {c.type for c in CASES} == set(C.TYPES)
+    assert len(CLAIMS) > 300
+
+
+def test_ids_are_paragraph_local_and_in_book_order() -> None:
+    seen: dict[str, int] = {}
+    order = [c.para for c in CASES]
+    assert order == sorted(order)
+    for c in CASES:
+        seen[c.para] = seen.get(c.para, 0) + 1
+        assert c.id == f"{c.para}-case{seen[c.para]}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_case_text_stands_in_its_paragraph(case: C.Case) -> None:
+    text = load_source().by_id(case.para).text
+    assert text.count(case.text) == 1, "the case text must occur once in its paragraph"
+    start = text.index(case.text)
+    end = start + len(case.text)
+    bounds = _bounds(text)
+    inside = any(a <= start and end <= b for a, b in bounds)
+    whole = any(a == start for a, _ in bounds) and any(b == end for _, b in bounds)
+    assert inside or whole
+    for claim in case.claims:
+        assert case.text.count(claim.text) == 1, claim.text
+        cs = start + case.text.index(claim.text)
+        assert any(a <= cs and cs + len(claim.text) <= b for a, b in bounds), claim.text
+        assert "（" not in claim.text and "）" not in claim.text
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_case_inputs_chart(case: C.Case) -> None:
+    s = C.setting(case)
+    assert s.chart.primary.name == case.primary.replace("遯", "遁")
+    assert (s.chart.changed.name if s.chart.changed else "") == case.changed
+    assert case.year == "" or s.chart.year.zh == case.year
+    if len(case.day) == 2:
+        assert s.chart.day.zh == case.day
+
+
+@pytest.mark.parametrize(("case", "k", "claim"), CLAIMS,
+                         ids=[f"{c.id}-c{k}" for c, k, _ in CLAIMS])
+def test_claim_status(case: C.Case, k: int, claim: C.Claim) -> None:
+    verdict = C.evaluate(case, claim)
+    assert verdict.status == claim.expect, verdict.detail
+    if verdict.status != "confirmed":
+        assert claim.note, "a contradicted or not computable claim needs its explanation"
+
+
+def test_contradictions_are_few_and_explained() -> None:
+    bad = [(c.id, cl.text) for c, _, cl in CLAIMS if cl.expect == "contradicted"]
+    assert bad == [
+        ("p095-case1", "飛伏變象皆無用神"),
+        ("p151-case1", "身動"),
+        ("p171-case3", "己巳之靜"),
+        ("p471-case1", "真空"),              # by p158's definition (claims-audit.md §3)
+        ("p526-case1", "京房降宿危星"),
+    ]
+
+
+def _corrections() -> list[dict[str, str]]:
+    with CORRECTIONS_TSV.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def test_corrected_claims_have_their_correction_row() -> None:
+    rows = _corrections()
+    src = load_source()
+    corrected = [(c, cl) for c, _, cl in CLAIMS if cl.sic]
+    assert len(corrected) >= 4
+    for case, claim in corrected:
+        text = src.by_id(case.para).text
+        start = text.index(case.text) + case.text.index(claim.text)
+        hits = [r for r in rows if r["para"] == case.para and r["kind"] == "corr"
+                and r["sic"] == claim.sic and r["corr"] == claim.corr
+                and start <= int(r["offset"]) < start + len(claim.text)]
+        assert hits, f"{case.id} {claim.text}: no corr row {claim.sic}→{claim.corr}"
+
+
+def _day_pillar(day: dt.date) -> str:
+    """Independent of the calendar library: 1949-10-01 was a 甲子 day."""
+    return GANZHI_ZH[(day - dt.date(1949, 10, 1)).days % 60]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.year], ids=lambda c: c.id)
+def test_gregorian_dates_carry_the_day_pillar(case: C.Case) -> None:
+    for iso in C.gregorian(case):
+        day = dt.date.fromisoformat(iso)
+        assert C.WINDOW[0] <= day.year <= C.WINDOW[1] + 1
+        if len(case.day) == 2:
+            assert _day_pillar(day) == case.day
+
+
+def test_known_dates() -> None:
+    by = {c.id: c for c in CASES}
+    assert C.gregorian(by["p326-case1"]) == ("1640-06-22",)   # 庚辰年 瞽初遊武林
+    assert C.gregorian(by["p439-case2"]) == ("1663-03-22",)   # 癸卯歲 予妻病
+    assert C.gregorian(by["p137-case1"]) == ("1591-08-31", "1651-08-16")
+    assert C.gregorian(by["p111-case1"]) == ()                # no year given
+
+
+def test_impossible_and_odd_dates_are_flagged() -> None:
+    flagged = {c.id: C.date_problem(c) for c in CASES if C.date_problem(c)}
+    assert set(flagged) == {"p155-case1", "p372-case2"}
+    assert "no day 癸亥" in flagged["p155-case1"]
+    assert "almanac" in flagged["p372-case2"]
+    assert C.dates([c for c in CASES if c.id == "p372-case2"][0]) == (
+        ("1593-09-26", "1653-11-10"), "月")
+
+
+@pytest.mark.parametrize("year", [1593, 1653, 1664])   # each with a leap month
+def test_almanac_months_are_lunar_pythons_day_by_day(year: int) -> None:
+    """The almanac table (built from one lunar-python year's months) gives, for every day,
+    what lunar-python gives when asked for that day's lunar date."""
+    from lunar_python import Solar
+
+    for day, (year_gz, month) in zip(C._year_days(year), C._almanac_days(year), strict=True):
+        lunar = Solar.fromYmd(day.year, day.month, day.day).getLunar()
+        assert (year_gz, month) == (lunar.getYearInGanZhi(),
+                                    C.BRANCH_ZH[(abs(lunar.getMonth()) + 1) % 12]), day
+
+
+def test_partial_dates_are_completed_neutrally() -> None:
+    case = C.by_id(CASES, "p091-case1")   # 申建酉日: the 旬 is not given
+    full = C.completions(case, {}, frozenset({3}))   # 卯 must not be 空
+    # not 己酉: it lies in 甲辰旬, where 寅卯 are 空
+    assert {d["day"] for d in full} == {"乙酉", "丁酉", "辛酉", "癸酉"}
+    assert all(d["month"] == "申" for d in full)
+
+
+def test_cli_lists_every_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cases"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(CASES)
+    assert re.match(r"p111-case1 +p111 +寅建 癸酉日 +長子病 +震之兌 +2/2$", lines[[
+        c.id for c in CASES].index("p111-case1")])
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cases", "--json", "--type", "historical"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {d["type"] for d in data} == {"historical"}
+    keys = {"id", "passage", "type", "year", "month", "day", "hour", "birth", "question",
+            "primary", "changed", "gregorian", "claims", "outcome"}
+    assert all(keys <= set(d) for d in data)
+    south = next(d for d in data if d["id"] == "p274-case5")
+    assert south["claims"][0]["status"] == "confirmed" and south["changed"] == "比"
+
+
+def test_cli_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["case", "p526-case1"]) == 0
+    out = capsys.readouterr().out
+    assert "✗ c2 「京房降宿危星」 jingxing-jingfang: contradicted" in out
+    assert "觜" in out
+
+
+def test_cli_bad_case_id(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["case", "p999-case9"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "p999-case9" in err and "yimao cases" in err

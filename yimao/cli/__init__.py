@@ -1,0 +1,2 @@
+"""The yimao command: one subcommand per module.
+"""

@@ -1,0 +1,371 @@
+"""The book's worked cases (占例): every divination the text reports, each claim checked by compute.
+
+The cases are read from the TEI edition (``tei/yimao.xml``, via :mod:`yimao.model.edition`): the
+passage, type, inputs as the text states them, question, outcome, the claims with their catalogue
+rule, the editors' notes, and what is machine-level: each claim's check (a small check
+language, written in ``editorial/cases.toml`` and compiled by the TEI builder into
+``<fs type="check">``) and the status it is expected to get. This module charts every case
+through :func:`compute.chart`, evaluates every check in compute's check language
+(:mod:`compute.claims`, written on :mod:`compute.query`), finds the cases' Gregorian dates and
+gives the ``yimao cases`` command.
+
+>>> cases = load()
+>>> c = by_id(cases, "p111-case1")
+>>> c.month, c.day, c.primary, c.changed
+('寅', '癸酉', '震', '兌')
+>>> [evaluate(c, cl).status for cl in c.claims]
+['confirmed', 'confirmed']
+>>> gregorian(by_id(cases, "p326-case1"))
+('1640-06-22',)
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import functools
+import json
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compute import claims
+from compute.claims import INPUTS, Inputs, Setting, Verdict
+from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
+from yimao.errors import EditionError
+from yimao.model.edition import CaseRecord, ClaimRecord, load_edition
+
+TYPES = ("reported", "schematic", "example", "historical")
+STATUSES = ("confirmed", "contradicted", "not_computable", "two_readings")
+WINDOW = (1590, 1664)
+"""Gregorian years searched for the dates of cases that name their year (the author's lifetime:
+he wrote the 筮類 before 1639, the book was printed 1664)."""
+
+
+# ------------------------------------------------------------------ the data
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A chart fact a case asserts: its words, rule, check and expected status."""
+
+    text: str
+    rule: str
+    check: Mapping[str, Any]
+    expect: str
+    note: str = ""
+    sic: str = ""
+    corr: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One worked case; empty inputs are ``""``."""
+
+    id: str
+    para: str
+    text: str
+    type: str
+    question: str
+    primary: str
+    changed: str = ""
+    year: str = ""
+    month: str = ""
+    day: str = ""
+    xun: str = ""
+    hour: str = ""
+    birth: str = ""
+    outcome: str = ""
+    note: str = ""
+    date_note: str = ""
+    same_as: str = ""
+    claims: tuple[Claim, ...] = ()
+
+    @property
+    def date(self) -> str:
+        """The date as the book gives it: 「己亥年 寅建 癸酉日」."""
+        parts = [f"{self.year}年" if self.year else "", f"{self.month}建" if self.month else "",
+                 f"{self.day}日" if self.day else "", f"{self.xun}旬" if self.xun else "",
+                 f"{self.hour}時" if self.hour else ""]
+        return " ".join(p for p in parts if p)
+
+    @property
+    def hexagrams(self) -> str:
+        return f"{self.primary}之{self.changed}" if self.changed else self.primary
+
+
+def _validated(case: Case, where: str) -> Case:
+    if case.type not in TYPES:
+        raise EditionError(f"{where} {case.id}: type {case.type!r}; expected {', '.join(TYPES)}")
+    for cl in case.claims:
+        if cl.expect not in STATUSES:
+            raise EditionError(f"{where} {case.id}: claim {cl.text!r} expect {cl.expect!r}; "
+                               f"expected {', '.join(STATUSES)}")
+    return case
+
+
+def _claim(record: ClaimRecord, where: str) -> Claim:
+    if record.check is None:
+        raise EditionError(f"{where}: claim {record.id} has no machine check "
+                           "(<fs type='check'>); run python -m yimao.tei.build")
+    return Claim(record.text, record.rule, record.check, record.expect,
+                 record.note or record.working_note, record.sic, record.corr)
+
+
+def _from_tei(record: CaseRecord, where: str) -> Case:
+    claims = tuple(_claim(r, where) for r in record.claims)
+    inputs = {k: getattr(record, k) or "" for k in (*INPUTS, "question", "outcome")}
+    case = Case(record.id, record.passage, record.text, record.type, claims=claims,
+                note=" ".join(record.notes) or record.working_note,
+                date_note=" ".join(record.date_notes),
+                same_as=record.same_as or "", **inputs)
+    return _validated(case, where)
+
+
+@functools.cache
+def load(tei: Path | None = None) -> tuple[Case, ...]:
+    """All cases in book order, from the TEI (:meth:`Edition.cases`; *tei* another edition
+    file, e.g. the site's ``yimao_tei``): ids, passage, type, inputs, question, outcome, claim
+    texts and rule ids, the editors' Korean notes (a claim's ``note`` is its editorial note
+    when it has one, a case's ``note`` the note on the case, its ``date_note`` the note on its
+    date), and each claim's machine check, expected status, ``sic``/``corr`` and the editors'
+    working note where the TEI has no editorial note (a confirmed claim's computation)."""
+    edition = load_edition(tei)
+    return tuple(_from_tei(rec, str(edition.path)) for rec in edition.cases())
+
+
+def by_id(cases: Iterable[Case], cid: str) -> Case:
+    """The case *cid* (``p111-case1``); an unknown id is an :class:`EditionError`."""
+    cases = tuple(cases)
+    for c in cases:
+        if c.id == cid:
+            return c
+    raise EditionError(f"case {cid!r}: no such case; ids look like {cases[0].id} "
+                       "(see `yimao cases`)")
+
+
+# ------------------------------------------------------------------ charting and checking
+
+
+def setting(case: Case, over: Mapping[str, Any] | None = None) -> Setting:
+    """The chart of *case* (with a check's counterfactual inputs *over*):
+    :func:`compute.claims.setting`; a case compute cannot chart is an :class:`EditionError`."""
+    try:
+        return claims.setting(Inputs.of(case), over)
+    except claims.CheckError as exc:
+        raise EditionError(str(exc)) from None
+
+
+def evaluate(case: Case, claim: Claim) -> Verdict:
+    """The status of *claim* (:func:`compute.claims.evaluate` on its check): confirmed,
+    contradicted, or not_computable (with the reason); two_readings where the book's two
+    readings give different statuses (yimao.model.case_shilei); a malformed check is an
+    :class:`EditionError`."""
+    if claim.check.get("kind") == "readings":
+        from yimao.model.case_shilei import two_readings
+
+        return two_readings(case, claim)
+    try:
+        return claims.evaluate(Inputs.of(case), claim.check)
+    except claims.CheckError as exc:
+        raise EditionError(str(exc)) from None
+
+
+def completions(case: Case, over: Mapping[str, Any],
+                relevant: frozenset[int] = frozenset()) -> list[dict[str, str]]:
+    """The neutral completions of the case's partial date (:func:`compute.claims.completions`)."""
+    return claims.completions(Inputs.of(case), over, relevant)
+
+
+# ------------------------------------------------------------------ dates
+
+
+def _year_days(gyear: int) -> tuple[_dt.date, ...]:
+    """The days of a Gregorian year.
+
+    >>> days = _year_days(1664); len(days), days[0]
+    (366, datetime.date(1664, 1, 1))
+    """
+    first, end = _dt.date(gyear, 1, 1).toordinal(), _dt.date(gyear + 1, 1, 1).toordinal()
+    return tuple(_dt.date.fromordinal(n) for n in range(first, end))
+
+
+@functools.cache
+def _noon(day: _dt.date) -> tuple[str, str]:
+    """The year pillar (立春) and month pillar (節) of a day at noon, from compute's calendar
+    adapter (which keeps the 節 of each year).
+
+    >>> _noon(_dt.date(1664, 1, 1)), _noon(_dt.date(1664, 3, 1))
+    (('癸卯', '甲子'), ('甲辰', '丙寅'))
+    """
+    from compute.calendar import pillars
+
+    p = pillars(_dt.datetime(day.year, day.month, day.day, 12))
+    return p.year.zh, p.month.zh
+
+
+@functools.cache
+def _almanac_days(gyear: int) -> tuple[tuple[str, str], ...]:
+    """Per day of a Gregorian year: the almanac's year pillar (from 正月初一) and month branch
+    (lunar month number: 正月 = 寅; a leap month keeps its number), as lunar-python dates a day.
+
+    One lunar-python year table per Gregorian year: its lunar months (first day, length)
+    bound the days, as ``Lunar.fromSolar`` finds a day's month (the first month the day falls
+    before the end of), instead of a lunar date per day, which rebuilt the table each time.
+    Only asked for when no day fits by the 節.
+
+    >>> _almanac_days(1664)[26], _almanac_days(1664)[27]  # 正月初一 of 甲辰 was 1664-01-28
+    (('癸卯', '丑'), ('甲辰', '寅'))
+    """
+    from lunar_python import LunarYear, Solar
+
+    from compute.calendar import GREGORIAN_START, julian_to_gregorian
+
+    months = []
+    for m in LunarYear.fromYear(gyear).getMonths():
+        s = Solar.fromJulianDay(m.getFirstJulianDay())
+        ymd = (s.getYear(), s.getMonth(), s.getDay())
+        first = julian_to_gregorian(*ymd) if _dt.date(*ymd) < GREGORIAN_START else _dt.date(*ymd)
+        months.append((first, m.getDayCount(), GANZHI_ZH[(m.getYear() - 4) % 60],
+                       BRANCH_ZH[(abs(m.getMonth()) + 1) % 12]))
+    out = []
+    day = _dt.date(gyear, 1, 1)
+    while day.year == gyear:
+        out.append(next((year, month) for first, count, year, month in months
+                        if (day - first).days < count))
+        day += _dt.timedelta(days=1)
+    return tuple(out)
+
+
+def _matches(case: Case, window: tuple[int, int], almanac: bool) -> list[str]:
+    """The days (ISO) whose pillars are the case's; the day pillar is tested first, so that
+    the year and month are reckoned only for the days that have it."""
+    from compute.calendar import day_pillar
+
+    first = window[0] + (GANZHI_ZH.index(case.year) - (window[0] - 4)) % 60
+    out = []
+    for gy in range(first, window[1] + 1, 60):
+        for y in (gy, gy + 1):
+            for i, day in enumerate(_year_days(y)):
+                dp = day_pillar(day).zh
+                if case.day and case.day not in (dp, dp[0], dp[1]):
+                    continue
+                year, month = _almanac_days(y)[i] if almanac else _noon(day)
+                if year != case.year:
+                    continue
+                if case.month and case.month not in (month, month[-1]) and not (
+                        almanac and len(case.month) == 2 and case.month[1] == month):
+                    continue
+                out.append(day.isoformat())
+    return out
+
+
+def dates(case: Case, window: tuple[int, int] = WINDOW) -> tuple[tuple[str, ...], str]:
+    """The Gregorian dates (ISO) in *window* whose pillars are the case's, and the reckoning
+    that found them: ``"節"`` (month from the 節氣, year from 立春, as compute reckons) or, when
+    no day fits so, ``"月"`` (the almanac's numbered month and year: 正月 = 寅). Cases that
+    name no year give ``((), "")``; a month-only range is given as its first and last day."""
+    if not case.year:
+        return (), ""
+    for almanac in (False, True):
+        found = _matches(case, window, almanac)
+        if found:
+            if not (case.day and len(case.day) == 2):
+                found = [found[0], found[-1]]
+            return tuple(found), "月" if almanac else "節"
+    return (), ""
+
+
+def gregorian(case: Case, window: tuple[int, int] = WINDOW) -> tuple[str, ...]:
+    """The dates of :func:`dates` (empty when the case names no year or no such day occurred)."""
+    return dates(case, window)[0]
+
+
+def date_problem(case: Case) -> str:
+    """What is wrong or unusual with a dated case's pillars, or ``""``."""
+    if not case.year or not case.day:
+        return ""
+    found, basis = dates(case)
+    if not found:
+        return (f"{case.date}: no day {case.day} falls in that month of a {case.year} year "
+                f"between {WINDOW[0]} and {WINDOW[1]}, by 節氣 or by the almanac month")
+    if basis == "月":
+        return (f"{case.date}: fits only if 建 is the almanac's numbered month, not the 節氣 "
+                f"month ({', '.join(found)})")
+    return ""
+
+
+# ------------------------------------------------------------------ the command
+
+
+def tally(case: Case) -> tuple[int, int]:
+    """(confirmed, total) claims."""
+    verdicts = [evaluate(case, cl) for cl in case.claims]
+    return sum(v.status == "confirmed" for v in verdicts), len(verdicts)
+
+
+def as_json(case: Case) -> dict[str, Any]:
+    """One case for ``yimao cases --json``; absent values are ``None`` (null).
+
+    >>> j = as_json(by_id(load(), "p111-case1"))
+    >>> j["month"], j["year"], j["outcome"], j["claims"][0]["status"]
+    ('寅', None, '後仲夥而卒（仲夥 = 仲夏）', 'confirmed')
+    """
+    day = case.day or (f"{case.xun}旬" if case.xun else "")
+    return {
+        "id": case.id, "passage": case.para, "type": case.type, "year": _null(case.year),
+        "month": _null(case.month), "day": _null(day), "hour": _null(case.hour),
+        "birth": _null(case.birth), "question": _null(case.question),
+        "primary": case.primary, "changed": _null(case.changed),
+        "gregorian": list(gregorian(case)), "date_problem": _null(date_problem(case)),
+        "date_note": _null(case.date_note),
+        "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": _null(case.outcome),
+        **_question_json(case.id),
+    }
+
+
+def _question_json(case_id: str) -> dict[str, Any]:
+    """question_id and yongshen (issue 10: yimao.model.case_questions)."""
+    from yimao.model.case_questions import as_json as question_json
+
+    return question_json(case_id)
+
+
+def _null(value: str) -> str | None:
+    return value or None
+
+
+def _claim_json(case: Case, claim: Claim) -> dict[str, Any]:
+    v = evaluate(case, claim)
+    note = claim.note or (v.detail if v.status == "not_computable" else "")
+    return {"text": claim.text, "rule": claim.rule, "status": v.status, "note": _null(note),
+            "expected": claim.expect, "detail": _null(v.detail)}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="one JSON array of all cases")
+    parser.add_argument("--type", choices=TYPES, help="only cases of this type")
+
+
+def run(args: argparse.Namespace) -> int:
+    cases = [c for c in load() if not args.type or c.type == args.type]
+    if args.json:
+        print(json.dumps([as_json(c) for c in cases], ensure_ascii=False, indent=1))
+        return 0
+    for c in cases:
+        ok, total = tally(c)
+        print(f"{c.id:12} {c.para}  {_pad(c.date or '—', 22)} {_pad(c.question or '—', 14)} "
+              f"{_pad(c.hexagrams, 10)} {ok}/{total}")
+    return 0
+
+
+def _pad(text: str, width: int) -> str:
+    """*text* padded to *width* terminal columns (CJK characters take two).
+
+    >>> _pad("震之兌", 8) + "|"
+    '震之兌  |'
+    """
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(width - used, 0)

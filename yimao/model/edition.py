@@ -1,0 +1,838 @@
+"""The TEI edition (tei/yimao.xml) parsed once into a model for the CLI and the site.
+
+>>> ed = load_edition()
+>>> len(ed.divisions), ed.divisions[0].id, ed.divisions[-1].id
+(97, 'front-title', 'back-siku')
+>>> d = ed.division("lifa-04")
+>>> d.part, d.n, d.title_zh, d.label
+('lifa', 4, '納甲章', '立法 4')
+>>> p = d.passages[1]
+>>> p.id, p.n, p.ref, p.ko_id, p.sentences
+('p043', 2, '易冒 立法 4.2', 'p043-ko', ('p043-s1',))
+>>> ed.ref("p043-s1"), ed.ref("p043-ko"), ed.ref("p004"), ed.ref("p002"), ed.ref("p027-s2")
+('易冒 立法 4.2.1', '易冒 立法 4.2', '易冒 王序 2', '易冒 題 2', '易冒 立法 1.1.2')
+>>> ed.resolve("立法 4.2.1"), ed.resolve("易冒 王序 2"), ed.resolve("立法 1.1.2")
+('p043-s1', 'p004', 'p027-s2')
+>>> ed.division("front-gu").author
+'顧豹文'
+>>> ed.ref("lifa-04"), ed.resolve("立法 4"), ed.ref("front-lu")
+('易冒 立法 4', 'lifa-04', '易冒 陸序')
+>>> ed.passage("p002").ko_id == ed.passage("p001").ko_id == "p001-ko"
+True
+>>> ed.passage("p001").text("diplomatic"), ed.passage("p043").zh.inlines[0].id
+('易冒', 'p043-s1')
+>>> ed.passage("p003").ko_text()[:12], ed.case("p089-case1").outcome_paragraphs
+('내가 경성에서 벼슬할 ', ('p089',))
+>>> c = ed.case("p089-case1")
+>>> c.passage, c.type, c.month, c.day, c.year, c.question, c.primary, c.changed, c.outcome
+('p089', 'reported', '午', '壬戌', None, '財', '困', '坎', '後果得利')
+>>> c.claims[0].id, c.claims[0].text, c.claims[0].rule, c.claims[0].expect
+('p089-case1-c1', '木死於午', 'changsheng-12', 'confirmed')
+>>> ed.case("p095-case1").claims[0].note.startswith("비(飛)·변(變)의 효에는")
+True
+>>> h = ed.header
+>>> h.title, h.author
+('易冒', Responsibility(name='程良玉', resp='著', id='cheng-liangyu'))
+>>> h.editors
+(Responsibility(name='胡介', resp='點定', id='hu-jie'),)
+>>> h.version, h.date, h.source_date, h.responsibilities[-1].name
+('0.1.0', '2026-12-03', '1664', '전사본 제공자')
+
+Loading is safe and strict: the file must be UTF-8 XML without a DOCTYPE (no entities, no
+DTD, nothing fetched: lxml's parser runs with entity resolution, DTD loading and network access
+off), and the edition must hold together (:meth:`Edition.check`): every Chinese paragraph has
+its Korean translation, every pointer (``@corresp``, ``@ana``, ``@target``, ``@prev``,
+``@next``, ``@ref``, ``@resp``, ``@source``) names an xml:id of the file, every worked case has
+its record. Anything else is refused with one :class:`~yimao.errors.EditionError`,
+``file:line: what is wrong``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+from lxml import etree
+
+from yimao.errors import EditionError
+from yimao.model.text import (
+    READINGS,
+    Flat,
+    TargetedNote,
+    correction_reasons,
+    flatten,
+    passage_notes,
+    targeted_notes,
+)
+from yimao.model.text import text as runs_text
+from yimao.tei import ids
+from yimao.tei.source import ROOT
+
+TEI_NS = "http://www.tei-c.org/ns/1.0"
+NS = {"tei": TEI_NS}
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+DEFAULT_PATH = ROOT / "tei" / "yimao.xml"
+BOOK = ids.BOOK
+PART_NAMES = ids.PARTS
+POINTERS = ("ana", "corresp", "target", "prev", "next", "ref", "resp", "source")
+"""The attributes whose ``#id`` tokens must name an xml:id of the file."""
+SHOWN = 40
+"""How many characters of a bad value an error message quotes."""
+LARGEST = 64 * 2**20
+"""The largest XML file read (the edition is under 2 MB)."""
+
+
+def _t(tag: str) -> str:
+    return f"{{{TEI_NS}}}{tag}"
+
+
+class _Block:
+    """A ``div type="passage"`` of the TEI: its paragraphs (Chinese, then the Korean) and the
+    notes beside them, flattened into text runs on first use (the case commands, which load
+    the edition for its case records, never need them)."""
+
+    def __init__(self, paragraphs: list[etree._Element]):
+        self._paragraphs = paragraphs
+        self._flat: dict[str, Flat] = {}
+
+    def _element(self, xml_id: str) -> etree._Element:
+        return next(p for p in self._paragraphs if p.get(XML_ID) == xml_id)
+
+    def flat(self, xml_id: str) -> Flat:
+        if xml_id not in self._flat:
+            reasons = correction_reasons(passage_notes(self._paragraphs[0]))
+            self._flat[xml_id] = flatten(self._element(xml_id), reasons)
+        return self._flat[xml_id]
+
+    def targeted(self, pid: str) -> tuple[TargetedNote, ...]:
+        return tuple(targeted_notes(self._element(pid), passage_notes(self._paragraphs[0])))
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """One Chinese paragraph and its Korean translation, as plain values.
+
+    ``n`` counts Chinese paragraphs within the division from 1; ``ref`` is the canonical
+    citation (``易冒 立法 4.2``). p001 and p002 (title, byline) share the Korean p001-ko.
+    ``zh`` and ``ko`` are the paragraphs as text runs with their marks
+    (:class:`yimao.model.text.Flat`), ``notes`` the editors' notes beside the paragraph that
+    point into it (:class:`yimao.model.text.TargetedNote`), :meth:`text` its plain text.
+    """
+
+    id: str
+    n: int
+    ref: str
+    division: str
+    ko_id: str | None
+    sentences: tuple[str, ...]
+    cases: tuple[str, ...]  # ids of the worked cases (seg type="case") in the Chinese
+    block: _Block = field(repr=False, compare=False)
+
+    @property
+    def zh(self) -> Flat:
+        return self.block.flat(self.id)
+
+    @property
+    def ko(self) -> Flat | None:
+        return self.block.flat(self.ko_id) if self.ko_id else None
+
+    @property
+    def notes(self) -> tuple[TargetedNote, ...]:
+        return self.block.targeted(self.id)
+
+    def text(self, reading: str = "corrected") -> str:
+        """The Chinese paragraph's text in one reading (``diplomatic`` or ``corrected``)."""
+        _reading(reading)
+        return runs_text(self.zh.inlines, reading)
+
+    def ko_text(self, reading: str = "corrected") -> str:
+        """The Korean translation's text in one reading (``""`` without one)."""
+        _reading(reading)
+        return runs_text(self.ko.inlines, reading) if self.ko is not None else ""
+
+    def sentence_ref(self, sid: str) -> str:
+        """``易冒 立法 4.2.3`` for sentence ``p043-s3`` of this passage."""
+        return f"{self.ref}.{self.sentences.index(sid) + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Division:
+    """A front-matter piece, a chapter of 立法/筮類, or the back matter.
+
+    ``part`` ∈ front | lifa | shilei | back; ``n`` the chapter number (None for front/back);
+    ``title_status`` ∈ source | edition | conjecture; ``notes`` the editors' (Korean) notes on
+    the division's title or boundaries; ``label`` its citation label (``立法 4``, ``王序``);
+    ``author`` the signing author of a preface (``王澤弘``), empty elsewhere.
+    """
+
+    id: str
+    part: str
+    n: int | None
+    label: str
+    title_zh: str
+    title_ko: str
+    title_status: str
+    notes: tuple[str, ...]
+    passages: tuple[Passage, ...]
+    author: str = ""  # the signing author of a preface (byline/docAuthor), else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    """A rule of the taxonomy ``#rules``: its sentences are those whose @ana point to it."""
+
+    id: str
+    rule_id: str
+    name_zh: str
+    name_ko: str
+    sentences: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """A claim of a worked case (``seg type="claim"``): its words, catalogue rule, the status
+    compute is expected to return, and the editors' Korean note on it (None if there is none)."""
+
+    id: str
+    text: str
+    rule: str
+    expect: str
+    note: str | None = None
+    check: Mapping[str, Any] | None = None  # the machine check (``fs type="check"``)
+    working_note: str = ""  # the editors' working note on how compute is asked (English)
+    sic: str = ""  # the claim's words as received, when a correction changes them
+    corr: str = ""
+
+
+CASE_FEATURES = ("type", "year", "month", "day", "xun", "hour", "birth", "question", "primary",
+                 "changed", "outcome")
+
+
+@dataclass(frozen=True, slots=True)
+class CaseRecord:
+    """A worked case: the ``seg type="case"`` in the text, its record ``fs type="case"`` in
+    ``standOff`` (inputs as the text states them, None where it states nothing), the
+    ``seg type="outcome"`` ids where the outcome stands in the text, the case it records
+    again (``same_as``), its claims, and the editors' Korean notes on the case as a whole
+    (``notes``: how it is charted, its source) and on its date (``date_notes``)."""
+
+    id: str
+    passage: str
+    type: str
+    text: str
+    year: str | None = None
+    month: str | None = None
+    day: str | None = None
+    xun: str | None = None
+    hour: str | None = None
+    birth: str | None = None
+    question: str | None = None
+    primary: str | None = None
+    changed: str | None = None
+    outcome: str | None = None
+    outcome_ids: tuple[str, ...] = ()
+    outcome_paragraphs: tuple[str, ...] = ()  # the Chinese paragraphs its outcome stands in
+    same_as: str | None = None
+    claims: tuple[ClaimRecord, ...] = ()
+    notes: tuple[str, ...] = ()
+    date_notes: tuple[str, ...] = ()
+    corrected: str = ""  # the case's text in the corrected reading (``text`` is diplomatic)
+    working_note: str = ""  # the editors' working note on the case (English)
+
+
+@dataclass(frozen=True, slots=True)
+class Responsibility:
+    """A person or body the teiHeader's titleStmt names: ``name`` as written (the Chinese
+    name without its 字/號), ``resp`` what they did (the TEI's words: ``點定``, ``서문(王序)``,
+    ``교감·구조화·편집주(編輯注)`` …), ``id`` their xml:id (may be empty)."""
+
+    name: str
+    resp: str
+    id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a citation of the edition needs from its teiHeader: the main title (``易冒``) and
+    the subtitle, the author, the book's editor(s) (``editor``), everyone else responsible
+    (``respStmt``), the edition's version and date (``editionStmt/edition``), the publishing
+    body (``authority``) and the year of the printed source."""
+
+    title: str
+    subtitle: str
+    author: Responsibility
+    editors: tuple[Responsibility, ...]
+    responsibilities: tuple[Responsibility, ...]
+    version: str
+    date: str
+    publisher: str
+    source_date: str
+
+
+EDITOR_ROLES = {"dianding": "點定"}
+"""``editor/@role`` values in the TEI's words."""
+
+
+class Edition:
+    """The parsed edition. Build with :func:`load_edition`."""
+
+    def __init__(self, path: Path, tree: etree._ElementTree) -> None:
+        self.path = path
+        self.tree = tree.getroot()
+        self._ids: dict[str, etree._Element] = {}
+        self._blocks: dict[str, _Block] = {}
+        self._paragraph_order: list[str] = []
+        for e in self.tree.iter():
+            i = e.get(XML_ID) if isinstance(e.tag, str) else None
+            if i is None:
+                continue
+            if i in self._ids:
+                self._fail(e, f"duplicate xml:id {i!r}")
+            self._ids[i] = e
+        self.divisions: tuple[Division, ...] = tuple(self._divisions())
+        self._passages: dict[str, Passage] = {}
+        self._sentence_passage: dict[str, Passage] = {}
+        for d in self.divisions:
+            for p in d.passages:
+                self._passages[p.id] = p
+                if p.ko_id is not None:
+                    self._passages.setdefault(p.ko_id, p)
+                for s in p.sentences:
+                    self._sentence_passage[s] = p
+        self.check()
+
+    # ------------------------------------------------------------ checking
+
+    def check(self) -> None:
+        """Refuse an edition that does not hold together (run on load): a pointer that names
+        no xml:id, a worked case without its record (or a record without its case), a case
+        record the model cannot read. Paragraphs and their translations are checked while the
+        divisions are read."""
+        for e in self.tree.iter():
+            if not isinstance(e.tag, str):
+                continue
+            for name in POINTERS:
+                value = e.get(name)
+                if value is None:
+                    continue
+                for token in value.split():
+                    if token.startswith("#") and token[1:] not in self._ids:
+                        self._fail(e, f"@{name} points to {_quote(token)}, which is no xml:id "
+                                      "of the file")
+        cases = {seg.get(XML_ID) for seg in self.tree.iter(_t("seg"))
+                 if seg.get("type") == "case"}
+        for fs in self.tree.iter(_t("fs")):
+            if fs.get("type") == "case" and fs.get("corresp", "").lstrip("#") not in cases:
+                self._fail(fs, f"case record @corresp {_quote(fs.get('corresp', ''))} names no "
+                               "worked case (seg type='case')")
+        self._cases()  # every case has its record, every record can be read
+
+    # ------------------------------------------------------------ parsing
+
+    def _fail(self, e: etree._Element | None, what: str) -> NoReturn:
+        line = e.sourceline if e is not None and e.sourceline else 0
+        raise EditionError(f"{self.path}:{line}: {' '.join(what.split())}")
+
+    def _divisions(self) -> list[Division]:
+        text = self.tree.find(_t("text"))
+        if text is None:
+            self._fail(self.tree, "no <text> element")
+        out: list[Division] = []
+        for section in ("front", "body", "back"):
+            holder = text.find(_t(section))
+            if holder is None:
+                self._fail(text, f"no <{section}> in <text>")
+            for div in holder.findall(_t("div")):
+                if section == "body":
+                    if div.get("type") != "part":
+                        self._fail(div, "a <div> in <body> must have type='part'")
+                    part = div.get(XML_ID) or ""
+                    if part not in PART_NAMES:
+                        self._fail(div, f"part xml:id {part!r} is not one of {list(PART_NAMES)}")
+                    for chapter in div.findall(_t("div")):
+                        if chapter.get("type") != "chapter":
+                            self._fail(chapter, "a <div> in a part must have type='chapter'")
+                        out.append(self._division(chapter, part))
+                else:
+                    out.append(self._division(div, section))
+        return out
+
+    def _division(self, div: etree._Element, part: str) -> Division:
+        did = div.get(XML_ID)
+        if not did:
+            self._fail(div, "division without xml:id")
+        n_attr = div.get("n")
+        n: int | None = None
+        if part in PART_NAMES:
+            if not (n_attr and n_attr.isdigit()):
+                self._fail(div, f"chapter {did} needs a numeric @n, found {n_attr!r}")
+            n = int(n_attr)  # type: ignore[arg-type]
+            label = ids.label(part, n)
+        else:
+            if not n_attr:
+                self._fail(div, f"division {did} needs @n (its citation label)")
+            label = n_attr  # type: ignore[assignment]
+        heads = {h.get(XML_LANG): h for h in div.findall(_t("head"))}
+        if "lzh" not in heads or "ko" not in heads:
+            self._fail(div, f"division {did} needs a <head xml:lang='lzh'> and one 'ko'")
+        notes = tuple(
+            "".join(e.itertext())
+            for e in div.findall(_t("note"))
+            if e.get("type") == "editorial"
+        )
+        passages: list[Passage] = []
+        for block in div.findall(_t("div")):
+            if block.get("type") != "passage":
+                self._fail(block, f"unexpected <div type={block.get('type')!r}> in {did}")
+            passages.extend(self._passage_block(block, did, label, len(passages)))
+        author = div.find(f"{_t('byline')}/{_t('docAuthor')}")
+        return Division(
+            did, part, n, label, _text(heads["lzh"]), _text(heads["ko"]),
+            heads["lzh"].get("subtype") or "source", notes, tuple(passages),
+            _text(author) if author is not None else "",
+        )
+
+    def _passage_block(
+        self, block: etree._Element, did: str, label: str, before: int
+    ) -> list[Passage]:
+        zhs = [p for p in block.findall(_t("p")) if p.get(XML_LANG) == "lzh"]
+        kos = [p for p in block.findall(_t("p")) if p.get(XML_LANG) == "ko"]
+        if not zhs:
+            self._fail(block, f"passage in {did} without a Chinese <p xml:lang='lzh'>")
+        if len(kos) > 1:
+            self._fail(kos[1], "a passage holds at most one Korean paragraph")
+        if not kos:
+            self._fail(zhs[0], f"{_quote(zhs[0].get(XML_ID) or '')} has no Korean translation "
+                               "(<p xml:lang='ko'> in its passage)")
+        ko = kos[0]
+        if not ko.get(XML_ID):
+            self._fail(ko, "Korean paragraph without xml:id")
+        expected = [f"#{zh.get(XML_ID)}" for zh in zhs]
+        if (ko.get("corresp") or "").split() != expected:
+            self._fail(ko, f"{ko.get(XML_ID)}: @corresp {_quote(ko.get('corresp') or '')} should "
+                           f"be {' '.join(expected)!r}, the Chinese paragraphs it translates")
+        if not "".join(ko.itertext()).strip():
+            self._fail(ko, f"{ko.get(XML_ID)}: the Korean translation is empty")
+        block = _Block([*zhs, ko])
+        self._paragraph_order.extend([*(zh.get(XML_ID) or "" for zh in zhs), ko.get(XML_ID)])
+        for p in [*zhs, ko]:
+            self._blocks[p.get(XML_ID) or ""] = block
+        out = []
+        for k, zh in enumerate(zhs, before + 1):
+            pid = zh.get(XML_ID)
+            if not pid:
+                self._fail(zh, "Chinese paragraph without xml:id")
+            if not "".join(zh.itertext()).strip():
+                self._fail(zh, f"{pid}: the Chinese paragraph is empty")
+            if zh.get("n") != str(k):
+                self._fail(zh, f"{pid}: @n should be {k} (its place in {did}), not {zh.get('n')!r}")
+            sentences = tuple(
+                s.get(XML_ID) or ""
+                for s in zh.iter(_t("seg"))
+                if s.get("type") == "sentence"
+            )
+            cases = tuple(
+                s.get(XML_ID) or "" for s in zh.iter(_t("seg")) if s.get("type") == "case"
+            )
+            ref = ids.citation(label, k)
+            out.append(Passage(pid, k, ref, did, ko.get(XML_ID), sentences, cases, block))  # type: ignore[arg-type]
+        return out
+
+    # ------------------------------------------------------------ queries
+
+    def division(self, did: str) -> Division:
+        for d in self.divisions:
+            if d.id == did:
+                return d
+        raise EditionError(f"unknown division {did!r}; ids are front-title … back-siku")
+
+    def passage(self, pid: str) -> Passage:
+        """The passage of a Chinese (``p027``) or Korean (``p027-ko``) paragraph id."""
+        try:
+            return self._passages[pid]
+        except KeyError:
+            raise EditionError(
+                f"unknown passage {pid!r}; passages are p001 … p694 (or pNNN-ko)"
+            ) from None
+
+    @property
+    def paragraph_ids(self) -> tuple[str, ...]:
+        """Every paragraph of the text (Chinese and Korean) in book order."""
+        return tuple(self._paragraph_order)
+
+    def paragraph(self, xml_id: str) -> Flat:
+        """A paragraph (Chinese or Korean) as text runs with their marks."""
+        try:
+            return self._blocks[xml_id].flat(xml_id)
+        except KeyError:
+            raise EditionError(f"no paragraph {xml_id!r}; paragraphs are p001 … p694 and "
+                               "their Korean pNNN-ko") from None
+
+    def text(self, xml_id: str, reading: str = "corrected") -> str:
+        """The text of any element of the edition (a sentence, a paragraph, a case) in one
+        reading (:func:`text_of`).
+
+        >>> load_edition().text("p043-s1", "diplomatic")[:4]
+        '震巽以長'
+        """
+        return text_of(self.element(xml_id), reading)
+
+    def fragment(self, xml_id: str, wrapper_ns: str) -> bytes:
+        """A division, paragraph (with its Korean translation and the editors' notes on it) or
+        sentence as a TEI document, its pieces inside ``<wrapper ref="…">`` of namespace
+        *wrapper_ns* (prefix ``dts``: DTS's ``dts:wrapper``)."""
+        import copy
+
+        root = etree.Element(_t("TEI"), nsmap={None: TEI_NS, "dts": wrapper_ns})
+        wrapper = etree.SubElement(root, f"{{{wrapper_ns}}}wrapper")
+        wrapper.set("ref", xml_id)
+        if ids.kind(xml_id) == "paragraph":
+            p = self.passage(xml_id)
+            zh = self.element(p.id)
+            parts = [zh] + ([self.element(p.ko_id)] if p.ko_id else [])
+            inside = {e.get(XML_ID) for e in zh.iter() if isinstance(e.tag, str)}
+            for note in passage_notes(zh):
+                targets = {t.lstrip("#") for t in (note.get("target") or "").split()}
+                if targets & inside:
+                    parts.append(note)
+        else:
+            parts = [self.element(xml_id)]
+        for e in parts:
+            piece = copy.deepcopy(e)
+            piece.tail = None
+            wrapper.append(piece)
+        return etree.tostring(root, xml_declaration=True, encoding="UTF-8") + b"\n"
+
+    def element(self, xml_id: str) -> etree._Element:
+        try:
+            return self._ids[xml_id]
+        except KeyError:
+            raise EditionError(f"no element with xml:id {xml_id!r}") from None
+
+    def ref(self, xml_id: str) -> str:
+        """Canonical citation of a division, paragraph, Korean paragraph, sentence or note id."""
+        for d in self.divisions:
+            if d.id == xml_id:
+                return ids.citation(d.label)
+        if xml_id in self._passages:
+            return self._passages[xml_id].ref
+        if xml_id in self._sentence_passage:
+            return self._sentence_passage[xml_id].sentence_ref(xml_id)
+        e = self.element(xml_id)
+        for anc in e.iterancestors(_t("seg")):
+            if anc.get("type") == "sentence":
+                return self.ref(anc.get(XML_ID) or "")
+        for anc in e.iterancestors(_t("p")):
+            return self.ref(anc.get(XML_ID) or "")
+        raise EditionError(f"{xml_id!r} is not inside a paragraph")
+
+    def resolve(self, ref: str) -> str:
+        """The xml:id a citation (``易冒 立法 4.2.3``, ``王序 3``) points to."""
+        label, para, sent = ids.parse_citation(ref)
+        try:
+            div = next(d for d in self.divisions if d.label == label)
+            p = div.passages[para - 1] if para else None
+            if p is None:
+                return div.id
+            return p.sentences[sent - 1] if sent else p.id
+        except (StopIteration, IndexError, ValueError):
+            raise EditionError(f"no passage at {ref!r}") from None
+
+    def category(self, rule_id: str) -> Category:
+        """The taxonomy category of a rule (``najia-gan`` or ``r-najia-gan``)."""
+        cid = ids.rule(rule_id)
+        cat = self._ids.get(cid)
+        if cat is None or cat.tag != _t("category"):
+            raise EditionError(f"no rule category {cid!r} in the taxonomy #rules")
+        names = {d.get(XML_LANG): _text(d) for d in cat.findall(_t("catDesc"))}
+        target = f"#{cid}"
+        sentences = tuple(
+            e.get(XML_ID) or ""
+            for e in self.tree.iterfind(".//*[@ana]")
+            if target in (e.get("ana") or "").split()
+        )
+        return Category(cid, ids.rule_of(cid), names.get("lzh", ""), names.get("ko", ""), sentences)
+
+    def cases(self) -> tuple[CaseRecord, ...]:
+        """Every worked case in book order (see :class:`CaseRecord`)."""
+        return self._cases()
+
+    def case(self, cid: str) -> CaseRecord:
+        for c in self._cases():
+            if c.id == cid:
+                return c
+        raise EditionError(f"no worked case {cid!r}; ids look like p089-case1")
+
+    @functools.cache  # noqa: B019 (an Edition lives as long as its cached file)
+    def _cases(self) -> tuple[CaseRecord, ...]:
+        records = {fs.get("corresp", "").lstrip("#"): fs
+                   for fs in self.tree.iter(_t("fs")) if fs.get("type") == "case"}
+        notes: dict[str, list[str]] = {}
+        for n in self.tree.iter(_t("note")):
+            if n.get("type") == "editorial":
+                key = "date:" if n.get("subtype") == "date" else ""
+                for t in (n.get("target") or "").split():
+                    notes.setdefault(key + t.lstrip("#"), []).append(_text(n))
+        checks = {fs.get("corresp", "").lstrip("#"): _feature_values(fs)
+                  for fs in self.tree.iter(_t("fs")) if fs.get("type") == "check"}
+        outcomes: dict[str, list[str]] = {}
+        outcome_paras: dict[str, dict[str, None]] = {}
+        for s in self.tree.iter(_t("seg")):
+            if s.get("type") == "outcome":
+                of = (s.get("corresp") or "").lstrip("#")
+                outcomes.setdefault(of, []).append(s.get(XML_ID) or "")
+                para = next(s.iterancestors(_t("p")), None)
+                if para is not None:
+                    outcome_paras.setdefault(of, {})[para.get(XML_ID) or ""] = None
+        out = []
+        for seg in self.tree.iter(_t("seg")):
+            if seg.get("type") == "case":
+                out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks))
+        return tuple(out)
+
+    def _case(self, seg: etree._Element, records: dict[str, etree._Element],
+              notes: dict[str, list[str]], outcomes: dict[str, list[str]],
+              outcome_paras: dict[str, dict[str, None]],
+              checks: dict[str, dict[str, Any]]) -> CaseRecord:
+        cid = seg.get(XML_ID) or ""
+        fs = records.get(cid)
+        if fs is None:
+            self._fail(seg, f"case {cid} has no <fs type='case' corresp='#{cid}'>")
+        values: dict[str, str] = {}
+        for f in fs.findall(_t("f")):  # type: ignore[union-attr]
+            name = f.get("name") or ""
+            if name not in CASE_FEATURES:
+                self._fail(f, f"{cid}: unknown feature {name!r}; known: {CASE_FEATURES}")
+            v = f[0] if len(f) else None
+            if v is None:
+                self._fail(f, f"{cid}: feature {name!r} without a value")
+            values[name] = v.get("value") if v.tag == _t("symbol") else _text(v)  # type: ignore
+        claims = tuple(
+            ClaimRecord(c.get(XML_ID) or "", text_of(c, "diplomatic"), c.get("n") or "",
+                        c.get("subtype") or "",
+                        " ".join(notes[c.get(XML_ID) or ""]) if c.get(XML_ID) in notes else None,
+                        **_check_fields(checks.get(c.get(XML_ID) or "", {})))
+            for c in seg.iter(_t("seg")) if c.get("type") == "claim"
+        )
+        para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
+        same = (seg.get("corresp") or "").lstrip("#") or None
+        return CaseRecord(
+            cid, para, seg.get("subtype") or values.get("type", ""), text_of(seg, "diplomatic"),
+            **{k: values.get(k) for k in CASE_FEATURES if k != "type"},
+            outcome_ids=tuple(outcomes.get(cid, ())),
+            outcome_paragraphs=tuple(outcome_paras.get(cid, ())), same_as=same, claims=claims,
+            notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
+            corrected=text_of(seg, "corrected"),
+            working_note=str(checks.get(cid, {}).get("note", "")),
+        )
+
+    @functools.cached_property  # noqa: B019
+    def header(self) -> Header:
+        """The teiHeader as a citation reads it (see :class:`Header`)."""
+        ts = self.tree.find(f"{_t('teiHeader')}/{_t('fileDesc')}/{_t('titleStmt')}")
+        if ts is None:
+            self._fail(self.tree, "no teiHeader/fileDesc/titleStmt")
+        titles = {t.get("type"): _text(t) for t in ts.findall(_t("title"))}
+        author = ts.find(_t("author"))
+        if author is None or "main" not in titles:
+            self._fail(ts, "the titleStmt needs a <title type='main'> and an <author>")
+
+        def person(e: etree._Element, resp: str) -> Responsibility:
+            name = e.find(_t("persName"))
+            if name is None:
+                name = e.find(_t("name"))
+            who = name if name is not None else e
+            text = (who.text or "").strip() if len(who) else _text(who).strip()
+            return Responsibility(text, resp, who.get(XML_ID) or "")
+
+        editors = tuple(person(e, EDITOR_ROLES.get(e.get("role", ""), e.get("role", "")))
+                        for e in ts.findall(_t("editor")))
+        resps = tuple(person(r, _text(r.find(_t("resp"))) if r.find(_t("resp")) is not None
+                             else "") for r in ts.findall(_t("respStmt")))
+        fd = ts.getparent()
+        edition = fd.find(f"{_t('editionStmt')}/{_t('edition')}")
+        date = edition.find(_t("date")) if edition is not None else None
+        authority = fd.find(f"{_t('publicationStmt')}/{_t('authority')}")
+        source = fd.find(f"{_t('sourceDesc')}/{_t('bibl')}/{_t('date')}")
+        return Header(
+            titles["main"], titles.get("sub", ""), person(author, "著"), editors, resps,
+            edition.get("n", "") if edition is not None else "",
+            date.get("when", "") if date is not None else "",
+            _text(authority) if authority is not None else "",
+            source.get("when", "") if source is not None else "",
+        )
+
+    def categories(self) -> tuple[Category, ...]:
+        tax = self._ids.get("rules")
+        if tax is None:
+            return ()
+        return tuple(self.category(c.get(XML_ID) or "") for c in tax.iter(_t("category")))
+
+
+def _check_fields(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {"check": values.get("check"), "working_note": str(values.get("note", "")),
+            "sic": str(values.get("sic", "")), "corr": str(values.get("corr", ""))}
+
+
+def _feature_values(fs: etree._Element) -> dict[str, Any]:
+    """A TEI feature structure as plain values: ``fs`` → dict, ``vColl`` → list, ``binary`` →
+    bool, ``numeric`` → int, ``string`` → its text, ``symbol`` → its value.
+
+    >>> fs = etree.fromstring(
+    ...     f'<fs xmlns="{TEI_NS}"><f name="kind"><string>moving</string></f><f name="equals">'
+    ...     '<vColl org="list"><numeric value="1"/><numeric value="3"/></vColl></f>'
+    ...     '<f name="b"><fs><f name="role"><symbol value="世"/></f></fs></f>'
+    ...     '<f name="on"><binary value="true"/></f></fs>')
+    >>> _feature_values(fs)
+    {'kind': 'moving', 'equals': [1, 3], 'b': {'role': '世'}, 'on': True}
+    """
+    return {f.get("name") or "": _feature_value(f[0]) for f in fs.findall(_t("f")) if len(f)}
+
+
+def _feature_value(v: etree._Element) -> Any:
+    kind = etree.QName(v).localname
+    if kind == "fs":
+        return _feature_values(v)
+    if kind == "vColl":
+        return [_feature_value(x) for x in v if isinstance(x.tag, str)]
+    if kind == "binary":
+        return v.get("value") == "true"
+    if kind == "numeric":
+        return int(v.get("value") or 0)
+    if kind == "symbol":
+        return v.get("value") or ""
+    return _text(v)
+
+
+def _text(e: etree._Element) -> str:
+    return "".join(e.itertext())
+
+
+def text_of(e: etree._Element, reading: str = "corrected") -> str:
+    """The text of a paragraph (or any inline element) in one reading.
+
+    ``diplomatic``: the transcription exactly (orig/sic, transcriber's queries kept);
+    ``corrected``: reg/corr instead of orig/sic, transcriber's queries dropped.
+    Editorial notes (type editorial/correction) are never part of the text.
+    """
+    _reading(reading)
+    skip = (
+        {_t("reg"), _t("corr")} if reading == "diplomatic" else {_t("orig"), _t("sic")}
+    )
+    out: list[str] = []
+
+    def walk(node: etree._Element) -> None:
+        if node.text:
+            out.append(node.text)
+        for child in node:
+            if isinstance(child.tag, str) and not _skipped(child, skip, reading):
+                walk(child)
+            if child.tail:
+                out.append(child.tail)
+
+    walk(e)
+    return "".join(out)
+
+
+def _reading(reading: str) -> None:
+    if reading not in READINGS:
+        raise EditionError(f"unknown reading {reading!r}; use {' or '.join(READINGS)}")
+
+
+def _skipped(e: etree._Element, skip: set[str], reading: str) -> bool:
+    if e.tag in skip:
+        return True
+    if e.tag == _t("note"):
+        kind = e.get("type")
+        if kind in ("editorial", "correction"):
+            return True
+        if kind == "transcriber" and reading == "corrected":
+            return True
+    return False
+
+
+def _quote(value: str) -> str:
+    """A value as an error message quotes it: at most :data:`SHOWN` characters.
+
+    >>> _quote("#p001"), _quote("x" * 50)
+    ("'#p001'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'…")
+    """
+    return repr(value) if len(value) <= SHOWN else f"{value[:SHOWN]!r}…"
+
+
+# Entities, DTDs and the network stay off whatever the file says; the tree may not be huge.
+_PARSER = dict(resolve_entities=False, load_dtd=False, no_network=True, dtd_validation=False,
+               huge_tree=False)
+_DOCTYPE = re.compile(rb"(?:\s|<\?.*?\?>|<!--.*?-->)*<!DOCTYPE", re.S)
+
+
+def parse_xml(path: str | Path) -> etree._ElementTree:
+    """Parse an XML file safely (see the module doc): UTF-8 only, no DOCTYPE, no entities;
+    anything else is an :class:`EditionError` ``file:line: what is wrong``."""
+    try:
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise EditionError(f"{path}:0: not a regular file")
+            data = f.read(LARGEST + 1)
+    except OSError as exc:
+        raise EditionError(f"{path}:0: cannot read the file: {exc.strerror}") from None
+    if len(data) > LARGEST:
+        raise EditionError(f"{path}:0: larger than {LARGEST // 2**20} MB; the edition is 2 MB")
+    body = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = exc.start + len(data) - len(body)
+        line = data.count(b"\n", 0, start) + 1
+        column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        raise EditionError(f"{path}:{line}: not UTF-8 (byte 0x{data[start]:02X} at column "
+                           f"{column}); the TEI must be UTF-8") from None
+    m = _DOCTYPE.match(body)
+    if m:
+        line = data.count(b"\n", 0, m.end() + len(data) - len(body)) + 1
+        raise EditionError(f"{path}:{line}: a DOCTYPE is not allowed (no DTD, no entities: "
+                           "write the characters themselves)")
+    try:
+        tree = etree.fromstring(data, etree.XMLParser(**_PARSER)).getroottree()
+    except etree.XMLSyntaxError as exc:
+        line = exc.lineno or (exc.position[0] if exc.position else 0)
+        msg = exc.msg if hasattr(exc, "msg") else str(exc)
+        msg = re.sub(r",? line \d+, column \d+$", "", " ".join(str(msg).split()))
+        raise EditionError(f"{path}:{line}: malformed XML: {msg}") from None
+    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:  # pragma: no cover
+        raise EditionError(f"{path}:1: a DOCTYPE is not allowed (no DTD, no entities)")
+    for node in tree.getroot().iter(etree.Entity):
+        raise EditionError(f"{path}:{node.sourceline or 0}: an entity reference "
+                           f"{_quote(str(node.text))} is not allowed")
+    return tree
+
+
+@functools.cache
+def _load(path: str, mtime_ns: int) -> Edition:
+    tree = parse_xml(path)
+    root = tree.getroot()
+    if root.tag != _t("TEI"):
+        raise EditionError(f"{path}:{root.sourceline}: root element is "
+                           f"{_quote(str(root.tag))}, not TEI")
+    return Edition(Path(path), tree)
+
+
+def load_edition(path: str | Path | None = None) -> Edition:
+    """Parse the TEI once (cached per path and modification time).
+
+    Raises :class:`~yimao.errors.EditionError` ("file:line: what is wrong") for malformed XML
+    or a structure the model cannot read.
+    """
+    p = Path(path) if path is not None else DEFAULT_PATH
+    try:
+        mtime = p.stat().st_mtime_ns
+    except OSError as exc:
+        raise EditionError(f"{p}:0: cannot read the TEI file: {exc.strerror}") from None
+    return _load(str(p), mtime)

@@ -1,0 +1,3 @@
+"""The TEI side: ids, the source reading, the builder and its layers (text/ + editorial/ +
+compute's registry → tei/yimao.xml).
+"""

@@ -1,0 +1,333 @@
+"""The worked cases on the reading site: one value per case, its chart computed by compute.
+
+Nothing here knows Sphinx. :class:`CaseBook` reads the case list from :mod:`yimao.model.cases` (its
+public API: ``load``, ``evaluate``, ``setting``, ``dates``, ``date_problem``) and the text,
+claim statuses and editorial notes from the TEI; the charts (the slow part: 175 cases) are
+computed on first use and kept for the rest of the build.
+
+>>> from yimao.model.edition import load_edition
+>>> book = CaseBook(load_edition())
+>>> v = book.view("p089-case1")
+>>> v.ref, v.hexagrams, v.date, [c.status for c in v.claims]
+('立法 11.3.1', '困之坎', '午建 壬戌日', ['confirmed', 'confirmed', 'confirmed'])
+>>> [(r.spirit, r.line, r.who) for r in v.chart.rows][2]
+('勾陳', '子孫丁亥水', '應')
+>>> v.chart.rows[2].change, v.chart.rows[2].mark
+('兄弟戊申金', '○')
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import pickle
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from yimao import atomic
+from yimao.model import cases as C
+from yimao.tei import ids
+from yimao.web.pages import short_ref
+
+if TYPE_CHECKING:
+    from yimao.model.edition import Edition
+
+STATUS = {
+    # status: (mark, Korean label)
+    "confirmed": ("✓", "계산과 일치"),
+    "contradicted": ("✗", "계산과 어긋남"),
+    "not_computable": ("?", "계산할 수 없음"),
+    "two_readings": ("±", "책의 두 읽기가 갈림"),
+}
+TYPE_KO = {
+    "reported": "실제 점례",
+    "schematic": "가정한 예",
+    "example": "설명용 예",
+    "historical": "고사(古事)",
+}
+
+
+def case_page(case_id: str) -> str:
+    """The page name of a case: ``cases/p089-case1`` (``/cases/p089-case1/``)."""
+    return f"cases/{case_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChartRow:
+    """One line of the traditional layout, top line first."""
+
+    position: int
+    spirit: str  # 六神
+    line: str  # 六親 干支 五行: 子孫丁亥水
+    yang: bool
+    mark: str  # ○ (重, 老陽) or × (交, 老陰) for a moving line, else ""
+    who: str  # 世 / 應 / ""
+    change: str  # the changed line of a moving line
+    hidden: str  # 伏神
+
+
+@dataclass(frozen=True, slots=True)
+class ChartView:
+    head: str  # 澤水困 (兌宮 金 一世) 之 坎為水 (坎宮 八純)
+    date: str  # 午月 壬戌日  (甲寅旬 空 子丑; …)
+    rows: tuple[ChartRow, ...]
+    extra: str  # 卦身 … 伏卦 …
+    notes: tuple[str, ...]  # placeholders compute used for what the case leaves out
+    text: str  # compute's own text layout (compute.layout.table_lines), for copying
+    spirits_known: bool = True  # 六神 follow the day stem: placeholders if the text lacks it
+    has_changed: bool = True
+    html: str = ""  # compute.layout.render_html: heading, table, 卦身 … (no findings)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimView:
+    id: str
+    text: str
+    rule: str
+    status: str  # what compute returns now
+    expected: str  # what the TEI records (seg @subtype)
+    detail: str
+    note: str
+    note_is_editorial: bool  # the TEI's editorial note (else the note of yimao.model.cases)
+
+    @property
+    def mark(self) -> str:
+        return STATUS[self.status][0]
+
+    @property
+    def label(self) -> str:
+        return STATUS[self.status][1]
+
+
+@dataclass(frozen=True, slots=True)
+class CaseView:
+    id: str
+    para: str
+    division: str
+    ref: str
+    type: str
+    date: str
+    question: str
+    hexagrams: str
+    gregorian: tuple[str, ...]
+    date_basis: str
+    date_problem: str
+    text: str
+    outcome: str
+    note: str
+    same_as: str
+    claims: tuple[ClaimView, ...]
+    chart: ChartView | None
+    chart_error: str = ""
+    inputs: tuple[tuple[str, str], ...] = ()  # what compute was given (for a runnable example)
+    date_note: str = ""
+
+    @property
+    def type_ko(self) -> str:
+        return TYPE_KO.get(self.type, self.type)
+
+    @property
+    def confirmed(self) -> int:
+        return sum(c.status == "confirmed" for c in self.claims)
+
+    @property
+    def contradicted(self) -> int:
+        return sum(c.status == "contradicted" for c in self.claims)
+
+
+PLACEHOLDER_KO = (
+    (re.compile(r"no month given: (\S+) used as a placeholder"),
+     "본문에 달이 없어 {0}월을 임시로 넣어 계산했다 (달에 매인 판단은 하지 않는다)."),
+    (re.compile(r"no day given: (\S+) used as a placeholder"),
+     "본문에 날이 없어 {0}일을 임시로 넣어 계산했다 (날에 매인 판단은 하지 않는다)."),
+    (re.compile(r"day given by its branch only: (\S+) used for the chart"),
+     "본문은 날의 지지만 말하므로 {0}일로 계산했다 (일간에 매인 六神은 임시)."),
+    (re.compile(r"day given by its stem only: (\S+) used for the chart"),
+     "본문은 날의 천간만 말하므로 {0}일로 계산했다 (일지에 매인 판단은 임시)."),
+    (re.compile(r"only the 旬 is given: its first day (\S+) used for the chart"),
+     "본문은 旬만 말하므로 그 첫날 {0}일로 계산했다."),
+)
+
+
+def placeholder_ko(note: str) -> str:
+    """A note of :func:`yimao.model.cases.setting` on a placeholder date, in Korean.
+
+    >>> placeholder_ko("no month given: 寅 used as a placeholder")
+    '본문에 달이 없어 寅월을 임시로 넣어 계산했다 (달에 매인 판단은 하지 않는다).'
+    >>> placeholder_ko("something new")
+    'something new'
+    """
+    for pattern, ko in PLACEHOLDER_KO:
+        m = pattern.fullmatch(note)
+        if m:
+            return ko.format(*m.groups())
+    return note
+
+
+def chart_view(setting: C.Setting) -> ChartView:
+    """The chart in the traditional layout: :func:`compute.layout.chart_layout`, the one
+    layout ``yimao chart`` prints and the Run panel shows."""
+    from compute.layout import chart_layout, render_html, table_lines
+
+    c = setting.chart
+    lay = chart_layout(c)
+    rows = tuple(
+        ChartRow(r.position, r.spirit, r.line.text, r.yang, r.mark, r.who,
+                 r.change.text if r.change else "", r.hidden.text if r.hidden else "")
+        for r in lay.rows)
+    return ChartView(lay.head, lay.date, rows, lay.extra,
+                     tuple(placeholder_ko(n) for n in setting.notes), "\n".join(table_lines(lay)),
+                     setting.day_stem, c.changed is not None,
+                     render_html(lay, findings=False, placeholder_spirits=not setting.day_stem))
+
+
+Computed = tuple[ChartView | None, str, tuple[C.Verdict, ...], tuple[tuple[str, ...], str, str]]
+
+
+def compute(case: C.Case) -> Computed:
+    """The slow part of a case: its chart, each claim's verdict, its Gregorian dates (with
+    their basis) and the problem of its date if any."""
+    chart: ChartView | None = None
+    error = ""
+    try:
+        chart = chart_view(C.setting(case))
+    except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
+        error = str(exc)
+    verdicts = tuple(C.evaluate(case, claim) for claim in case.claims)
+    found, basis = C.dates(case)
+    return chart, error, verdicts, (tuple(found), basis, C.date_problem(case))
+
+
+def code_digest() -> str:
+    """A digest of what the computed part of a case depends on besides the case itself (its
+    record in the TEI, checks included, is the cache key): compute's sources, yimao.model.cases and
+    this module."""
+    root = Path(__file__).resolve().parents[2]
+    files = sorted((root / "compute").glob("*.py"))
+    files += [root / "yimao" / "model" / "cases.py", Path(__file__).resolve()]
+    h = hashlib.sha256()
+    for f in files:
+        if f.is_file():
+            h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+class ComputeCache:
+    """Computed cases kept between builds (a pickle in Sphinx's doctree directory), keyed by
+    the code digest and the case's own data: a rebuild after a change of the TEI's text
+    re-charts nothing; a change of compute re-charts everything."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.digest = code_digest() if path is not None else ""
+        self.entries: dict[str, Computed] = {}
+        self.used: set[str] = set()
+        self.dirty = False
+        if path is not None and path.is_file():
+            try:
+                digest, entries = pickle.loads(path.read_bytes())
+                if digest == self.digest:
+                    self.entries = entries
+            except Exception:  # noqa: BLE001 (a stale or broken cache is recomputed)
+                self.entries = {}
+
+    def get(self, case: C.Case) -> Computed:
+        key = repr(case)
+        if " at 0x" in key:  # no value repr: nothing to key on
+            return compute(case)
+        self.used.add(key)
+        if key not in self.entries:
+            self.entries[key] = compute(case)
+            self.dirty = True
+        return self.entries[key]
+
+    def save(self) -> None:
+        """Write the cases computed in this build (only if some were new)."""
+        if self.path is not None and self.dirty:
+            kept = {k: v for k, v in self.entries.items() if k in self.used}
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic.write_bytes(self.path, pickle.dumps((self.digest, kept)))
+            self.dirty = False
+
+
+class CaseBook:
+    """Every worked case of the edition, as the site shows it."""
+
+    def __init__(self, edition: Edition, cache: Path | None = None) -> None:
+        self.edition = edition
+        self.cache = ComputeCache(cache)
+        self.cases = {c.id: c for c in C.load(tei=edition.path)}
+        claims = [cl for case in edition.cases() for cl in case.claims]
+        # {claim id: the editors' Korean note}, {claim id: (TEI status, rule id)}
+        self.notes = {cl.id: " ".join(cl.note.split()) for cl in claims if cl.note}
+        self.tei = {cl.id: (cl.expect, cl.rule) for cl in claims}
+        self.corrected = {case.id: case.corrected for case in edition.cases()}
+        self.order = [cid for d in edition.divisions for p in d.passages for cid in p.cases]
+
+    def ids(self) -> list[str]:
+        """Case ids in book order: those of the TEI that yimao.model.cases knows."""
+        return [cid for cid in self.order if cid in self.cases]
+
+    def by_passage(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for cid in self.ids():
+            out.setdefault(self.cases[cid].para, []).append(cid)
+        return out
+
+    def by_rule(self) -> dict[str, list[str]]:
+        """``{rule id: [case ids]}`` of the cases whose claims invoke the rule."""
+        out: dict[str, list[str]] = {}
+        for cid in self.ids():
+            for cl in self.cases[cid].claims:
+                if cid not in out.get(cl.rule, []):
+                    out.setdefault(cl.rule, []).append(cid)
+        return out
+
+    def claim_note(self, claim_id: str) -> str:
+        """The note a chapter page shows on a claim: the editorial note, else yimao.model.cases'."""
+        if claim_id in self.notes:
+            return self.notes[claim_id]
+        case = self.cases.get(ids.case_of(claim_id))
+        k = ids.parse(claim_id).sub or 0
+        if case is None or not 1 <= k <= len(case.claims):
+            return ""
+        return case.claims[k - 1].note
+
+    @functools.cache  # noqa: B019 (one CaseBook per build)
+    def view(self, cid: str) -> CaseView:
+        case = self.cases[cid]
+        ed = self.edition
+        passage = ed.passage(case.para)
+        chart, error, verdicts, (found, basis, problem) = self.cache.get(case)
+        text = self.corrected.get(cid) or case.text
+        return CaseView(
+            cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
+            case.question, case.hexagrams, tuple(found), basis, problem, text,
+            case.outcome, case.note, case.same_as, tuple(self._claims(case, verdicts)), chart,
+            error,
+            tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k, "")),
+            getattr(case, "date_note", ""),
+        )
+
+    def _claims(self, case: C.Case, verdicts: tuple[C.Verdict, ...]) -> Iterator[ClaimView]:
+        for k, (claim, v) in enumerate(zip(case.claims, verdicts, strict=True), 1):
+            cid = ids.claim(case.id, k)
+            expected = self.tei.get(cid, (claim.expect, ""))[0] or claim.expect
+            editorial = self.notes.get(cid, "")
+            note = editorial or claim.note
+            if v.status == "not_computable" and not editorial:
+                note = f"{v.detail}. {claim.note}".strip(". ") if claim.note else v.detail
+            yield ClaimView(cid, claim.text, claim.rule, v.status, expected, v.detail, note,
+                            bool(editorial))
+
+    def views(self) -> list[CaseView]:
+        return [self.view(cid) for cid in self.ids()]
+
+
+def claim_marks(book: CaseBook) -> Mapping[str, Any]:
+    """For chapter pages: ``{claim id: (case page, note)}`` (cheap: no chart is computed)."""
+    return {cid: (case_page(ids.case_of(cid)), book.claim_note(cid)) for cid in book.tei}
+

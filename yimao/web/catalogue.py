@@ -1,0 +1,66 @@
+"""The rule index (/rules/), the case list (/cases/) and the case pages (/cases/p089-case1/) as
+HTML, rendered by the templates ``site/_templates/yimao/{rules,cases,case}.html``.
+
+Like :mod:`yimao.web.pages`, nothing here knows Sphinx: the extension passes a
+``url(docname, anchor)`` function. :meth:`Catalogue.mark_text` gives the chapter pages what they
+need to mark rule sentences and claims (no chart is computed for that).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks
+from yimao.web.pages import Pages, Url, docname
+from yimao.web.rules import RuleGroup, rule_groups
+
+if TYPE_CHECKING:
+    from yimao.model.edition import Edition
+
+
+class Catalogue:
+    """Rules and cases of one edition, for one build."""
+
+    def __init__(self, edition: Edition, pages: Pages, cache: Path | None = None) -> None:
+        self.edition = edition
+        self.pages = pages
+        self.book = CaseBook(edition, cache)
+        self.env = pages.env
+        self.env.globals.update(case_page=case_page, docname=docname)
+
+    def mark_text(self) -> None:
+        """Give the chapter pages' templates the rule names and the claims' notes."""
+        from compute.rules import all_rules
+
+        self.env.globals.update(
+            rule_names={r.id: f"{r.zh} ({r.id})" for r in all_rules()},
+            claim_info=dict(claim_marks(self.book)),
+            claim_status_label={k: f"{mark} {label}" for k, (mark, label) in STATUS.items()},
+        )
+
+    @functools.cached_property
+    def groups(self) -> list[RuleGroup]:
+        return rule_groups(self.edition, self.book.by_rule())
+
+    def rules(self, url: Url) -> str:
+        count = sum(len(g.rules) for g in self.groups)
+        return self.env.get_template("yimao/rules.html").render(
+            groups=self.groups, count=count, url=url)
+
+    def cases(self, url: Url) -> str:
+        views = self.book.views()
+        total = sum(len(v.claims) for v in views)
+        return self.env.get_template("yimao/cases.html").render(
+            views=views, total=total, url=url,
+            confirmed=sum(v.confirmed for v in views),
+            contradicted=sum(v.contradicted for v in views))
+
+    def case(self, cid: str, url: Url) -> str:
+        ids = self.book.ids()
+        i = ids.index(cid)
+        return self.env.get_template("yimao/case.html").render(
+            v=self.book.view(cid), url=url,
+            prev=ids[i - 1] if i > 0 else None,
+            next=ids[i + 1] if i + 1 < len(ids) else None)

@@ -1,0 +1,128 @@
+"""The rule index on the reading site (/rules/): every rule of compute's registry, grouped by the
+chapter whose sentence first states it, in book order.
+
+>>> from yimao.model.edition import load_edition
+>>> groups = rule_groups(load_edition(), {})
+>>> g = next(g for g in groups if g.division == "lifa-04")
+>>> r = next(r for r in g.rules if r.id == "najia-gan")
+>>> r.anchor, r.passages[0].ref, r.functions[0]
+('r-najia-gan', '立法 4.1.1', 'compute.najia.NAJIA_STEMS')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from yimao.errors import EditionError
+from yimao.tei import ids
+from yimao.web.pages import PARTS, docname, short_ref, title_ko_plain
+
+if TYPE_CHECKING:
+    from yimao.model.edition import Edition
+
+KIND_KO = {
+    "table": "표",
+    "function": "함수",
+    "line": "효마다 계산",
+    "finding": "괘 전체 판단",
+    "doctrine": "교설 (계산하지 않음)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PassageLink:
+    id: str  # p043-s1
+    ref: str  # 立法 4.2.1
+    docname: str  # lifa/04
+
+
+@dataclass(frozen=True, slots=True)
+class RuleView:
+    id: str
+    zh: str
+    ko: str
+    kinds: tuple[str, ...]
+    functions: tuple[str, ...]
+    reasons: tuple[str, ...]  # why a doctrine is not computed
+    passages: tuple[PassageLink, ...]
+    cases: tuple[str, ...]
+
+    @property
+    def anchor(self) -> str:
+        return ids.rule(self.id)
+
+    @property
+    def kinds_ko(self) -> tuple[str, ...]:
+        return tuple(KIND_KO.get(k, k) for k in self.kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleGroup:
+    division: str
+    docname: str
+    label: str  # 立法 4
+    title_zh: str
+    title_ko: str
+    rules: tuple[RuleView, ...]
+
+
+def _order(sid: str) -> tuple[int, int, int]:
+    """Book order of a sentence or note id: ``p043-s2`` → (43, 0, 2); notes after sentences.
+
+    >>> sorted(["p043-s2", "p027-n1", "p027-s10", "p027-s2"], key=_order)
+    ['p027-s2', 'p027-s10', 'p027-n1', 'p043-s2']
+    """
+    i = ids.parse(sid) if ids.paragraph_of(sid) else None
+    if i is None or i.paragraph_n is None:
+        return (10**6, 0, 0)
+    return (i.paragraph_n, 1 if i.kind == "note" else 0, i.n or 0)
+
+
+def rule_views(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> list[RuleView]:
+    """Every registered rule with its passages (resolved in the edition) and cases."""
+    from compute.rules import all_rules
+
+    out = []
+    for r in all_rules():
+        links = []
+        for sid in sorted(r.passages, key=_order):
+            try:
+                ref = short_ref(edition.ref(sid))
+                div = edition.passage(ids.paragraph_of(sid)).division
+            except EditionError:  # a partial edition (a test fixture) lacks the passage
+                continue
+            links.append(PassageLink(sid, ref, docname(div)))
+        out.append(RuleView(
+            r.id, r.zh, r.ko, r.kinds, tuple(i.name for i in r.impls if i.name),
+            tuple(i.note for i in r.impls if i.kind == "doctrine" and i.note),
+            tuple(links), tuple(cases_by_rule.get(r.id, ())),
+        ))
+    return out
+
+
+def home(rule: RuleView) -> PassageLink | None:
+    """The passage a rule is filed under: its first in 立法 (else its first at all)."""
+    lifa = [p for p in rule.passages if p.docname.startswith("lifa/")]
+    return (lifa or list(rule.passages) or [None])[0]
+
+
+def rule_groups(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> list[RuleGroup]:
+    """Rules grouped by the 立法 chapter that first states them, chapters and rules in book
+    order (a rule stated only outside 立法 goes with the first division that states it)."""
+    views = sorted(rule_views(edition, cases_by_rule),
+                   key=lambda v: _order(h.id) if (h := home(v)) else (10**6, 0, 0))
+    by_div: dict[str, list[RuleView]] = {}
+    for v in views:
+        h = home(v)
+        div = edition.passage(ids.paragraph_of(h.id)).division if h else ""
+        by_div.setdefault(div, []).append(v)
+    groups = []
+    for d in edition.divisions:
+        if d.id in by_div:
+            part = PARTS[d.part][0]
+            label = f"{part} {d.n}" if d.n is not None else d.label
+            groups.append(RuleGroup(d.id, docname(d.id), label, d.title_zh,
+                                    title_ko_plain(d.title_ko, d.title_zh), tuple(by_div[d.id])))
+    return groups

@@ -1,0 +1,97 @@
+"""``make serve``: serve the built site (build/html) on 127.0.0.1, and nothing else.
+
+    python -m yimao.web.serve [--port 8000] [--bind 127.0.0.1] [DIRECTORY]
+
+Only files under DIRECTORY (default build/html) are served: a directory is answered by its
+index.html or not at all (no listings), names starting with a dot (``.doctrees``,
+``.buildinfo``) and Sphinx's pickles are not served, a malformed path (``/%00``) gets 400.
+A port in use, or any other start-up failure, is one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import functools
+import http.server
+import os
+import sys
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HIDDEN_SUFFIXES = (".pickle", ".doctree")
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files of one directory: no listings, no hidden files, no tracebacks."""
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        try:
+            path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path, errors="strict")
+            if "\x00" in path:
+                self.send_error(400)
+                return None
+            if any(p.startswith(".") for p in path.split("/")) or path.endswith(HIDDEN_SUFFIXES):
+                self.send_error(404)
+                return None
+            local = Path(self.translate_path(self.path))
+            if local.is_dir() and not (local / "index.html").is_file():
+                self.send_error(404)
+                return None
+            return super().send_head()
+        except (ValueError, OSError):  # a NUL or undecodable byte, a name too long …
+            self.send_error(400)
+            return None
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """The DTS API's media types (JSON-LD, TEI) under ``/api/dts/``; else the usual."""
+        where = os.fspath(path).replace(os.sep, "/")
+        if "/api/dts/" in where:
+            if where.endswith(".json"):
+                return "application/ld+json"
+            if where.endswith(".xml"):
+                return "application/tei+xml"
+        return super().guess_type(path)
+
+    def list_directory(self, path: str | os.PathLike[str]):  # type: ignore[no-untyped-def]
+        self.send_error(404)
+        return None
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib name)
+        sys.stderr.write(f"{self.address_string()} {format % args}\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m yimao.web.serve",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("directory", nargs="?", type=Path, default=ROOT / "build" / "html")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--bind", default="127.0.0.1")
+    args = ap.parse_args(argv)
+    if not (args.directory / "index.html").is_file():
+        print(f"yimao serve: error: {args.directory} has no index.html: run make site first",
+              file=sys.stderr)
+        return 2
+    handler = functools.partial(SiteHandler, directory=str(args.directory))
+    try:
+        server = http.server.ThreadingHTTPServer((args.bind, args.port), handler)
+    except OSError as exc:
+        why = (f"port {args.port} is in use (try make serve PORT={args.port + 1})"
+               if exc.errno == errno.EADDRINUSE else f"cannot listen on {args.bind}:{args.port}: "
+               f"{exc.strerror or exc}")
+        print(f"yimao serve: error: {why}", file=sys.stderr)
+        return 2
+    host, port = server.server_address[:2]
+    print(f"易冒: serving {args.directory} on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
