@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yimao import atomic
-from yimao.edition import Edition, text_of
+from yimao.edition import Edition
 from yimao.errors import EditionError
 from yimao.render_pages import docname, short_ref
 
@@ -103,14 +103,14 @@ def index(edition: Edition, url: Callable[[str], str],
         for p in div.passages:
             zh = []
             for sid in p.sentences:
-                seg = edition.element(sid)
-                corrected, diplomatic = text_of(seg, "corrected"), text_of(seg, "diplomatic")
+                corrected = edition.text(sid, "corrected")
+                diplomatic = edition.text(sid, "diplomatic")
                 zh.append([sid, corrected, "" if diplomatic == corrected else diplomatic])
                 used.update(corrected, diplomatic)
             ko = None
             if p.ko is not None and p.ko_id not in seen_ko:
                 seen_ko.add(p.ko_id or "")
-                ko = [p.ko_id, " ".join(text_of(p.ko, "corrected").split())]
+                ko = [p.ko_id, " ".join(p.ko_text("corrected").split())]
                 used.update(ko[1])
             passages.append({"id": p.id, "ref": short_ref(p.ref), "title": div.title_zh,
                              "url": page, "zh": zh, "ko": ko})
