@@ -40,31 +40,31 @@ def _state(ln: Any, key: str) -> Any:
 
 
 def attr_void(s: Any, ln: Any, spec: Mapping[str, Any]) -> str:
-    from compute.claims import _need
+    from compute.claims import need
 
-    _need(s, "day", "month", "void")
+    need(s, "day", "month", "void")
     return str(_state(ln, "void") or "")
 
 
 def attr_grade(s: Any, ln: Any, spec: Mapping[str, Any]) -> str:
-    from compute.claims import _need
+    from compute.claims import need
 
-    _need(s, "day", "month", "void")
+    need(s, "day", "month", "void")
     g = _state(ln, "grade") or {}
     return str(g.get("name", ""))
 
 
 def attr_san(s: Any, ln: Any, spec: Mapping[str, Any]) -> bool:
-    from compute.claims import _need
+    from compute.claims import need
 
-    _need(s, "day", "month")
+    need(s, "day", "month")
     return bool(_state(ln, "san"))
 
 
 def attr_is_year(s: Any, ln: Any, spec: Mapping[str, Any]) -> bool:
-    from compute.claims import _need
+    from compute.claims import need
 
-    _need(s, "year")
+    need(s, "year")
     return ln.branch == s.chart.year.branch
 
 
@@ -75,10 +75,10 @@ LINE_ATTRS: dict[str, Callable[[Any, Any, Mapping[str, Any]], Any]] = {
 
 def _xian(kind: str) -> Callable[[Any, Mapping[str, Any]], str]:
     def read(s: Any, spec: Mapping[str, Any]) -> str:
-        from compute.claims import NotComputable, _need
+        from compute.claims import NotComputable, need
         from compute.daxian import daxian, xiaoxian
 
-        _need(s, "year")
+        need(s, "year")
         asked = spec.get("asked")
         if not asked:
             raise NotComputable(f"{kind}: the check names no year asked (asked=…)")

@@ -912,14 +912,11 @@ class Evaluator:
                 if rid not in want:
                     continue
                 for f in self.findings(rid):
-                    marks = re.findall(r"\(([^()]*)\)", f.summary)
-                    grade = str(f.fact("grade") or dict(f.data).get("grade")
-                                or (marks[-1] if marks else ""))
+                    grade = str(f.fact("grade") or dict(f.data).get("grade") or "")
                     if grade.startswith(bad):
                         continue
                     member = f.fact("member")
-                    if person is None or person == member or (
-                            member is None and f"{person})化" in f.summary):
+                    if person is None or person == member:
                         out = True
             return out
         return None
@@ -960,7 +957,7 @@ class Evaluator:
                 kinds = (kind,)
             hit = []
             for f in fs:
-                k = f.kind or f.summary.split(":", 1)[0]
+                k = f.kind
                 if k not in kinds:
                     continue
                 grade = f.fact("grade") or dict(f.data).get("grade")
@@ -971,7 +968,7 @@ class Evaluator:
                 return UNKNOWN
             return Result(bool(hit), frozenset(p for f in hit for p in f.lines))
         if name == "shi-ying-ji-10":
-            fs = [f for f in self.findings("shi-ying-ji-10") if f.summary.startswith(kind)]
+            fs = [f for f in self.findings("shi-ying-ji-10") if f.kind == kind]
             return Result(bool(fs), frozenset(p for f in fs for p in f.lines))
         if name == "guayi-table":
             return UNKNOWN

@@ -271,14 +271,14 @@ def _hidden(chart: Any, rel: Relative) -> tuple[int, ...]:
 def _two(chart: Any, rel: Relative, ps: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
     """The 兩現 choice among visible lines *ps* of *rel* (compute.yongshen.liangxian's order)."""
     from compute.context import context as ctx
-    from compute.yongshen import _injuries
+    from compute.yongshen import injuries
 
     h = chart.primary
     if h.name in ("升", "觀") or (h.hexagram.generation == 0
                                  and all(str(h.line(p).element) == "土" for p in ps)):
         return ps, "兩現: 皆有成格 (p178-s2), 並取"
     c = ctx(chart)
-    hurt = {p: _injuries(c, p) for p in ps}
+    hurt = {p: injuries(c, p) for p in ps}
 
     def key(p: int) -> tuple[int, bool]:
         return len(hurt[p]), not h.line(p).moving

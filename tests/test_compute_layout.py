@@ -24,18 +24,22 @@ from yimao import cases as C
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "chart_text_cases.json")
                      .read_text(encoding="utf-8"))
 CASES = C.load()
+FIXED = [c for c in CASES if c.id in FIXTURE]
+"""The cases the fixture knows (the 175 of main at 865fe81; cases added later are checked by
+the HTML test and tools/golden.py, not against the old renderer)."""
 
 
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def test_the_fixture_covers_every_case() -> None:
-    assert {c.id for c in CASES} <= set(FIXTURE)
-    assert len(CASES) >= 175 and len(FIXTURE["_dated"]) == 59
+def test_the_fixture_covers_every_case_it_was_made_from() -> None:
+    made = {k for k in FIXTURE if not k.startswith("_")}
+    assert len(made) == 175 and made <= {c.id for c in CASES}
+    assert len(FIXTURE["_dated"]) == 59
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+@pytest.mark.parametrize("case", FIXED, ids=lambda c: c.id)
 def test_text_layout_unchanged_on_the_cases(case: C.Case) -> None:
     want = FIXTURE[case.id]
     text = render_text(C.setting(case).chart)
