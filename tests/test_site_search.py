@@ -15,7 +15,7 @@ import pytest
 import test_site_browser as shared
 from sitebuild import Build
 
-from yimao.edition import Edition, load_edition, text_of
+from yimao.edition import Edition, load_edition
 from yimao.site_search import opencc_characters
 
 base_url, page = shared.base_url, shared.page  # the browser tests' fixtures
@@ -35,10 +35,10 @@ def expected(ed: Edition, *needles: str) -> set[str]:
     seen: set[str | None] = set()
     for div in ed.divisions:
         for p in div.passages:
-            text = text_of(p.zh, "corrected") + "\n" + text_of(p.zh, "diplomatic")
-            if p.ko is not None and p.ko_id not in seen:
+            text = p.text("corrected") + "\n" + p.text("diplomatic")
+            if p.ko_id is not None and p.ko_id not in seen:
                 seen.add(p.ko_id)
-                text += "\n" + " ".join(text_of(p.ko, "corrected").split())
+                text += "\n" + " ".join(p.ko_text("corrected").split())
             if all(n in text for n in needles):
                 out.add(p.id)
     return out

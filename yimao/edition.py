@@ -481,6 +481,29 @@ class Edition:
         except KeyError:
             raise EditionError(f"no element with xml:id {xml_id!r}") from None
 
+    def xml(self, xml_id: str) -> str:
+        """The TEI of a division, paragraph or sentence as XML text, for exports (the DTS
+        documents): a Chinese paragraph comes with its Korean translation and the editors'
+        notes that point into it; anything else is the element itself.
+
+        >>> x = load_edition().xml("p043")
+        >>> x.count('xml:id="p043"'), x.count('xml:id="p043-ko"'), x.count("<note ")
+        (1, 1, 3)
+        """
+        e = self.element(xml_id)
+        parts = [e]
+        if xml_id in self._passages and xml_id == self._passages[xml_id].id:
+            p = self._passages[xml_id]
+            if p.ko_id:
+                parts.append(self.element(p.ko_id))
+            inside = {x.get(XML_ID) for x in e.iter() if isinstance(x.tag, str)}
+            block = e.getparent()
+            for note in block if block is not None else ():
+                targets = {t.lstrip("#") for t in (note.get("target") or "").split()}
+                if note.tag == _t("note") and targets & inside:
+                    parts.append(note)
+        return "".join(etree.tostring(x, encoding="unicode", with_tail=False) for x in parts)
+
     def ref(self, xml_id: str) -> str:
         """Canonical citation of a division, paragraph, Korean paragraph, sentence or note id."""
         for d in self.divisions:

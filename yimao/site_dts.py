@@ -29,7 +29,6 @@ ranges, ``down=0`` (siblings), ``;down=N`` below a sentence and ``page``.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 import shutil
@@ -37,10 +36,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lxml import etree
-
 from yimao import atomic
-from yimao.edition import TEI_NS, XML_ID, Division, Edition, Passage
+from yimao.edition import TEI_NS, Division, Edition, Passage
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -204,26 +201,9 @@ class Dts:
     def fragment(self, xml_id: str) -> bytes:
         """A division, paragraph (with its Korean translation and the editors' notes on it)
         or sentence as a TEI document: ``<TEI><dts:wrapper>…</dts:wrapper></TEI>``."""
-        ed = self.edition
-        root = etree.Element(f"{{{TEI_NS}}}TEI", nsmap={None: TEI_NS, "dts": DTS_NS})
-        wrapper = etree.SubElement(root, f"{{{DTS_NS}}}wrapper")
-        wrapper.set("ref", xml_id)
-        if re.fullmatch(r"p\d+", xml_id):
-            p = ed.passage(xml_id)
-            parts = [p.zh] + ([p.ko] if p.ko is not None else [])
-            inside = {e.get(XML_ID) for e in p.zh.iter() if isinstance(e.tag, str)}
-            block = p.zh.getparent()
-            for note in block if block is not None else ():
-                targets = {t.lstrip("#") for t in (note.get("target") or "").split()}
-                if note.tag == f"{{{TEI_NS}}}note" and targets & inside:
-                    parts.append(note)
-        else:
-            parts = [ed.element(xml_id)]
-        for e in parts:
-            piece = copy.deepcopy(e)
-            piece.tail = None
-            wrapper.append(piece)
-        return etree.tostring(root, xml_declaration=True, encoding="UTF-8") + b"\n"
+        return (f'<?xml version="1.0" encoding="UTF-8"?>\n<TEI xmlns="{TEI_NS}">'
+                f'<dts:wrapper xmlns:dts="{DTS_NS}" ref="{xml_id}">{self.edition.xml(xml_id)}'
+                "</dts:wrapper></TEI>\n").encode()
 
     # ------------------------------------------------------------ files
 
