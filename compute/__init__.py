@@ -49,6 +49,11 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.guayan",
     "compute.leizong",
     "compute.shensha",
+    # the 筮類 (issue 10): the rules that need the question's 用神
+    "compute.shilei",
+    "compute.daxian",
+    "compute.judge",
+    "compute.yingqi",
 )
 
 for _name in RULE_MODULES:

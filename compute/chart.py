@@ -388,6 +388,9 @@ def chart(
     zi: str = "23",
     conventions: Mapping[str, str] | str | None = None,
     rules: Iterable[str] | None = None,
+    question: str | None = None,
+    yongshen: str | None = None,
+    facts: str | None = None,
 ) -> Chart:
     """Compute a chart.
 
@@ -417,6 +420,11 @@ def chart(
     * ``zi``: the 子時 convention for *at* (``"23"`` the day starts at 23:00, or ``"0"``).
     * ``conventions``: ``{name: choice}`` for the conventions the rule modules register
       (:func:`compute.rules.conventions`); the book's choice is the default.
+    * ``question``: a question of the 筮類 (its id ``shilei-14-q5`` or its wording), and/or
+      ``yongshen`` (its 用神 given by hand: 妻財, 世, 應, 五爻 …): the 用神 rules of
+      :mod:`compute.shilei` and each chapter's judgments (:mod:`compute.judge`) then run;
+      ``facts`` says what the chart cannot know about the asking (自占, 病久, person=長男 …,
+      :func:`compute.questions.read_facts`); ``chart.options`` records all three.
 
     *rules*: the registered rule ids whose line annotators and finding detectors run (default:
     every one). ``rules=()`` gives the static chart alone (納甲, 五行, 六親, 六神, 伏神, 世應,
@@ -453,7 +461,11 @@ def chart(
         at=at, tz=tz, calendar=calendar, najia_stems=najia_stems, solstice=solstice,
         fushen=fushen, hu=hu, zi=zi, conventions=conventions,
     )
-    cast, call, najia_stems = r.cast, r.call, r.option("najia_stems")
+    # imported here: rules register in import order, which orders the TEI's rule taxonomy
+    from compute.questions import asked as asked_options
+
+    asked, call = asked_options(question, yongshen, r.call, facts)
+    cast, najia_stems = r.cast, r.option("najia_stems")
     month_b, month_gz, day_gz, year_gz, hour_gz, birth_v = (
         r.month, r.month_pillar, r.day, r.year, r.hour, r.birth)
     after_xiazhi, basis = r.after_xiazhi, r.basis
@@ -484,7 +496,7 @@ def chart(
     options = (
         ("najia_stems", najia_stems), ("najia_season", stems_used), ("najia_basis", basis),
         *r.options[1:],
-    ) + r.conventions
+    ) + r.conventions + asked
     selected = None
     if rules is not None:
         selected = _selected(rules)

@@ -364,6 +364,10 @@ def _changed_line(s: Setting, ln: ChartLine) -> ChartLine:
 
 
 def _line_attr(s: Setting, ln: ChartLine | _FuLine, attr: str, spec: Mapping[str, Any]) -> Any:
+    from compute.claims_shilei import LINE_ATTRS  # void, grade, san, is_year (issue 10)
+
+    if attr in LINE_ATTRS:
+        return LINE_ATTRS[attr](s, ln, spec)
     c = s.chart
     if attr.startswith("changed."):
         cl = _changed_line(s, ln)
@@ -673,7 +677,9 @@ def check_finding(s: Setting, spec: Mapping[str, Any]) -> Any:
     attr = spec.get("attr", "")
     if (rid, attr) not in FINDING_DATE_FREE:
         _need(s, "month", "day", "void")
-    fn = FINDINGS.get(rid)
+    from compute.claims_shilei import FINDINGS as SHILEI_FINDINGS  # daxian, xiaoxian (issue 10)
+
+    fn = FINDINGS.get(rid) or SHILEI_FINDINGS.get(rid)
     if fn is None:
         raise NotComputable(f"rule {rid!r} is registered but its result is not read by "
                             "the claim checks yet (compute.claims.FINDINGS)")

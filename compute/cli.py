@@ -57,6 +57,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--convention", action="append", default=[], metavar="NAME=CHOICE",
                         help="pick a registered convention (yimao rules --json lists the rules; "
                         "the chart's options show every convention and its choice)")
+    parser.add_argument("--question", help="a question of the 筮類: its id (shilei-14-q5) or its "
+                        "wording (養病); yimao topics lists them")
+    parser.add_argument("--yongshen", help="the 用神 given by hand: 父母 兄弟 子孫 妻財 官鬼, 世, "
+                        "應, 初爻 … 上爻, 內卦, 外卦 … (several joined by 、)")
+    parser.add_argument("--facts", help="what the chart cannot know about the asking: 自占 or "
+                        "代占, 病久 or 病新, 我訟 or 彼訟 …, person=長男, 年=戊子 (joined by 、)")
     parser.add_argument("--json", action="store_true", help="print chart.to_dict() as JSON")
 
 

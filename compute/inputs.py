@@ -90,7 +90,7 @@ OPTIONS: Final = {
 """Each option with its choices; the first is the default (``solstice`` has none)."""
 
 FIELDS: Final = ("primary", "changed", "month", "day", "year", "hour", "birth", "lines", "at",
-                 "tz")
+                 "tz", "question", "yongshen", "facts")
 """The form fields :func:`parse_fields` reads (beside the option names and ``conventions``)."""
 
 MONTH_NUMERALS: Final = {

@@ -251,5 +251,6 @@ doctrine(
     "xunkong-use", "空 of 用 and 忌", "용신 공과 기신 공", ("p160-s1", "p160-s2", "p161-s1",
                                                      "p161-s2", "p162-s1"),
     "空 on the 用 is bad, on the 忌 good; readings by 六親, 六神 and place are interpretation by "
-    "question; the computable parts are line states void (changed lines: 空 = 無司)",
+    "question; without one the computable parts are line states void (changed lines: 空 = 無司); "
+    "with a question compute.shilei judges 空 by role",
 )

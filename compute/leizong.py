@@ -197,21 +197,21 @@ def keqi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
 
 for _rid, _zh, _ko, _passages, _reason in (
     ("yongshen-source", "用神所取", "용신소취", ("p275-s1", "p275-s2", "p275-s3"),
-     "the 用神 is chosen by the question (卦, 爻, 內外, 世應, 六親, 八卦六神); compute "
-     "grades every line and every 六親 instead of choosing"),
+     "without a question the 用神 is not chosen: compute grades every line and every 六親; "
+     "with one (chart(question=…)) compute.shilei names it"),
     ("gua-yong-8", "卦用八法", "괘용팔법", ("p276-s1", "p276-s2", "p276-s4", "p276-s6",
                                         "p277-s2", "p277-s4", "p277-s6", "p277-s8", "p278-s2",
                                         "p278-s4", "p278-s5"),
      "an index of hexagram-level signs computed elsewhere: 沖合 (liuchong-gua, liuhe-gua), 反伏 "
      "(fanyin-gua, fuyin), 墓絕 (gua-mujue), 歸遊 (youhun-guihun-use), 卦候 (gua-wangxiang-8), "
-     "卦義/卦驗 (guayi-table); 內外 is a reading by question"),
+     "卦義/卦驗 (guayi-table); for a question whose 用 is a trigram compute.shilei gathers them"),
     ("yao-yong-6", "爻用六法", "효용육법", ("p279-s1", "p279-s13", "p279-s14"),
      "an index of line-level uses (世應, 兩身, 六親, 六神, 爻位, 變互) computed by the core "
-     "and by the line states here; which applies is the question's"),
+     "and by the line states here; for a question whose 用 is a line compute.shilei applies it"),
     ("dongbian-rules", "動變之當察", "동변지당찰", ("p282-s1", "p282-s2", "p282-s3", "p282-s4"),
      "applied throughout: a changed line acts only on its own moving line (grade 變生, 絕處逢生 "
      "forms 2, 3), a changed line 空破 has no force (changsheng.bian, grade), a moving line acts "
-     "on all lines"),
+     "on all lines; on the 用 of a question compute.shilei reports them"),
     ("riyue-quan", "日月之當權", "일월지당권", ("p284-s1", "p284-s2", "p284-s3", "p284-s4",
                                           "p284-s5", "p284-s6", "p284-s7"),
      "applied throughout: the month judged by 旺相休囚死 (wangxiang), the day by the twelve "

@@ -86,5 +86,6 @@ def day_clash_findings(chart: Chart):
 doctrine(
     "andong", "暗動之力", "암동의 힘", ("p165-s1", "p165-s2", "p165-s3"),
     "a weight: 暗動 acts at half the force of a moving line, slowly and hidden; the year's 沖 and "
-    "the hour's 破 do not count (so no year or hour clash state is computed)",
+    "the hour's 破 do not count (so no year or hour clash state is computed); with a question "
+    "compute.shilei reports 暗動 by role",
 )

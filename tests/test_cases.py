@@ -87,10 +87,9 @@ def test_contradictions_are_few_and_explained() -> None:
     bad = [(c.id, cl.text) for c, _, cl in CLAIMS if cl.expect == "contradicted"]
     assert bad == [
         ("p095-case1", "飛伏變象皆無用神"),
-        ("p106-case1", "此日月從往"),
         ("p151-case1", "身動"),
         ("p171-case3", "己巳之靜"),
-        ("p445-case3", "寅申沖財，暗發"),
+        ("p471-case1", "真空"),              # by p158's definition (claims-audit.md §3)
         ("p526-case1", "京房降宿危星"),
     ]
 

@@ -50,7 +50,9 @@ def chart_inputs(c: Any) -> dict[str, str]:
     d = c.to_dict()
     out = {"primary": d["primary"]["name"], "changed": d["changed"]["name"] if d["changed"]
            else None, "month": d["month"], "day": d["day"], "year": d["year"],
-           "hour": d["hour"][1] if d["hour"] else None, "birth": d["birth"]}
+           "hour": d["hour"][1] if d["hour"] else None, "birth": d["birth"],
+           "question": d["options"].get("question"), "yongshen": d["options"].get("yongshen"),
+           "facts": d["options"].get("facts")}
     return {k: v for k, v in out.items() if v}
 
 

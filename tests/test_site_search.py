@@ -36,7 +36,7 @@ def expected(ed: Edition, *needles: str) -> set[str]:
     for div in ed.divisions:
         for p in div.passages:
             text = p.text("corrected") + "\n" + p.text("diplomatic")
-            if p.ko_id is not None and p.ko_id not in seen:
+            if p.ko is not None and p.ko_id not in seen:
                 seen.add(p.ko_id)
                 text += "\n" + " ".join(p.ko_text("corrected").split())
             if all(n in text for n in needles):

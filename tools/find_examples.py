@@ -87,7 +87,8 @@ from compute.liuqin import Relative  # noqa: E402
 from compute.wuxing import Phase  # noqa: E402
 
 EXAMPLES_FILE = ROOT / "editorial" / "examples.toml"
-INPUT_KEYS = ("primary", "changed", "year", "month", "day", "hour", "birth")
+INPUT_KEYS = ("primary", "changed", "year", "month", "day", "hour", "birth", "question",
+              "yongshen", "facts")
 PHASE_CHARS = "木火土金水"
 RELATIVES = ("父母", "兄弟", "子孫", "妻財", "官鬼")
 

@@ -47,6 +47,7 @@ from yimao.tei_inputs import (
 from yimao.tei_layers import RANK_CHOICE, RANK_NOTE, RANK_SENTENCE, NestingError, Span
 from yimao.tei_layers import render as render_spans
 from yimao.tei_notes import NoteRange, find_notes
+from yimao.tei_questions import question_spans
 from yimao.tei_xml import MARK_RE, T, attrs, el, mark_state, serialize, stamp
 
 TEI_PATH = ROOT / "tei" / "yimao.xml"
@@ -144,7 +145,7 @@ class Inputs:
 
 # A span provider gets (paragraph id, its text, the inputs) and returns extra spans.
 SpanProvider = Callable[[str, str, Inputs], list[Span]]
-SPAN_PROVIDERS: list[SpanProvider] = []
+SPAN_PROVIDERS: list[SpanProvider] = [question_spans]  # the 筮類 questions (issue 10)
 
 
 def load_inputs() -> Inputs:

@@ -38,7 +38,7 @@ from yimao.edition import CaseRecord, ClaimRecord, load_edition
 from yimao.errors import EditionError
 
 TYPES = ("reported", "schematic", "example", "historical")
-STATUSES = ("confirmed", "contradicted", "not_computable")
+STATUSES = ("confirmed", "contradicted", "not_computable", "two_readings")
 WINDOW = (1590, 1664)
 """Gregorian years searched for the dates of cases that name their year (the author's lifetime:
 he wrote the 筮類 before 1639, the book was printed 1664)."""
@@ -160,8 +160,13 @@ def setting(case: Case, over: Mapping[str, Any] | None = None) -> Setting:
 
 def evaluate(case: Case, claim: Claim) -> Verdict:
     """The status of *claim* (:func:`compute.claims.evaluate` on its check): confirmed,
-    contradicted, or not_computable (with the reason); a malformed check is an
+    contradicted, or not_computable (with the reason); two_readings where the book's two
+    readings give different statuses (yimao.case_shilei); a malformed check is an
     :class:`EditionError`."""
+    if claim.check.get("kind") == "readings":
+        from yimao.case_shilei import two_readings
+
+        return two_readings(case, claim)
     try:
         return claims.evaluate(Inputs.of(case), claim.check)
     except claims.CheckError as exc:
@@ -317,7 +322,15 @@ def as_json(case: Case) -> dict[str, Any]:
         "gregorian": list(gregorian(case)), "date_problem": _null(date_problem(case)),
         "date_note": _null(case.date_note),
         "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": _null(case.outcome),
+        **_question_json(case.id),
     }
+
+
+def _question_json(case_id: str) -> dict[str, Any]:
+    """question_id and yongshen (issue 10: yimao.case_questions)."""
+    from yimao.case_questions import as_json as question_json
+
+    return question_json(case_id)
 
 
 def _null(value: str) -> str | None:

@@ -45,6 +45,9 @@ def show(cid: str) -> str:
         out.append(f"date (editors): {case.date_note}")
     if case.same_as:
         out.append(f"the same divination as {case.same_as}")
+    from yimao.case_questions import show_lines
+
+    out += show_lines(case)
     s = C.setting(case)
     out += ["", *table_lines(s.chart)]
     if s.notes:

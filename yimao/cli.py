@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("compute.cli_rules", "list the rules of 立法 that compute implements"),
     "cases": ("yimao.cases", "list the book's worked cases and their checked claims"),
     "case": ("yimao.cases_show", "show one worked case with each claim checked"),
+    "topics": ("yimao.topics", "list the 筮類 chapters and their questions with the 用神"),
 }
 
 

@@ -475,34 +475,46 @@ class Edition:
             raise EditionError(f"no paragraph {xml_id!r}; paragraphs are p001 … p694 and "
                                "their Korean pNNN-ko") from None
 
+    def text(self, xml_id: str, reading: str = "corrected") -> str:
+        """The text of any element of the edition (a sentence, a paragraph, a case) in one
+        reading (:func:`text_of`).
+
+        >>> load_edition().text("p043-s1", "diplomatic")[:4]
+        '震巽以長'
+        """
+        return text_of(self.element(xml_id), reading)
+
+    def fragment(self, xml_id: str, wrapper_ns: str) -> bytes:
+        """A division, paragraph (with its Korean translation and the editors' notes on it) or
+        sentence as a TEI document, its pieces inside ``<wrapper ref="…">`` of namespace
+        *wrapper_ns* (prefix ``dts``: DTS's ``dts:wrapper``)."""
+        import copy
+
+        root = etree.Element(_t("TEI"), nsmap={None: TEI_NS, "dts": wrapper_ns})
+        wrapper = etree.SubElement(root, f"{{{wrapper_ns}}}wrapper")
+        wrapper.set("ref", xml_id)
+        if ids.kind(xml_id) == "paragraph":
+            p = self.passage(xml_id)
+            zh = self.element(p.id)
+            parts = [zh] + ([self.element(p.ko_id)] if p.ko_id else [])
+            inside = {e.get(XML_ID) for e in zh.iter() if isinstance(e.tag, str)}
+            for note in passage_notes(zh):
+                targets = {t.lstrip("#") for t in (note.get("target") or "").split()}
+                if targets & inside:
+                    parts.append(note)
+        else:
+            parts = [self.element(xml_id)]
+        for e in parts:
+            piece = copy.deepcopy(e)
+            piece.tail = None
+            wrapper.append(piece)
+        return etree.tostring(root, xml_declaration=True, encoding="UTF-8") + b"\n"
+
     def element(self, xml_id: str) -> etree._Element:
         try:
             return self._ids[xml_id]
         except KeyError:
             raise EditionError(f"no element with xml:id {xml_id!r}") from None
-
-    def xml(self, xml_id: str) -> str:
-        """The TEI of a division, paragraph or sentence as XML text, for exports (the DTS
-        documents): a Chinese paragraph comes with its Korean translation and the editors'
-        notes that point into it; anything else is the element itself.
-
-        >>> x = load_edition().xml("p043")
-        >>> x.count('xml:id="p043"'), x.count('xml:id="p043-ko"'), x.count("<note ")
-        (1, 1, 3)
-        """
-        e = self.element(xml_id)
-        parts = [e]
-        if xml_id in self._passages and xml_id == self._passages[xml_id].id:
-            p = self._passages[xml_id]
-            if p.ko_id:
-                parts.append(self.element(p.ko_id))
-            inside = {x.get(XML_ID) for x in e.iter() if isinstance(x.tag, str)}
-            block = e.getparent()
-            for note in block if block is not None else ():
-                targets = {t.lstrip("#") for t in (note.get("target") or "").split()}
-                if note.tag == _t("note") and targets & inside:
-                    parts.append(note)
-        return "".join(etree.tostring(x, encoding="unicode", with_tail=False) for x in parts)
 
     def ref(self, xml_id: str) -> str:
         """Canonical citation of a division, paragraph, Korean paragraph, sentence or note id."""

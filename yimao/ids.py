@@ -19,6 +19,7 @@ form                   kind                what it names
 ``p089-case1-fs``      ``record``          the case's record (``fs type="case"`` in standOff)
 ``r-najia-gan``        ``rule``            a rule of the taxonomy ``#rules``
 ``lifa-04``            ``chapter``         a chapter of 立法 (lifa) or 筮類 (shilei)
+``shilei-14-q5``       ``question``        a question of a 筮類 chapter (editorial/questions.toml)
 ``front-wang``         ``front``           a piece of the front matter
 ``back-siku``          ``back``            the back matter
 =====================  ==================  ==================================================
@@ -64,6 +65,7 @@ _FORMS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
         ("record", _PARA + r"-case(?P<n>\d+)-fs"),
         ("rule", r"r-(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)"),
         ("chapter", r"(?P<name>lifa|shilei)-(?P<n>\d{2})"),
+        ("question", r"(?P<name>shilei)-(?P<n>\d{2})-q(?P<sub>\d+)"),
         ("front", r"front-(?P<name>[a-z]+)"),
         ("back", r"back-(?P<name>[a-z]+)"),
     )
@@ -102,8 +104,8 @@ class Id:
             "claim": lambda: claim(case(self.para, n), sub),
             "outcome": lambda: outcome(case(self.para, n), sub),
             "record": lambda: record(case(self.para, n)), "rule": lambda: rule(self.name),
-            "chapter": lambda: chapter(self.name, n), "front": lambda: f"front-{self.name}",
-            "back": lambda: f"back-{self.name}",
+            "chapter": lambda: chapter(self.name, n), "question": lambda: question(n, sub),
+            "front": lambda: f"front-{self.name}", "back": lambda: f"back-{self.name}",
         }[self.kind]()
 
     @property
@@ -190,8 +192,8 @@ def paragraph_of(xml_id: str) -> str:
     ''
     """
     form = kind(xml_id)
-    return parse(xml_id).para if form and form not in ("rule", "chapter", "front", "back") \
-        else ""
+    return parse(xml_id).para if form and form not in ("rule", "chapter", "question", "front",
+                                                       "back") else ""
 
 
 def case_of(xml_id: str) -> str:
@@ -322,6 +324,15 @@ def chapter(part: str, n: int) -> str:
     'shilei-07'
     """
     return f"{part}-{n:02d}"
+
+
+def question(n: int, k: int) -> str:
+    """The *k*-th question of the *n*-th 筮類 chapter.
+
+    >>> question(14, 5), parse("shilei-14-q5").kind
+    ('shilei-14-q5', 'question')
+    """
+    return f"shilei-{n:02d}-q{k}"
 
 
 # ------------------------------------------------------------------ citation

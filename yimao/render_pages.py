@@ -156,7 +156,8 @@ def passage_views(
     return rows
 
 
-TARGET_LABEL = {"date": "날짜", "contradicted": "계산과 어긋남", "not_computable": "계산 불가"}
+TARGET_LABEL = {"date": "날짜", "contradicted": "계산과 어긋남", "not_computable": "계산 불가",
+                "two_readings": "두 읽기"}
 
 
 def targeted_notes(pid: str, notes: Iterable[TargetedNote],

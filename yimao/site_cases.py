@@ -39,6 +39,7 @@ STATUS = {
     "confirmed": ("✓", "계산과 일치"),
     "contradicted": ("✗", "계산과 어긋남"),
     "not_computable": ("?", "계산할 수 없음"),
+    "two_readings": ("±", "책의 두 읽기가 갈림"),
 }
 TYPE_KO = {
     "reported": "실제 점례",

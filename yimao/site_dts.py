@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yimao import atomic
-from yimao.edition import TEI_NS, Division, Edition, Passage
+from yimao.edition import Division, Edition, Passage
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -201,9 +201,7 @@ class Dts:
     def fragment(self, xml_id: str) -> bytes:
         """A division, paragraph (with its Korean translation and the editors' notes on it)
         or sentence as a TEI document: ``<TEI><dts:wrapper>…</dts:wrapper></TEI>``."""
-        return (f'<?xml version="1.0" encoding="UTF-8"?>\n<TEI xmlns="{TEI_NS}">'
-                f'<dts:wrapper xmlns:dts="{DTS_NS}" ref="{xml_id}">{self.edition.xml(xml_id)}'
-                "</dts:wrapper></TEI>\n").encode()
+        return self.edition.fragment(xml_id, DTS_NS)
 
     # ------------------------------------------------------------ files
 

@@ -33,7 +33,7 @@ also read as simplified (``alt``: 干 must not find 乾 while 干 finds passages
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,7 +42,6 @@ from yimao import atomic
 from yimao.edition import Edition
 from yimao.errors import EditionError
 from yimao.render_pages import docname, short_ref
-from yimao.text_runs import Inline, Note, Seg, text
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -92,15 +91,6 @@ def fold_tables(
     return fold, alt
 
 
-def sentences(inlines: Iterable[Inline]) -> Iterator[Seg]:
-    """The sentences (``seg type="sentence"``) among a paragraph's text runs, in order."""
-    for run in inlines:
-        if isinstance(run, Seg) and run.type == "sentence" and run.id:
-            yield run
-        elif isinstance(run, (Seg, Note)):  # a case, or a note holding whole sentences
-            yield from sentences(run.children)
-
-
 def index(edition: Edition, url: Callable[[str], str],
           table: Mapping[str, Iterable[str]] | None = None) -> dict[str, Any]:
     """The search index of *edition* (see the module doc); ``url(docname)`` gives a page's
@@ -112,13 +102,14 @@ def index(edition: Edition, url: Callable[[str], str],
         page = url(docname(div.id))
         for p in div.passages:
             zh = []
-            for seg in sentences(p.zh.inlines):
-                corrected, diplomatic = text([seg], "corrected"), text([seg], "diplomatic")
-                zh.append([seg.id, corrected, "" if diplomatic == corrected else diplomatic])
+            for sid in p.sentences:
+                corrected = edition.text(sid, "corrected")
+                diplomatic = edition.text(sid, "diplomatic")
+                zh.append([sid, corrected, "" if diplomatic == corrected else diplomatic])
                 used.update(corrected, diplomatic)
             ko = None
-            if p.ko_id is not None and p.ko_id not in seen_ko:
-                seen_ko.add(p.ko_id)
+            if p.ko is not None and p.ko_id not in seen_ko:
+                seen_ko.add(p.ko_id or "")
                 ko = [p.ko_id, " ".join(p.ko_text("corrected").split())]
                 used.update(ko[1])
             passages.append({"id": p.id, "ref": short_ref(p.ref), "title": div.title_zh,

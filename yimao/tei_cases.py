@@ -6,7 +6,7 @@ Each case (``p450-case1``) is located in its Chinese paragraph by its exact ``te
 occurrence after the previous case of the same paragraph), each claim (``p450-case1-c1``)
 inside its case by its ``text`` (in text order). A claim carries its catalogue rule id in ``n``,
 ``ana="#r-<rule>"`` when the rule is in the taxonomy (compute's registry), and ``subtype`` = the
-status compute is expected to return (confirmed | contradicted | not_computable).
+status compute is expected to return (confirmed | contradicted | not_computable | two_readings).
 
 The case's structured record goes to ``standOff type="cases"``: one
 ``<fs type="case" xml:id="p450-case1-fs" corresp="#p450-case1">`` with ``<f name="…">`` for
@@ -45,7 +45,7 @@ from yimao.tei_xml import attrs, el
 CASES_TOML = EDITORIAL / "cases.toml"
 CASE_NOTES_TSV = EDITORIAL / "case-notes.tsv"
 CASE_NOTE_FIELDS = ["target", "kind", "note"]
-NOTE_KINDS = ("date", "case", "contradicted", "not_computable")
+NOTE_KINDS = ("date", "case", "contradicted", "not_computable", "two_readings")
 RANK_OUTCOME = RANK_CASE + 5  # inside a case, outside the sentences it may cover
 INPUT_FIELDS = ("year", "month", "day", "xun", "hour", "birth")
 FEATURES = ("type", *INPUT_FIELDS, "question", "primary", "changed", "outcome")
