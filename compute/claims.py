@@ -328,7 +328,9 @@ def _show(v: Any) -> str:
     return str(v) if v not in (None, "") else "—"
 
 
-def _need(s: Setting, *what: str) -> None:
+def need(s: Setting, *what: str) -> None:
+    """Raise :class:`Missing` when the case does not give what a check needs: ``month``,
+    ``day`` (the branch), ``stem``, ``void`` (the 旬), ``year``."""
     missing = {
         "month": not s.month, "day": not s.day_branch, "stem": not s.day_stem,
         "void": not s.void, "year": not s.year,
@@ -393,32 +395,32 @@ def _line_attr(s: Setting, ln: ChartLine | _FuLine, attr: str, spec: Mapping[str
     if attr == "moving":
         return bool(ln.moving)
     if attr == "wangshuai":
-        _need(s, "month")
+        need(s, "month")
         return wangxiang(int(ln.element), int(c.month))
     if attr == "stage.month":
-        _need(s, "month")
+        need(s, "month")
         return stage(int(ln.element), int(c.month))
     if attr == "stage.day":
-        _need(s, "day")
+        need(s, "day")
         return stage(int(ln.element), int(c.day.branch))
     if attr == "stage.at":
         return stage(int(ln.element), BRANCH_ZH.index(spec["at"]))
     if attr == "stage.changed":
         return stage(int(ln.element), int(_changed_line(s, ln).branch))
     if attr == "kong":
-        _need(s, "void")
+        need(s, "void")
         return ln.branch in c.void
     if attr == "yuepo":
-        _need(s, "month")
+        need(s, "month")
         return clashes(int(ln.branch), int(c.month))
     if attr == "is_day":
-        _need(s, "day")
+        need(s, "day")
         return ln.branch == c.day.branch
     if attr == "is_month":
-        _need(s, "month")
+        need(s, "month")
         return ln.branch == c.month
     if attr == "day_clash":
-        _need(s, "day", "month", "void")
+        need(s, "day", "month", "void")
         if ln.role != "primary":
             raise NotComputable("日沖 is computed on the lines of the primary hexagram")
         dc = ln.state.get("day_clash")
@@ -427,7 +429,7 @@ def _line_attr(s: Setting, ln: ChartLine | _FuLine, attr: str, spec: Mapping[str
         effect = dc["effect"]
         return "實" if effect in ("填實", "半實", "全實") else effect
     if attr == "liushen":
-        _need(s, "stem")
+        need(s, "stem")
         return str(ln.spirit)
     raise CheckError(f"line attr {attr!r}: not a known attribute")
 
@@ -549,7 +551,7 @@ def check_stem_stage(s: Setting, spec: Mapping[str, Any]) -> str:
 
 
 def check_wangshuai(s: Setting, spec: Mapping[str, Any]) -> str:
-    _need(s, "month")
+    need(s, "month")
     return wangxiang(PHASE_ZH.index(spec["element"]), int(s.chart.month))
 
 
@@ -604,7 +606,7 @@ def check_hugua(s: Setting, spec: Mapping[str, Any]) -> str:
 
 
 def check_trigram_state(s: Setting, spec: Mapping[str, Any]) -> str:
-    _need(s, "month")
+    need(s, "month")
     return houqi_state(int(Trigram.from_zh(spec["trigram"])), bajie_ruler(s.chart))
 
 
@@ -621,7 +623,7 @@ def check_star(s: Setting, spec: Mapping[str, Any]) -> str:
     name = names.get(spec["rule"])
     if name is None:
         raise NotComputable(f"star rule {spec['rule']!r} is not mapped to a compute star name")
-    _need(s, "month", "stem")
+    need(s, "month", "stem")
     want = spec["equals"]
     on = [str(ln.branch) for ln in s.chart.primary.lines if name in ln.state.get("shensha", ())]
     if not on:
@@ -630,7 +632,7 @@ def check_star(s: Setting, spec: Mapping[str, Any]) -> str:
 
 
 def check_liushen(s: Setting, spec: Mapping[str, Any]) -> str:
-    _need(s, "stem")
+    need(s, "stem")
     return str(s.chart.primary.line(spec["position"]).spirit)
 
 
@@ -660,7 +662,7 @@ def check_jingxing(s: Setting, spec: Mapping[str, Any]) -> str:
 
 
 def check_shengjiang(s: Setting, spec: Mapping[str, Any]) -> str:
-    _need(s, "month")
+    need(s, "month")
     value = s.chart.primary.line(spec["position"]).state.get("shengjiang") or ""
     return value.removeprefix("真")
 
@@ -676,7 +678,7 @@ def check_finding(s: Setting, spec: Mapping[str, Any]) -> Any:
         raise NotComputable(f"compute has no rule {rid!r} yet") from None
     attr = spec.get("attr", "")
     if (rid, attr) not in FINDING_DATE_FREE:
-        _need(s, "month", "day", "void")
+        need(s, "month", "day", "void")
     from compute.claims_shilei import FINDINGS as SHILEI_FINDINGS  # daxian, xiaoxian (issue 10)
 
     fn = FINDINGS.get(rid) or SHILEI_FINDINGS.get(rid)

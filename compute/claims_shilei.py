@@ -30,41 +30,45 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from compute.chart import ChartLine
+from compute.claims import Missing, NotComputable, Setting
 
-def _state(ln: Any, key: str) -> Any:
-    from compute.claims import NotComputable
+NEEDS = {"month": ("month", "the month (月建)"), "day": ("day_branch", "the day branch (日辰)"),
+         "void": ("void", "the day's 旬 (for 旬空)"), "year": ("year", "the year")}
 
+
+def need(s: Setting, *what: str) -> None:
+    """Raise :class:`~compute.claims.Missing` when the case does not give what a check needs
+    (the claim is then tried on every neutral completion of its date, as compute.claims does)."""
+    lacking = [NEEDS[w][1] for w in what if not getattr(s, NEEDS[w][0])]
+    if lacking:
+        raise Missing(f"the case does not give {' and '.join(lacking)}")
+
+
+def _state(ln: ChartLine, key: str) -> Any:
     if getattr(ln, "role", "") != "primary":
         raise NotComputable(f"{key} is computed for the lines of the primary hexagram")
     return ln.state.get(key)
 
 
-def attr_void(s: Any, ln: Any, spec: Mapping[str, Any]) -> str:
-    from compute.claims import _need
-
-    _need(s, "day", "month", "void")
+def attr_void(s: Setting, ln: ChartLine, spec: Mapping[str, Any]) -> str:
+    need(s, "day", "month", "void")
     return str(_state(ln, "void") or "")
 
 
-def attr_grade(s: Any, ln: Any, spec: Mapping[str, Any]) -> str:
-    from compute.claims import _need
-
-    _need(s, "day", "month", "void")
+def attr_grade(s: Setting, ln: ChartLine, spec: Mapping[str, Any]) -> str:
+    need(s, "day", "month", "void")
     g = _state(ln, "grade") or {}
     return str(g.get("name", ""))
 
 
-def attr_san(s: Any, ln: Any, spec: Mapping[str, Any]) -> bool:
-    from compute.claims import _need
-
-    _need(s, "day", "month")
+def attr_san(s: Setting, ln: ChartLine, spec: Mapping[str, Any]) -> bool:
+    need(s, "day", "month")
     return bool(_state(ln, "san"))
 
 
-def attr_is_year(s: Any, ln: Any, spec: Mapping[str, Any]) -> bool:
-    from compute.claims import _need
-
-    _need(s, "year")
+def attr_is_year(s: Setting, ln: ChartLine, spec: Mapping[str, Any]) -> bool:
+    need(s, "year")
     return ln.branch == s.chart.year.branch
 
 
@@ -74,11 +78,10 @@ LINE_ATTRS: dict[str, Callable[[Any, Any, Mapping[str, Any]], Any]] = {
 
 
 def _xian(kind: str) -> Callable[[Any, Mapping[str, Any]], str]:
-    def read(s: Any, spec: Mapping[str, Any]) -> str:
-        from compute.claims import NotComputable, _need
+    def read(s: Setting, spec: Mapping[str, Any]) -> str:
         from compute.daxian import daxian, xiaoxian
 
-        _need(s, "year")
+        need(s, "year")
         asked = spec.get("asked")
         if not asked:
             raise NotComputable(f"{kind}: the check names no year asked (asked=…)")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from compute.errors import InputError
 from compute.ganzhi import GanZhi
@@ -35,6 +35,9 @@ from compute.liuqin import relative
 from compute.najia import najia
 from compute.rules import Finding, rule
 from compute.wuxing import branch_phase
+
+if TYPE_CHECKING:
+    from compute.chart import Chart
 
 SEGMENTS = ("本", "之", "伏")
 POS_ZH = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
@@ -58,7 +61,7 @@ class Xian:
     def branch(self) -> str:
         return self.ganzhi[1]
 
-    def summary(self) -> str:
+    def say(self) -> str:
         return (f"{self.kind} {self.year}年 (第{self.n}年): {self.segment}卦 "
                 f"{POS_ZH[self.position]} {self.ganzhi}{self.relative}")
 
@@ -68,7 +71,7 @@ class Xian:
                 "relative": self.relative}
 
 
-def year_number(chart: Any, year: str | GanZhi) -> int:
+def year_number(chart: Chart, year: str | GanZhi) -> int:
     """n of the year asked: 1 for the divination's own year.
 
     >>> from compute.chart import chart
@@ -81,7 +84,7 @@ def year_number(chart: Any, year: str | GanZhi) -> int:
     return (target.index - chart.year.index) % 60 + 1
 
 
-def _lines(chart: Any, segment: int) -> tuple[str, tuple[tuple[str, str], ...]]:
+def _lines(chart: Chart, segment: int) -> tuple[str, tuple[tuple[str, str], ...]]:
     """(name, ((pillar, 六親) × 6)) of the 限's three hexagrams."""
     palace = chart.primary.palace_element
     if segment == 0:
@@ -103,7 +106,7 @@ def _lines(chart: Any, segment: int) -> tuple[str, tuple[tuple[str, str], ...]]:
     return "伏", tuple(out)
 
 
-def daxian(chart: Any, year: str | GanZhi) -> Xian:
+def daxian(chart: Chart, year: str | GanZhi) -> Xian:
     """The 大限 line of the year asked (five years a line over 本, 之 or 互, 伏)."""
     n = year_number(chart, year)
     k = ((n - 1) // 5) % 18
@@ -112,7 +115,7 @@ def daxian(chart: Any, year: str | GanZhi) -> Xian:
     return Xian("大限", _zh(year), n, name, k % 6 + 1, gz, rel)
 
 
-def xiaoxian(chart: Any, year: str | GanZhi) -> Xian:
+def xiaoxian(chart: Chart, year: str | GanZhi) -> Xian:
     """The 小限 line of the year asked (one year a line from the 世 upward, in the primary)."""
     n = year_number(chart, year)
     p = (chart.primary.shi - 1 + n - 1) % 6 + 1
@@ -124,7 +127,7 @@ def _zh(year: str | GanZhi) -> str:
     return year.zh if isinstance(year, GanZhi) else str(year).removesuffix("年")
 
 
-def asked_year(chart: Any) -> str | None:
+def asked_year(chart: Chart) -> str | None:
     """The year asked (the ``年=`` fact of ``chart(..., facts=…)``), if any."""
     for f in dict(chart.options).get("facts", "").split("、"):
         if f.startswith("年="):
@@ -135,12 +138,12 @@ def asked_year(chart: Any) -> str | None:
 def _finding(x: Xian, rid: str, lines: tuple[int, ...]) -> Finding:
     from compute.shilei import finding
 
-    return finding(rid, x.summary(), lines, (), x.to_dict())
+    return finding(rid, x.say(), lines, (), x.to_dict())
 
 
 @rule("daxian", "大限", "대한", ("p346-s1", "p347-s2", "p348-s1", "p349-s1", "p349-s2",
                              "p349-s4"), kind="finding")
-def daxian_finding(chart: Any) -> Iterator[Finding]:
+def daxian_finding(chart: Chart) -> Iterator[Finding]:
     """The 大限 of the year asked (``facts="年=戊子"``), with the divination's year given."""
     year = asked_year(chart)
     if year is None or chart.year is None:
@@ -150,7 +153,7 @@ def daxian_finding(chart: Any) -> Iterator[Finding]:
 
 
 @rule("xiaoxian", "小限", "소한", ("p347-s3", "p347-s4", "p348-s1"), kind="finding")
-def xiaoxian_finding(chart: Any) -> Iterator[Finding]:
+def xiaoxian_finding(chart: Chart) -> Iterator[Finding]:
     """The 小限 of the year asked (``facts="年=戊子"``), with the divination's year given."""
     year = asked_year(chart)
     if year is None or chart.year is None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts, stage_at
@@ -38,6 +38,9 @@ from compute.judgments_data import JUDGMENTS
 from compute.questions import Question, Roles
 from compute.rules import Finding, finding_detectors, rule
 from compute.shilei import asked, finding
+
+if TYPE_CHECKING:
+    from compute.chart import Chart
 
 Tri = bool | None
 LIUHE6: Final = {0: 1, 1: 0, 2: 11, 11: 2, 3: 10, 10: 3, 4: 9, 9: 4, 5: 8, 8: 5, 6: 7, 7: 6}
@@ -273,7 +276,7 @@ def parse(text: str) -> Any:
 class Evaluator:
     """Evaluates conditions on one chart with its question's roles."""
 
-    def __init__(self, chart: Any, roles: Roles | None, question: Question | None) -> None:
+    def __init__(self, chart: Chart, roles: Roles | None, question: Question | None) -> None:
         self.chart = chart
         self.c = ctx(chart)
         self.r = roles
@@ -912,14 +915,10 @@ class Evaluator:
                 if rid not in want:
                     continue
                 for f in self.findings(rid):
-                    marks = re.findall(r"\(([^()]*)\)", f.summary)
-                    grade = str(f.fact("grade") or dict(f.data).get("grade")
-                                or (marks[-1] if marks else ""))
+                    grade = str(f.fact("grade") or dict(f.data).get("grade") or "")
                     if grade.startswith(bad):
                         continue
-                    member = f.fact("member")
-                    if person is None or person == member or (
-                            member is None and f"{person})化" in f.summary):
+                    if person is None or person == f.fact("member"):
                         out = True
             return out
         return None
@@ -960,7 +959,7 @@ class Evaluator:
                 kinds = (kind,)
             hit = []
             for f in fs:
-                k = f.kind or f.summary.split(":", 1)[0]
+                k = f.kind
                 if k not in kinds:
                     continue
                 grade = f.fact("grade") or dict(f.data).get("grade")
@@ -971,14 +970,15 @@ class Evaluator:
                 return UNKNOWN
             return Result(bool(hit), frozenset(p for f in hit for p in f.lines))
         if name == "shi-ying-ji-10":
-            fs = [f for f in self.findings("shi-ying-ji-10") if f.summary.startswith(kind)]
+            at = self.h.shi if kind == "世" else self.h.ying
+            fs = [f for f in self.findings("shi-ying-ji-10") if at in f.lines]
             return Result(bool(fs), frozenset(p for f in fs for p in f.lines))
         if name == "guayi-table":
             return UNKNOWN
         raise InputError(f"unknown rule atom {name}[{kind}]")
 
 
-def evaluate(condition: str, chart: Any, question: Any = None) -> Result:
+def evaluate(condition: str, chart: Chart, question: Any = None) -> Result:
     """The value of *condition* on *chart* (asked *question*, or the chart's own question).
 
     >>> from compute.chart import chart
@@ -1012,7 +1012,7 @@ def applies(j: dict[str, Any], q: Question | None) -> bool:
         q.reading is not None and q.reading in j["questions"])
 
 
-def judge(j: dict[str, Any], chart: Any) -> Finding | None:
+def judge(j: dict[str, Any], chart: Chart) -> Finding | None:
     """The finding of judgment *j* on *chart*, or None (not its question, false or unknown)."""
     r = asked(chart)
     q = r.question if r is not None else None
@@ -1038,7 +1038,7 @@ def judge(j: dict[str, Any], chart: Any) -> Finding | None:
 
 
 def _register(j: dict[str, Any]) -> None:
-    def detect(chart: Any) -> Iterator[Finding]:
+    def detect(chart: Chart) -> Iterator[Finding]:
         f = judge(j, chart)
         if f is not None:
             yield f

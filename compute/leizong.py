@@ -13,7 +13,7 @@ Source: 易冒 p275–p295 (¶547–587).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
@@ -167,7 +167,13 @@ def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
         if sj in ("降", "真降") or jt in ("退神", "實退"):
             bad.append("升降進退")
         if bad:
-            yield Finding("shi-ying-ji-10", f"{who} {c.line_name(p)} 忌: {', '.join(bad)}", (p,))
+            yield Finding.of("shi-ying-ji-10", _say_ji, (p,), kind=who,
+                             facts={"line": c.line_name(p), "taboos": tuple(bad)})
+
+
+def _say_ji(f: Mapping[str, Any]) -> str:
+    """世 上爻 戌土父母 忌: 動 — the 世 or 應 (kind), its line, the taboos it meets."""
+    return f"{f['kind']} {f['line']} 忌: {', '.join(f['taboos'])}"
 
 
 @rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary")

@@ -27,11 +27,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from compute.errors import InputError
 from compute.liuqin import Relative
 from compute.questions_data import KINSHIP, QUESTIONS, VOCABULARY
+
+if TYPE_CHECKING:
+    from compute.chart import Chart
+    from compute.context import Context
 
 RELATIVES: Final = {str(r): r for r in Relative}
 POSITIONS: Final = {"初爻": 1, "二爻": 2, "三爻": 3, "四爻": 4, "五爻": 5, "上爻": 6}
@@ -181,7 +185,7 @@ class Appearance:
     position: int
     hidden: bool = False
 
-    def label(self, chart: Any) -> str:
+    def label(self, chart: Chart) -> str:
         ln = chart.primary.line(self.position)
         if self.hidden and ln.hidden is not None:
             h = ln.hidden
@@ -259,26 +263,50 @@ def _s(r: Relative | None) -> str | None:
     return str(r) if r is not None else None
 
 
-def _visible(chart: Any, rel: Relative) -> tuple[int, ...]:
+def _visible(chart: Chart, rel: Relative) -> tuple[int, ...]:
     return tuple(ln.position for ln in chart.primary.lines if ln.relative == rel)
 
 
-def _hidden(chart: Any, rel: Relative) -> tuple[int, ...]:
+def _hidden(chart: Chart, rel: Relative) -> tuple[int, ...]:
     return tuple(ln.position for ln in chart.primary.lines
                  if ln.hidden is not None and ln.hidden.relative == rel)
 
 
-def _two(chart: Any, rel: Relative, ps: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
+def injuries(c: Context, p: int) -> list[str]:
+    """傷 of a line for 兩現 (p173-s3 注 「旬空月破沖散克傷之類」), as compute.yongshen's
+    liangxian reads it: 空 (static, not on the 日 or 月), 破, 沖散, 克 by the 日 or 月.
+
+    >>> from compute.chart import chart
+    >>> from compute.context import context
+    >>> injuries(context(chart("大過", month="亥", day="戊午")), 1)
+    ['空']
+    """
+    from compute.context import CLASH
+
+    i = p - 1
+    ln = c.lines[i]
+    out = []
+    if c.is_void[i] and not ln.moving and not c.on_month[i] and not c.on_day[i]:
+        out.append("空")
+    if c.broken[i]:
+        out.append("破")
+    if c.san[i] or (not ln.moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
+        out.append("沖散")
+    if "克" in (c.day_acts(c.ph[i]), c.month_acts(c.ph[i])):
+        out.append("克")
+    return out
+
+
+def _two(chart: Chart, rel: Relative, ps: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
     """The 兩現 choice among visible lines *ps* of *rel* (compute.yongshen.liangxian's order)."""
     from compute.context import context as ctx
-    from compute.yongshen import _injuries
 
     h = chart.primary
     if h.name in ("升", "觀") or (h.hexagram.generation == 0
                                  and all(str(h.line(p).element) == "土" for p in ps)):
         return ps, "兩現: 皆有成格 (p178-s2), 並取"
     c = ctx(chart)
-    hurt = {p: _injuries(c, p) for p in ps}
+    hurt = {p: injuries(c, p) for p in ps}
 
     def key(p: int) -> tuple[int, bool]:
         return len(hurt[p]), not h.line(p).moving
@@ -290,7 +318,7 @@ def _two(chart: Any, rel: Relative, ps: tuple[int, ...]) -> tuple[tuple[int, ...
     return top, f"兩現: {desc} → 取 {'、'.join(POS_ZH[p] for p in top)}"
 
 
-def _resolve(chart: Any, value: str) -> tuple[str, tuple[Appearance, ...],
+def _resolve(chart: Chart, value: str) -> tuple[str, tuple[Appearance, ...],
                                               tuple[Appearance, ...], Relative | None,
                                               bool, str, str]:
     """(value, chosen, all appearances, relative, absent, choice, note) for one value."""
@@ -350,11 +378,11 @@ def _resolve(chart: Any, value: str) -> tuple[str, tuple[Appearance, ...],
     return value, (), (), None, False, "", note   # 卦: the whole hexagram
 
 
-def _role(chart: Any, rel: Relative | None) -> Role:
+def _role(chart: Chart, rel: Relative | None) -> Role:
     return Role(rel, _visible(chart, rel) if rel is not None else ())
 
 
-def roles(chart: Any, question: str | Question | None = None,
+def roles(chart: Chart, question: str | Question | None = None,
           yongshen: str | tuple[str, ...] | None = None) -> Roles:
     """The 用神 (and 元神, 忌神, 仇神) of *chart* for *question* and/or a *yongshen* given by
     hand (which overrides the question's). Without either, the chart's own ``question`` and

@@ -16,13 +16,17 @@ and 爻用 (p276–p279) for a 用 that is a trigram, a position or a role.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts
 from compute.context import context as ctx
 from compute.questions import POS_ZH, Appearance, Roles, roles
 from compute.rules import Finding, finding_detectors, get, rule
+
+if TYPE_CHECKING:
+    from compute.chart import Chart
+    from compute.context import Context
 
 GRADE_CLASS: Final = ((8, "全吉"), (11, "半吉"), (18, "凶陷"))
 """p291-s1 … p293-s1: grades 1–8 全吉, 9–11 半吉, 12–18 凶陷."""
@@ -47,7 +51,7 @@ def finding(rid: str, summary: str, lines: Iterable[int] = (), passages: Iterabl
                    tuple((data or {}).items()))
 
 
-def asked(chart: Any) -> Roles | None:
+def asked(chart: Chart) -> Roles | None:
     """The chart's :class:`~compute.questions.Roles` when it was asked a question or given a
     用神 (computed once per chart), else None.
 
@@ -72,12 +76,12 @@ def _who(r: Roles) -> str:
     return f"用神 {r.value or '—'} ({label})"
 
 
-def _lines_of(chart: Any, ps: Iterable[int]) -> str:
+def _lines_of(chart: Chart, ps: Iterable[int]) -> str:
     return "、".join(POS_ZH[p] for p in ps) or "不現"
 
 
 @rule("yongshen-source", kind="finding")
-def yongshen_source(chart: Any) -> Iterator[Finding]:
+def yongshen_source(chart: Chart) -> Iterator[Finding]:
     """The 用神 the question names, on this chart: its lines (visible or 伏, the 兩現 choice),
     and the lines of its 元神, 忌神 and 仇神 (p275-s1, p281-s1)."""
     r = asked(chart)
@@ -111,7 +115,7 @@ def _grade_class(n: int) -> str:
 
 
 @rule("yongshen-18", kind="finding")
-def yongshen_grade(chart: Any) -> Iterator[Finding]:
+def yongshen_grade(chart: Chart) -> Iterator[Finding]:
     """The grade of the 用神 among the eighteen (p291-s1 … p293-s2): the ``grade`` state of the
     chosen line(s); an absent 六親 is 竟無 (17); a 伏 用 is judged by whether it comes out
     (``fu_chu``)."""
@@ -141,7 +145,8 @@ def yongshen_grade(chart: Any) -> Iterator[Finding]:
                                                      "class": _grade_class(g["n"])})
 
 
-def _movers_on(c: Any, chart: Any, phase: int, skip: int | None) -> tuple[list[int], list[int]]:
+def _movers_on(c: Context, chart: Chart, phase: int,
+               skip: int | None) -> tuple[list[int], list[int]]:
     """Moving lines (not 空破散) that 生 / 克 a phase; a moving line whose changed line 克 it is
     not counted here (a changed line acts only on its own moving line, p282-s1)."""
     sheng, ke = [], []
@@ -157,7 +162,7 @@ def _movers_on(c: Any, chart: Any, phase: int, skip: int | None) -> tuple[list[i
 
 
 @rule("yuan-ji-chou", kind="finding")
-def shengke_chain(chart: Any) -> Iterator[Finding]:
+def shengke_chain(chart: Chart) -> Iterator[Finding]:
     """The 生克 chain of the roles (p281-s1 「忌則喜靜、喜衰、喜制；元則喜動、喜旺、喜生」):
     whether 元神 and 忌神 move, are 旺 or 衰, and what the moving 仇神 does to the 元神; a moving
     元神 and 忌神 together are 貪生忘克 (the 忌 生 the 元, the 元 生 the 用)."""
@@ -200,7 +205,7 @@ def shengke_chain(chart: Any) -> Iterator[Finding]:
 
 
 @rule("dongbian-rules", kind="finding")
-def dongbian(chart: Any) -> Iterator[Finding]:
+def dongbian(chart: Chart) -> Iterator[Finding]:
     """動變 on the 用 (p282-s1): a moving 用 is judged by its changed line (回頭生 / 回頭克, 化進 /
     化退; a changed line 空 or 破 has no force on it); a static 用 by the moving lines that 生 or
     克 it (a changed line never acts on a static line)."""
@@ -254,7 +259,7 @@ def _role_lines(r: Roles) -> Iterator[tuple[str, tuple[int, ...]]]:
 
 
 @rule("andong", kind="finding")
-def andong_by_role(chart: Any) -> Iterator[Finding]:
+def andong_by_role(chart: Chart) -> Iterator[Finding]:
     """暗動 by role (p165-s1): on the 用, the 元 or the 忌 it acts for or against it, at half a
     moving line's force and slower (p165-s2); a 元神 in 暗動 while 仇 and 忌 both move still
     keeps the 用 alive (「猶得綿續生生」)."""
@@ -278,13 +283,13 @@ def andong_by_role(chart: Any) -> Iterator[Finding]:
                           {"role": name, "good": good, "strength": 0.5})
 
 
-def _empty(chart: Any, p: int) -> bool:
+def _empty(chart: Chart, p: int) -> bool:
     v = chart.primary.line(p).state.get("void")
     return v not in (None, "建空", "動空", "填實", "半實")
 
 
 @rule("xunkong-use", kind="finding")
-def xunkong_by_role(chart: Any) -> Iterator[Finding]:
+def xunkong_by_role(chart: Chart) -> Iterator[Finding]:
     """旬空 by role (p160-s1 「空於忌則吉，空於用則凶」): the 用 empty is bad (for a question that
     fears the 用 — 禍, 病, 鬼 — it is good, 「將避…將脫」), the 忌 empty is good; a 伏 用 that is
     empty does not show (「空在伏爻則不現」, p161-s1)."""
@@ -312,14 +317,15 @@ def xunkong_by_role(chart: Any) -> Iterator[Finding]:
 
 
 @rule("gua-yong-8", kind="finding")
-def gua_yong(chart: Any) -> Iterator[Finding]:
+def gua_yong(chart: Chart) -> Iterator[Finding]:
     """卦用 (p276-s1): for a question whose 用神 is the hexagram or a trigram (遷居 外卦 …) the
     hexagram-level signs judge it: 沖合, 反伏, 墓絕, 歸遊, 卦候, 卦義/卦驗 (their findings
     named here)."""
     r = asked(chart)
     if r is None or r.value not in ("卦", "內卦", "外卦"):
         return
-    signs = [f.summary for rid, detect in finding_detectors() if rid in HEXAGRAM_RULES
+    signs = [f"{get(f.rule).zh}{' ' + f.kind if f.kind else ''}"
+             for rid, detect in finding_detectors() if rid in HEXAGRAM_RULES
              for f in detect(chart) or ()]
     text = " · ".join(signs) or "卦象에 특별한 징조 없음"
     yield finding("gua-yong-8", f"{_who(r)} 卦用: {text}", r.positions, _qpassages(r),
@@ -327,7 +333,7 @@ def gua_yong(chart: Any) -> Iterator[Finding]:
 
 
 @rule("yao-yong-6", kind="finding")
-def yao_yong(chart: Any) -> Iterator[Finding]:
+def yao_yong(chart: Chart) -> Iterator[Finding]:
     """爻用 (p279-s1): a 用神 that is a role (世, 應, 世應), a position (初爻 … 上爻, 間爻), the
     moving lines or a 六神 — 「舍卦而從爻」: the line(s) with their 六親, 旺衰, 空破 and moving."""
     r = asked(chart)

@@ -25,7 +25,7 @@ yingqi-cai-dang-ri-yue [('值', '寅'), ('帝旺', '卯'), ('臨官', '寅')]
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts, stage_at
@@ -34,6 +34,9 @@ from compute.judge import BRANCH_ZH, LIUHE6, STEM_ZH, Evaluator, Item, Unknown, 
 from compute.judgments_data import YINGQI
 from compute.rules import Finding, rule
 from compute.shilei import asked, finding
+
+if TYPE_CHECKING:
+    from compute.chart import Chart
 
 SANHE: Final = {4: (8, 0, 4), 0: (11, 3, 7), 1: (2, 6, 10), 3: (5, 9, 1)}
 """三合局 by element index (木 0 火 1 土 2 金 3 水 4): 申子辰 水, 亥卯未 木, 寅午戌 火, 巳酉丑 金
@@ -155,7 +158,7 @@ def applies(spec: dict[str, Any], chapter: str | None) -> bool:
     return spec["id"] in GENERAL or (chapter is not None and chapter in spec["chapters"])
 
 
-def timings(chart: Any) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]], set[int]]]:
+def timings(chart: Chart) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]], set[int]]]:
     """(rule, [(term, branch or pillar)], lines) for every 應期 rule that applies and holds."""
     r = asked(chart)
     if r is None:
@@ -188,7 +191,7 @@ def timings(chart: Any) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]],
 
 
 @rule("yingqi", "應期", "응기", _PASSAGES, kind="finding")
-def yingqi(chart: Any) -> Iterator[Finding]:
+def yingqi(chart: Chart) -> Iterator[Finding]:
     """One finding per 應期 rule that applies to the chart's question and holds, naming the
     branches (or pillars) of the days, months or years it points to."""
     for spec, named, lines in timings(chart):

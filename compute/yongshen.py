@@ -178,7 +178,7 @@ def dufa(chart: Chart) -> Iterator[Finding]:
     yield Finding("dufa-dujing", f"{kind} {c.line_name(p)} {gz}: 應期 值 {gz}, {other}", (p,))
 
 
-def _injuries(c: Context, p: int) -> list[str]:
+def injuries(c: Context, p: int) -> list[str]:
     """傷 of a line for 兩現 (p173-s3 注 "旬空月破沖散克傷之類")."""
     i = p - 1
     ln = c.lines[i]
@@ -217,7 +217,7 @@ def liangxian(chart: Chart) -> Iterator[Finding]:
             continue
         if h.hexagram.generation == 0 and all(c.ph[p - 1] == 2 for p in ps):
             continue
-        hurt = {p: _injuries(c, p) for p in ps}
+        hurt = {p: injuries(c, p) for p in ps}
         best = sorted(ps, key=lambda p: (len(hurt[p]), not c.lines[p - 1].moving))
         top = [p for p in best if (len(hurt[p]), not c.lines[p - 1].moving)
                == (len(hurt[best[0]]), not c.lines[best[0] - 1].moving)]

@@ -23,7 +23,9 @@ from yimao.model import cases as C
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "chart_text_cases.json")
                      .read_text(encoding="utf-8"))
-CASES = C.load()
+CASES = [c for c in C.load() if c.id in FIXTURE]
+"""The cases the fixture was made on (the 21 cases encoded later, issue 10, have no old
+rendering to compare with; making one now would take the expectation from the code tested)."""
 
 
 def _sha(text: str) -> str:
@@ -31,8 +33,9 @@ def _sha(text: str) -> str:
 
 
 def test_the_fixture_covers_every_case() -> None:
-    assert {c.id for c in CASES} <= set(FIXTURE)
-    assert len(CASES) >= 175 and len(FIXTURE["_dated"]) == 59
+    assert len(CASES) == 175 and len(FIXTURE["_dated"]) == 59
+    new = {c.id for c in C.load()} - set(FIXTURE)
+    assert all(cid.startswith(("p211-", "p397-", "p461-")) for cid in new), new
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)

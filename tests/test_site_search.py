@@ -158,6 +158,7 @@ def test_the_box_on_a_chapter_page_leads_to_the_passage(page, base_url: str) -> 
 @browser_only
 def test_results_rank_the_term_as_typed_first(page, base_url: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{base_url}/search/?q={quote('월파를')}")
+    page.wait_for_selector("#search-results .search-status")
     hits = page.locator("#search-results .search-hit")
     assert hits.count() > 1
     assert "월파를" in hits.first.inner_text()
