@@ -15,7 +15,7 @@ def two_readings(case: Any, claim: Any) -> Any:
     """The verdict of a claim checked under each of the book's readings: their common status
     when they agree, else ``two_readings`` with each reading's status in the detail.
 
-    >>> from yimao import cases as C
+    >>> from yimao.model import cases as C
     >>> case = C.by_id(C.load(), "p445-case3")
     >>> v = C.evaluate(case, case.claims[2]); v.status, v.detail.split(": ")[0]
     ('two_readings', 'A (p163-s1, p286-s1)')
