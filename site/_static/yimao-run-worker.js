@@ -26,9 +26,10 @@ async function start() {
   });
   const t1 = performance.now();
   postMessage({ type: "progress", stage: 3 });
-  // compute + lunar_python as bytecode, imported from the zip itself (zipimport)
-  py.FS.writeFile("/home/pyodide/yimao-py.zip", new Uint8Array(pkg));
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/yimao-py.zip')");
+  // compute + lunar_python as bytecode, imported from the zip itself (zipimport); the zip
+  // goes to /tmp of Pyodide's in-memory file system
+  py.FS.writeFile("/tmp/yimao-py.zip", new Uint8Array(pkg));
+  py.runPython("import sys; sys.path.insert(0, '/tmp/yimao-py.zip')");
   const run = py.pyimport("compute.runner").run_json;
   const t2 = performance.now();
   postMessage({ type: "ready", timings: { boot: Math.round(t1 - t0), import: Math.round(t2 - t1) },
