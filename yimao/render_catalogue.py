@@ -12,6 +12,7 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from yimao.errors import EditionError
 from yimao.render_pages import Pages, Url, docname
 from yimao.site_cases import STATUS, CaseBook, case_page, claim_marks
 from yimao.site_rules import RuleGroup, rule_groups
@@ -34,8 +35,17 @@ class Catalogue:
         """Give the chapter pages' templates the rule names and the claims' notes."""
         from compute.rules import all_rules
 
+        names = {}
+        for r in all_rules():  # the reader's Korean name, from the TEI's taxonomy
+            try:
+                names[r.id] = self.edition.category(r.id).name_ko or r.id
+            except EditionError:  # a TEI older than the rule
+                names[r.id] = r.ko or r.id
         self.env.globals.update(
-            rule_names={r.id: f"{r.zh} ({r.id})" for r in all_rules()},
+            rule_names=names,
+            rule_titles=names,
+            case_title=self.book.title,
+            status_ko={k: label for k, (_, label) in STATUS.items()},
             claim_info=dict(claim_marks(self.book)),
             claim_status_label={k: f"{mark} {label}" for k, (mark, label) in STATUS.items()},
         )

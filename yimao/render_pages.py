@@ -210,7 +210,8 @@ class Pages:
         )
         self.links = [division_link(d) for d in edition.divisions]
         # filled by other site modules (rule and case marks in the text); empty by default
-        self.env.globals.update(rule_names={}, claim_info={}, claim_status_label={})
+        self.env.globals.update(rule_names={}, rule_titles={}, claim_info={},
+                                claim_status_label={}, status_ko={}, case_title=str)
 
     def division(self, division_id: str, url: Url, base_url: str = "",
                  actions: Mapping[str, Sequence[Action]] | None = None) -> str:

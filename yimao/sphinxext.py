@@ -142,11 +142,12 @@ def on_builder_inited(app: Sphinx) -> None:
 
 @one_line
 def case_actions(app: Sphinx, edition: Edition) -> dict[str, list[Action]]:
-    """「예제 p089-case1」 in the tools row of each passage with worked cases."""
+    """「예제: 困之坎 — 午月 壬戌日 재물점」 in the tools row of each passage with worked cases."""
+    book = CaseBook(edition)
     return {
-        pid: [Action(f"예제 {cid}", f"../../{case_page(cid)}/", "이 점례의 괘와 검증")
-              for cid in ids]
-        for pid, ids in CaseBook(edition).by_passage().items()
+        pid: [Action(f"예제: {book.title(cid)}", f"../../{case_page(cid)}/",
+                     "이 점례의 괘와 검증") for cid in ids]
+        for pid, ids in book.by_passage().items()
     }
 
 
@@ -289,8 +290,7 @@ class CaseDirective(SphinxDirective):
             logger.warning(f"unknown case {cid!r} (see `yimao cases`)",
                            location=self.get_location())
             return []
-        case = book.cases[cid]
-        self.state.document["title"] = f"점례 {cid} {case.hexagrams}"
+        self.state.document["title"] = f"점례 {book.title(cid)}"
         return [yimao_placeholder(what="case", case=cid)]
 
 
