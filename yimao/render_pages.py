@@ -67,6 +67,8 @@ class Action:
     label: str
     href: str
     title: str = ""
+    kind: str = ""  # a worked-example link: case | rule | question | other
+    para: str = ""  # the Chinese paragraph a worked-example link is for
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +148,8 @@ def passage_views(
             last = rows[-1]
             rows[-1] = PassageView(
                 last.id, last.ref, last.short_ref, (*last.zh, zh), last.ko,
-                (*last.apparatus, *zh.flat.apparatus, *targeted), last.actions,
+                (*last.apparatus, *zh.flat.apparatus, *targeted),
+                (*last.actions, *actions.get(p.id, ())),
             )
             continue
         if ko is not None:
