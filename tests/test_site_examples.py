@@ -193,3 +193,41 @@ def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None
     del links["p043"]
     with pytest.raises(EditionError, match="no worked example for the paragraph.s. p043"):
         check_links(ed, links)
+
+
+# ------------------------------------------------------------------ the Run panels run
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's chromium")
+@pytest.mark.parametrize(("path", "panel", "inputs"), [
+    ("/rules/", "#ex-wushu-dun", {"primary": "漸", "month": "巳", "day": "丙戌", "hour": "寅"}),
+    ("/questions/01/", "#shilei-01-q1", None),
+])
+def test_an_example_runs_in_the_page(browser: Any, site: Build, path: str, panel: str,
+                                     inputs: dict[str, str] | None) -> None:
+    """A rule's and a question's Run panel, prefilled, give compute's chart in the browser."""
+    import json
+
+    from test_site_runner import Server, expected, visit
+
+    server = Server(site.out)
+    try:
+        v = visit(browser, server.url)
+        page = v.page
+        page.goto(server.url + path)
+        sec = page.locator(panel)
+        sec.locator("details.example-run summary").click()
+        form = sec.locator("form.run-example")
+        filled = {n: form.locator(f"input[name={n}]").input_value()
+                  for n in ("primary", "changed", "month", "day", "hour", "year", "birth")}
+        filled = {k: x for k, x in filled.items() if x}
+        if inputs is not None:
+            assert filled == inputs
+        form.locator("button[type=submit]").click()
+        result = sec.locator(".run-result[data-ms]")
+        result.wait_for(timeout=90_000)
+        data = json.loads(result.locator("[data-chart]").get_attribute("data-chart") or "null")
+        assert data == expected(**filled)
+        v.close()
+    finally:
+        server.stop()
