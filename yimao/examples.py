@@ -44,7 +44,10 @@ from yimao.errors import EditionError
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_FILE = ROOT / "editorial" / "examples.toml"
-INPUT_KEYS = ("primary", "changed", "year", "month", "day", "hour", "birth")
+INPUT_KEYS = ("primary", "changed", "year", "month", "day", "hour", "birth", "question",
+              "yongshen", "facts")
+"""The inputs a constructed example may give (question, yongshen, facts: a 筮類 question, once
+compute takes one)."""
 PHASE_CHARS = "木火土金水"
 RELATIVES = ("父母", "兄弟", "子孫", "妻財", "官鬼")
 
