@@ -338,7 +338,9 @@ def questions(edition: Edition, book: CaseBook | None = None,
         chapter = q["id"].rsplit("-q", 1)[0]
         if chapter not in chapters:  # a partial edition (a test's)
             continue
-        sids = list(q.get("passages", ()))
+        sids = list(dict.fromkeys([*q.get("passages", ()),  # its own, then its alternatives'
+                                   *(s for alt in q.get("alternative", ())
+                                     for s in alt.get("passages", ()))]))
         view = QuestionView(
             q["id"], chapter, q.get("text", ""), q.get("ko", ""), yong,
             tuple(vocabulary.get(y, y) for y in yong), q.get("reason", ""),
