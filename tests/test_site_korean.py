@@ -5,7 +5,8 @@ Latin-script word in the text of any built page outside code, identifiers and ad
 What is not reader text: ``<code>``/``<pre>``/``<kbd>``/``<samp>`` (code and its ids: rule ids,
 function names, commands), ``<script>``/``<style>``/``<head>``, the printed address of a
 citation (``.cite-url``), and the edition's own identifiers where the text names them (``p089``,
-``p089-case1``, ``p027-s1``), which are the stable citation ids of tei/README.md.
+``p089-case1``, ``p027-s1``; a chapter ``shilei-14`` or a 筮類 question ``shilei-14-q5``), which
+are the stable ids of tei/README.md and editorial/questions.toml.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from lxml import html as lxml_html
 from sitebuild import Build
 
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-EDITION_ID = re.compile(r"p\d{3}(?:-[a-z]+\d*)*")
+EDITION_ID = re.compile(r"p\d{3}(?:-[a-z]+\d*)*|(?:front|lifa|shilei|back)-[a-z0-9]+(?:-q\d+)?")
 NOT_TEXT = ("code", "pre", "kbd", "samp", "script", "style", "head", "template")
 ALLOWED = {
     "TEI": "the encoding standard of the edition's source file; it has no Korean name",
@@ -58,7 +59,7 @@ def test_latin_words_are_found() -> None:
         page = Path(d) / "index.html"
         page.write_text(
             "<html><head><title>x</title></head><body><p>계산 line: 死 (text: 死) "
-            "<code>najia-gan</code> p089-case1 TEI</p><!-- note --></body></html>",
+            "<code>najia-gan</code> p089-case1 shilei-14-q5 TEI</p><!-- note --></body></html>",
             encoding="utf-8")
         assert latin_words(page) == ["line", "text"]
 
