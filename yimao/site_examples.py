@@ -214,6 +214,9 @@ class QuestionView:
     chart: ChartView | None = None  # its chart: the case's, or a constructed one (구성례)
     inputs: tuple[tuple[str, str], ...] = ()
     marks: tuple[int, ...] = ()  # the lines of the 用神 on that chart
+    by_compute: bool = False  # the marks are compute's (chart(question=…)), not this module's
+    roles: tuple[tuple[str, str], ...] = ()  # (Korean role, what compute resolves): 元神 …
+    judgments: tuple[FindingLink, ...] = ()  # the chapter's judgments that hold on the chart
 
     @property
     def page(self) -> str:
@@ -351,15 +354,66 @@ def questions(edition: Edition, book: CaseBook | None = None,
             if case:
                 cs = book.cases[case]
                 setting = C.setting(cs)
-                marks = yongshen_lines(setting.chart, yong[0]) if yong else ()
-                view = _with(view, case=case, chart=chart_view(setting), marks=marks,
+                c = setting.chart
+                view = _with(view, case=case, chart=chart_view(setting),
+                             marks=yongshen_lines(c, yong[0]) if yong else (),
                              inputs=_inputs({k: getattr(cs, k) for k in C.INPUTS}))
             else:
                 inputs, c = question_chart(k, yong[0] if yong else "")
+                if ASKS:  # compute takes the question: its 用神, roles and judgments
+                    from compute import chart as draw
+
+                    c = draw(inputs["primary"], inputs["changed"], month=inputs["month"],
+                             day=inputs["day"], question=q["id"])
+                    inputs = {**inputs, "question": q["id"]}
                 view = _with(view, chart=constructed_view(c), inputs=_inputs(inputs),
-                             marks=yongshen_lines(c, yong[0]) if yong else ())
+                             marks=yongshen_lines(c, yong[0]) if yong else (),
+                             judgments=_judgments(edition, c))
+            view = _with(view, **_roles(c, q["id"]))
         out.append(view)
     return out
+
+
+def _asks() -> bool:
+    """Whether compute takes a 筮類 question (``chart(question=…)``, compute.questions)."""
+    import importlib.util
+    import inspect
+
+    from compute import chart as draw
+
+    return ("question" in inspect.signature(draw).parameters
+            and importlib.util.find_spec("compute.questions") is not None)
+
+
+ASKS = _asks()
+ROLE_KO = (("yuan", "원신(元神)"), ("ji", "기신(忌神)"), ("chou", "구신(仇神)"))
+
+
+def _roles(c: Chart, qid: str) -> dict[str, Any]:
+    """What compute resolves for the question on chart *c* (when it takes questions): the 用神's
+    lines (the marks) and its 元神, 忌神, 仇神."""
+    if not ASKS:
+        return {}
+    from compute.questions import roles
+
+    r = roles(c, qid)
+    out: list[tuple[str, str]] = []
+    if r.choice and not LATIN.search(r.choice):
+        out.append(("용신 고르기", r.choice))
+    for attr, ko in ROLE_KO:
+        role = getattr(r, attr)
+        if role.relative is not None:
+            where = "·".join(f"{p}효" for p in role.lines) or "괘에 없음"
+            out.append((ko, f"{role.relative} ({where})"))
+    return {"marks": tuple(r.positions), "by_compute": True, "roles": tuple(out)}
+
+
+def _judgments(edition: Edition, c: Chart) -> tuple[FindingLink, ...]:
+    """The judgments (斷) of the question's chapter that hold on *c*: findings with a verdict."""
+    return tuple(
+        FindingLink("" if LATIN.search(f.summary) else f.summary,
+                    _passage_links(edition, f.passages))
+        for f in c.findings if dict(f.data).get("verdict"))
 
 
 def _with(view: QuestionView, **changes: Any) -> QuestionView:
