@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install runtime test lint site serve bench bench-runner clean
+.PHONY: install runtime test lint site serve bench bench-runner golden golden-record clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,19 @@ bench: $(STAMP)
 # the Run panel in headless chromium: first run cold and re-runs, medians (after make site)
 bench-runner: site
 	$(BIN)/python tools/bench_runner.py $(BENCH_ARGS)
+
+# compute's safety net before an optimisation (tools/golden.py): `make golden-record` keeps
+# every chart of a fixed sample and of the book's cases in $(GOLDEN) (outside git); after each
+# change `make golden` recomputes them and fails on any difference, field by field
+GOLDEN ?= build/golden.json
+
+golden-record: $(STAMP)
+	@mkdir -p $(dir $(GOLDEN))
+	$(BIN)/python tools/golden.py record $(GOLDEN)
+
+golden: $(STAMP)
+	@test -f $(GOLDEN) || { echo "make: no $(GOLDEN): run make golden-record first (before the change)"; exit 2; }
+	$(BIN)/python tools/golden.py check $(GOLDEN)
 
 clean:
 	rm -rf build $(VENV)

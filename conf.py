@@ -23,8 +23,9 @@ root_doc = "index"
 exclude_patterns: list[str] = ["_templates", "_static"]
 
 yimao_tei = "tei/yimao.xml"
-# Absolute address of the published site, for citations printed without JavaScript.
-yimao_baseurl = os.environ.get("YIMAO_BASEURL", "")
+# Absolute address of the published site: citations, their exports (cite/pNNN.bib …), the
+# citation_* meta tags and the DTS API name their URLs from it (make serve's by default).
+yimao_baseurl = os.environ.get("YIMAO_BASEURL", "http://127.0.0.1:8000")
 
 html_theme = "basic"
 html_title = "易冒 역모 — 한국어 역주"

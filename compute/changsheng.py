@@ -68,7 +68,7 @@ DIZHI_CANGGAN: Final = table(
 """地支藏干 as the verse gives them, 子 … 亥 (p190-s1 "子中癸己更加辛，丑中己癸復陰金 … 申內庚金
 坤壬水 …"); 坤 in 申 is the 土 of p191-s1. No procedure of the book uses this table."""
 
-_STAGE_TABLE: Final = {
+STAGE_TABLE: Final = {
     tu: tuple(
         tuple(STAGES[(b - (start if p != Phase.TU else TU_CHANGSHENG_CHOICES[tu])) % 12]
               for b in range(12))
@@ -76,6 +76,7 @@ _STAGE_TABLE: Final = {
     )
     for tu in TU_CHANGSHENG_CHOICES
 }
+"""``STAGE_TABLE[tu][phase][branch]`` is :func:`stage` (*tu*: where 土 has its 長生, 申 or 寅)."""
 
 
 @rule("changsheng-12")
@@ -85,7 +86,7 @@ def stage(phase: Phase | int, branch: Branch | int, tu: str = "申") -> str:
     >>> stage(Phase.MU, Branch.SHEN), stage(Phase.HUO, Branch.XU), stage(Phase.SHUI, Branch.YOU)
     ('絕', '墓', '沐浴')
     """
-    return _STAGE_TABLE[tu][phase][branch]
+    return STAGE_TABLE[tu][phase][branch]
 
 
 _STAGE_BRANCH: Final = {
@@ -123,9 +124,10 @@ SAME, SHENG, KE, XIE, HAO = "比", "生", "克", "洩", "耗"
 """How phase *a* acts on phase *b*: 比 (same), 生 (a 生 b), 克 (a 克 b), 洩 (b 生 a: b is drained
 by a), 耗 (b 克 a: b spends itself on a)."""
 
-_REL: Final = tuple(
+ACTS_TABLE: Final = tuple(
     tuple((SAME, SHENG, KE, HAO, XIE)[(b - a) % 5] for b in range(5)) for a in range(5)
 )
+"""``ACTS_TABLE[a][b]`` is :func:`acts` (a, b) for phases as ints (the rules' fast path)."""
 
 
 def acts(a: Phase | int, b: Phase | int) -> str:
@@ -134,7 +136,7 @@ def acts(a: Phase | int, b: Phase | int) -> str:
     >>> acts(Phase.SHUI, Phase.MU), acts(Phase.JIN, Phase.MU), acts(Phase.MU, Phase.SHUI)
     ('生', '克', '洩')
     """
-    return _REL[a][b]
+    return ACTS_TABLE[a][b]
 
 
 WANGXIANG: Final = table(
@@ -147,10 +149,11 @@ WANGXIANG: Final = table(
 month acts on the line: 比 旺, 生 相, 克 死 (p158-s1 注 "月建來克，便為真空"), 耗 (the line 克 the
 month) 囚, 洩 (the line 生 the month) 休."""
 
-_WX: Final = tuple(
+WANGXIANG_TABLE: Final = tuple(
     tuple(WANGXIANG[("比", "生", "克", "耗", "洩").index(acts(m, p))] for m in range(5))
     for p in range(5)
 )
+"""``WANGXIANG_TABLE[phase][month phase]``: 旺 相 休 囚 死 as :func:`wangxiang` gives them."""
 
 
 def wangxiang(phase: Phase | int, month: Branch | int) -> str:
@@ -160,12 +163,32 @@ def wangxiang(phase: Phase | int, month: Branch | int) -> str:
     ...                                   Branch.SHEN)]
     ['旺', '相', '休', '囚', '死']
     """
-    return _WX[phase][_BRANCH_PHASE[month]]
+    return WANGXIANG_TABLE[phase][BRANCH_PHASE_INT[month]]
 
 
-_BRANCH_PHASE: Final = (4, 2, 0, 0, 2, 1, 1, 2, 3, 3, 2, 4)
-"""地支五行 as ints (子水 丑土 寅木 …), a private copy for speed; tested against
-:data:`compute.wuxing.BRANCH_PHASE`."""
+BRANCH_PHASE_INT: Final = (4, 2, 0, 0, 2, 1, 1, 2, 3, 3, 2, 4)
+"""地支五行 as plain ints (子水 丑土 寅木 …), for the rules' fast paths; the same as
+:data:`compute.wuxing.BRANCH_PHASE`:
+
+>>> from compute.wuxing import BRANCH_PHASE
+>>> BRANCH_PHASE_INT == tuple(int(BRANCH_PHASE[b]) for b in range(12))
+True
+"""
+
+
+def day_action(phase: int, day: int, tu: str = "申") -> str:
+    """How the day acts on a phase (the body of :func:`compute.riyue.day_acts`, the rule
+    日辰): 長生 臨官 帝旺 count as 生 (比 when the same phase), 絕 as 克, else 五行 生克.
+
+    >>> day_action(3, 5), day_action(2, 5), day_action(4, 9)
+    ('生', '克', '生')
+    """
+    s = STAGE_TABLE[tu][phase][day]
+    if s in ("長生", "臨官", "帝旺"):
+        return "比" if BRANCH_PHASE_INT[day] == phase else "生"
+    if s == "絕":
+        return "克"
+    return ACTS_TABLE[BRANCH_PHASE_INT[day]][phase]
 
 
 def is_strong(state: str) -> bool:

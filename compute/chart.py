@@ -19,24 +19,37 @@ import datetime as _dt
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-from compute import inputs, rules
+from compute import inputs
+from compute import rules as registry
 from compute.errors import InputError
 from compute.fushen import hidden_hexagram
 from compute.ganzhi import (
+    BRANCH_ZH,
+    STEM_ZH,
     Branch,
     GanZhi,
     Stem,
     void_branches,
 )
 from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao, hugua
-from compute.liuqin import Relative, relative
-from compute.liushen import Spirit, day_spirits, guiren_generals, hour_spirits, month_spirits_on
+from compute.liuqin import RELATIVE_ZH, Relative, relative
+from compute.liushen import (
+    SPIRIT_ZH,
+    Spirit,
+    day_spirits,
+    guiren_generals,
+    hour_spirits,
+    month_spirits_on,
+)
 from compute.najia import najia
 from compute.shen import guashen, line_roles, shishen
-from compute.wuxing import Phase, branch_phase
+from compute.wuxing import PHASE_ZH, Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
+
+if TYPE_CHECKING:
+    from compute.context import Context
 
 ROLES = ("primary", "changed")
 
@@ -64,8 +77,8 @@ class Hidden:
         return GanZhi.from_parts(self.stem, self.branch)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"stem": str(self.stem), "branch": str(self.branch), "element": str(self.element),
-                "relative": str(self.relative)}
+        return {"stem": STEM_ZH[self.stem], "branch": BRANCH_ZH[self.branch],
+                "element": PHASE_ZH[self.element], "relative": RELATIVE_ZH[self.relative]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,17 +126,20 @@ class ChartLine:
         return GanZhi.from_parts(self.stem, self.branch)
 
     def to_dict(self) -> dict[str, Any]:
+        """The line's fields as JSON (names by direct table lookup), then its states."""
+        hour = self.hour_spirit
         out: dict[str, Any] = {
             "position": self.position, "yang": self.yang, "moving": self.moving,
-            "mark": self.mark, "stem": str(self.stem), "branch": str(self.branch),
-            "element": str(self.element), "relative": str(self.relative),
-            "spirit": str(self.spirit),
+            "mark": self.mark, "stem": STEM_ZH[self.stem], "branch": BRANCH_ZH[self.branch],
+            "element": PHASE_ZH[self.element], "relative": RELATIVE_ZH[self.relative],
+            "spirit": SPIRIT_ZH[self.spirit],
             "hidden": self.hidden.to_dict() if self.hidden else None,
-            "month_spirits": [str(s) for s in self.month_spirits],
-            "hour_spirit": str(self.hour_spirit) if self.hour_spirit is not None else None,
+            "month_spirits": [SPIRIT_ZH[s] for s in self.month_spirits],
+            "hour_spirit": SPIRIT_ZH[hour] if hour is not None else None,
             "guiren": self.guiren, "xiu": self.xiu, "roles": list(self.roles),
         }
-        out.update(_jsonable(dict(self.state)))
+        if self.state:
+            out.update(_jsonable(self.state))
         return out
 
 
@@ -224,8 +240,10 @@ class Chart:
     birth: GanZhi | Branch | None = None
     at: _dt.datetime | None = None
     options: tuple[tuple[str, str], ...] = ()
-    findings: tuple[rules.Finding, ...] = ()
+    findings: tuple[registry.Finding, ...] = ()
     call: str = ""
+    context: Context | None = field(default=None, compare=False, repr=False)
+    """The rules' per-chart facts (:mod:`compute.context`), set by the first rule that asks."""
 
     def __post_init__(self) -> None:
         if len(self.cast) != 6:
@@ -278,7 +296,21 @@ class Chart:
         }
 
 
+_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
+
+
 def _jsonable(value: Any) -> Any:
+    """*value* as JSON-ready data: mappings to dicts (keys as str), sequences and sets to lists,
+    plain values kept, anything else (an enum, a Branch …) as its str. The common types are
+    decided by exact type first (no ABC checks)."""
+    t = type(value)
+    if t in _PLAIN:
+        return value
+    if t is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _PLAIN else _jsonable(v)
+                for k, v in value.items()}
+    if t is list or t is tuple:
+        return [v if type(v) in _PLAIN else _jsonable(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
@@ -355,6 +387,7 @@ def chart(
     hu: str = "book",
     zi: str = "23",
     conventions: Mapping[str, str] | str | None = None,
+    rules: Iterable[str] | None = None,
 ) -> Chart:
     """Compute a chart.
 
@@ -384,6 +417,21 @@ def chart(
     * ``zi``: the 子時 convention for *at* (``"23"`` the day starts at 23:00, or ``"0"``).
     * ``conventions``: ``{name: choice}`` for the conventions the rule modules register
       (:func:`compute.rules.conventions`); the book's choice is the default.
+
+    *rules*: the registered rule ids whose line annotators and finding detectors run (default:
+    every one). ``rules=()`` gives the static chart alone (納甲, 五行, 六親, 六神, 伏神, 世應,
+    卦身 … and no states or findings); a subset runs in registration order. A rule reading the
+    states another rule adds (most of chapters 13–41 read ``riyue``'s and ``kongpo``'s) needs
+    that rule in the subset too. ``chart.options`` then records ``rules``.
+
+    >>> c = chart("困", "坎", month="午", day="壬戌", rules=())
+    >>> c.findings, c.primary.line(1).state, c.primary.line(1).ganzhi.zh
+    ((), {}, '戊寅')
+    >>> c
+    chart('困', '坎', month='午', day='壬戌', rules=())
+    >>> only = chart("困", "坎", month="午", day="壬戌", rules=["shi-ying-shengke", "liuqin"])
+    >>> [f.rule for f in only.findings], only.option("rules")
+    (['shi-ying-shengke'], 'liuqin shi-ying-shengke')
 
     >>> c = chart("困", "坎", month="午", day="壬戌")
     >>> c.primary.shi, c.primary.line(1).ganzhi.zh, str(c.primary.line(1).relative)
@@ -437,21 +485,49 @@ def chart(
         ("najia_stems", najia_stems), ("najia_season", stems_used), ("najia_basis", basis),
         *r.options[1:],
     ) + r.conventions
+    selected = None
+    if rules is not None:
+        selected = _selected(rules)
+        call = f"{call[:-1]}, rules={tuple(sorted(selected))!r})"
+        options += (("rules", " ".join(sorted(selected))),)
     c = Chart(cast, primary_h, changed_h, month_b, day_gz, month_gz, year_gz, hour_gz, birth_v,
               r.at, options, (), call)
-    return _run_rules(c)
+    return _run_rules(c, selected)
 
 
-def _run_rules(c: Chart) -> Chart:
-    lines = c.primary.lines + (c.changed.lines if c.changed else ())
-    for _rid, annotate in rules.line_annotators():
-        for ln in lines:
+def _selected(rules: Iterable[str]) -> frozenset[str]:
+    if isinstance(rules, str):
+        rules = rules.split()
+    out = frozenset(rules)
+    for rid in sorted(out):
+        try:
+            registry.get(rid)
+        except KeyError:
+            raise InputError(f"rules: unknown rule {rid!r}; `yimao rules` lists the ids") from None
+    return out
+
+
+def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
+    """Run the line annotators (each on the lines of its scope) and the finding detectors."""
+    if selected is not None and not selected:
+        return c
+    primary = c.primary.lines
+    changed = c.changed.lines if c.changed else ()
+    moving = tuple(ln for ln in primary if ln.moving)
+    scopes = {"all": primary + changed, "primary": primary, "moving": moving,
+              "shown": primary + tuple(ln for ln in changed if ln.moving)}
+    scope = registry.line_scope
+    for rid, annotate in registry.line_annotators():
+        if selected is not None and rid not in selected:
+            continue
+        for ln in scopes[scope(annotate)]:
             extra = annotate(c, ln)
             if extra:
                 ln.state.update(extra)  # type: ignore[attr-defined]
-    found: list[rules.Finding] = []
-    for _rid, detect in rules.finding_detectors():
-        found.extend(detect(c) or ())
+    found: list[registry.Finding] = []
+    for rid, detect in registry.finding_detectors():
+        if selected is None or rid in selected:
+            found.extend(detect(c) or ())
     object.__setattr__(c, "findings", tuple(found))  # the chart is published only now
     return c
 

@@ -3,8 +3,9 @@
     yimao chart 震 兌 --month 寅 --day 癸酉
     yimao chart --lines 987876 --at 1663-04-12T09:00 --json
 
-The layout, top line first: 六神, 六親 干支 五行, the line (○ 重, × 交), 世/應, the changed line
-after →, the 伏神 beside; then every finding with its passages.
+The layout (:mod:`compute.layout`, the one the site shows too), top line first: 六神, 六親 干支
+五行, the line (○ 重, × 交), 世/應, the changed line after →, the 伏神 beside; then every
+finding with its passages.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import argparse
 import json
 
 from compute import inputs
-from compute.chart import Chart, ChartLine
+from compute.chart import Chart
+from compute.layout import MOVE_MARK, YANG_BAR, YIN_BAR, render_text
 
-YANG_BAR, YIN_BAR = "▅▅▅▅▅", "▅▅ ▅▅"
-MOVE_MARK = {"重": "○", "交": "×"}
+__all__ = ["MOVE_MARK", "YANG_BAR", "YIN_BAR", "build", "configure", "render", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -72,54 +73,14 @@ def build(args: argparse.Namespace) -> Chart:
     return inputs.chart_from_fields(fields, **options)
 
 
-def _row(c: Chart, ln: ChartLine) -> str:
-    bar = YANG_BAR if ln.yang else YIN_BAR
-    mark = MOVE_MARK.get(ln.mark, " ")
-    who = "世" if ln.position == c.primary.shi else "應" if ln.position == c.primary.ying else "  "
-    who = who if len(who) == 2 else who + " "
-    left = f"{ln.spirit}  {ln.relative}{ln.ganzhi.zh}{ln.element}  {bar} {mark} {who}"
-    change = ""
-    if c.changed is not None:
-        ch = c.changed.line(ln.position)
-        if ln.moving:
-            change = f"→ {ch.relative}{ch.ganzhi.zh}{ch.element}"
-        else:
-            change = " " * 10
-    fu = ln.hidden
-    hidden = f"  伏 {fu.relative}{fu.ganzhi.zh}{fu.element}" if fu else ""
-    return f"{left} {change}{hidden}".rstrip()
-
-
 def render(c: Chart) -> str:
-    """The chart as text, the top line first.
+    """The chart as text, the top line first: :func:`compute.layout.render_text`.
 
     >>> from compute import chart
     >>> print(render(chart("乾", month="寅", day="甲子")).splitlines()[3])
     元武  父母壬戌土  ▅▅▅▅▅   世    伏 兄弟癸酉金
     """
-    p = c.primary
-    head = f"{p.full_name} ({p.palace}宮 {p.palace_element} {p.generation})"
-    if c.changed:
-        q = c.changed
-        head += f" 之 {q.full_name} ({q.palace}宮 {q.generation})"
-    date = [f"{c.at:%Y-%m-%d %H:%M} UTC+08:00"] if c.at else []
-    if c.year:
-        date.append(f"{c.year.zh}年")
-    date.append(f"{c.month_pillar.zh if c.month_pillar else c.month}月")
-    date.append(f"{c.day.zh}日")
-    if c.hour:
-        date.append(f"{c.hour.zh}時")
-    if c.birth is not None:
-        date.append(f"本命 {c.birth}")
-    out = [head, f"{' '.join(date)}  ({c.xun}旬 空 {''.join(map(str, c.void))}; "
-           f"納甲 {c.option('najia_season')})", ""]
-    out += [_row(c, ln) for ln in reversed(p.lines)]
-    shen = "".join(map(str, p.guashen_lines)) or "不現"
-    out += ["", f"卦身 {p.guashen} ({shen})  世身 {p.shishen}爻  互 {p.hugua}  "
-                f"伏卦 {p.hidden_hexagram or '—'}  五星 {p.star}  經星 {p.jing_xiu}", ""]
-    for f in c.findings:
-        out.append(f"- {f.rule}: {f.summary}  [{' '.join(f.passages)}]")
-    return "\n".join(out)
+    return render_text(c)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,11 +17,12 @@ convention ``fanfu-static`` = ``folk`` and labelled so.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from compute.changsheng import acts, stage, stage_at
-from compute.riyue import BRANCH_ZH, CLASH, ctx, memoized
+from compute.chart import Chart
+from compute.context import BRANCH_ZH, CLASH, Context, context, memoized
 from compute.rules import Finding, convention, doctrine, rule, table
 
 TRIGRAM_ZH: Final = "坤震坎兌艮離巽乾"   # by Trigram value (bit 0 bottom, 1 yang)
@@ -61,7 +62,20 @@ def _tri(t: int) -> str:
     return f"{TRIGRAM_ZH[t]}({ZHUSHU[t]})"
 
 
-def _changes(chart: Any) -> Iterator[tuple[str, int, int]]:
+def _say_trigram(f: Mapping[str, Any]) -> str:
+    """內卦 兌(少女)化震 反吟 (重): the summary of a trigram finding from its facts."""
+    return (f"{f['side']} {f['trigram']}({f['member']})化{f['to']} {f['sign']} ({f['grade']})"
+            f"{f.get('tail', '')}")
+
+
+def _trigram_facts(side: str, a: int, b: int, sign: str, grade: str) -> dict[str, Any]:
+    """The facts of a trigram finding: side (內卦 / 外卦), the trigram, its 主屬 (member), the
+    trigram it changes into (to), the sign (反吟 伏吟 墓絕) and the grade as the book words it."""
+    return {"side": side, "trigram": TRIGRAM_ZH[a], "member": ZHUSHU[a], "to": TRIGRAM_ZH[b],
+            "sign": sign, "grade": grade}
+
+
+def _changes(chart: Chart) -> Iterator[tuple[str, int, int]]:
     """(內卦/外卦, original trigram, changed trigram) for each trigram that changes."""
     if chart.changed is None:
         return
@@ -71,7 +85,7 @@ def _changes(chart: Any) -> Iterator[tuple[str, int, int]]:
             yield label, int(a), int(b)
 
 
-def fanyin_grade(c: Any, orig: int, res: int) -> str:
+def fanyin_grade(c: Context, orig: int, res: int) -> str:
     """真偽輕重 of a trigram 反吟 (p106-s1, p107-s1, p107-s2): 日月 on the whole original (從往)
     or 空破 on the whole result (從來) → 非; on part of a two-branch trigram ("有一半值空破，一半
     值日月") → 輕; 空破 on the original or 日月 on the result → 重; otherwise 真."""
@@ -90,7 +104,7 @@ def fanyin_grade(c: Any, orig: int, res: int) -> str:
 @rule("fanyin-gua", "卦反吟", "괘반음", ("p105-s1", "p106-s1", "p107-s1", "p107-s2"),
       kind="finding")
 @memoized
-def fanyin_gua(chart: Any) -> Iterator[Finding]:
+def fanyin_gua(chart: Chart) -> Iterator[Finding]:
     """An inner or outer trigram that changes into the trigram whose 地祿 clash its own
     (p105-s1): 內反吟 / 外反吟, graded by :func:`fanyin_grade`.
 
@@ -102,19 +116,20 @@ def fanyin_gua(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "fanyin-gua"][0]
     '內卦 坤(母)化艮 反吟 (輕)'
     """
-    c = ctx(chart)
+    c = context(chart)
     for label, a, b in _changes(chart):
         if FANYIN_PAIR[a] == b:
             grade = fanyin_grade(c, a, b)
             lines = (1, 2, 3) if label == "內卦" else (4, 5, 6)
-            yield Finding("fanyin-gua", f"{label} {_tri(a)}化{TRIGRAM_ZH[b]} 反吟 ({grade})",
-                          tuple(p for p in lines if p in c.moving), data=(("grade", grade),))
+            yield Finding.of("fanyin-gua", _say_trigram, tuple(p for p in lines if p in c.moving),
+                             kind=f"{label[0]}反吟", data=(("grade", grade),),
+                             facts=_trigram_facts(label, a, b, "反吟", grade))
     if c.opts.get("fanfu-static") == "folk" and chart.primary.name in ("既濟", "未濟"):
         yield Finding("fanyin-fuyin-scope", f"俗傳: {chart.primary.name} 為反吟 (本書不取)")
 
 
 @rule("fanyin-yao", "爻反吟", "효반음", ("p108-s1", "p108-s2", "p109-s1"), kind="finding")
-def fanyin_yao(chart: Any) -> Iterator[Finding]:
+def fanyin_yao(chart: Chart) -> Iterator[Finding]:
     """A moving line that changes into its clash (巳化亥, 卯化酉 …), graded (p108-s1, s2,
     p109-s1): clashed by another moving line (自相沖散) → 重 even if the changed line is 空 or
     休; 日月 on the moving line or 空破 on the changed line → 非; 空破 on the moving line or 日月 on
@@ -128,7 +143,7 @@ def fanyin_yao(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "fanyin-yao"][0]
     '二爻 巳火父母 化亥 反吟 (重: 動爻自相沖散)'
     """
-    c = ctx(chart)
+    c = context(chart)
     for p in c.moving:
         i = p - 1
         b, cb = c.br[i], c.changed_branch(p)
@@ -149,7 +164,7 @@ def fanyin_yao(chart: Any) -> Iterator[Finding]:
 @rule("fuyin", "伏吟", "복음", ("p112-s1", "p112-s2", "p112-s3", "p113-s1", "p113-s2"),
       kind="finding")
 @memoized
-def fuyin(chart: Any) -> Iterator[Finding]:
+def fuyin(chart: Chart) -> Iterator[Finding]:
     """伏吟: only an inner or outer trigram exchanging 乾 and 震, which carry the same branches
     (p112-s1 "止以乾震交互而名也"); not true when the 日月 stand on the original's 地祿 (卯 for
     震往, 戌亥 for 乾往, p112-s3). 乾克震 (金克木); it strikes the 長男.
@@ -159,7 +174,7 @@ def fuyin(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "fuyin"][0]
     '內卦 乾(父)化震 伏吟 (非: 日月在戌亥): 乾克震'
     """
-    c = ctx(chart)
+    c = context(chart)
     for label, a, b in _changes(chart):
         if {a, b} != {7, 1}:
             continue
@@ -167,8 +182,9 @@ def fuyin(chart: Any) -> Iterator[Finding]:
             grade = f"非: 日月在{''.join(BRANCH_ZH[x] for x in DILU[a])}"
         else:
             grade = "真"
-        yield Finding("fuyin", f"{label} {_tri(a)}化{TRIGRAM_ZH[b]} 伏吟 ({grade}): 乾克震",
-                      data=(("grade", grade.split(":")[0]),))
+        yield Finding.of("fuyin", _say_trigram, kind=f"{label[0]}伏吟",
+                         facts={**_trigram_facts(label, a, b, "伏吟", grade), "tail": ": 乾克震"},
+                         data=(("grade", grade.split(":")[0]),))
     if c.opts.get("fanfu-static") == "folk" and chart.primary.hexagram.generation == 0:
         yield Finding("fanyin-fuyin-scope", f"俗傳: 八純 {chart.primary.name} 為伏吟 (本書不取)")
 
@@ -187,7 +203,7 @@ doctrine(
 
 @rule("youhun-guihun-use", "歸魂 / 游魂之占", "귀혼 / 유혼의 점",
       ("p114-s1", "p114-s2", "p114-s3", "p115-s1", "p277-s6"), kind="finding")
-def guiyou(chart: Any) -> Iterator[Finding]:
+def guiyou(chart: Chart) -> Iterator[Finding]:
     """游魂 / 歸魂 of the primary (and changed) hexagram; read only when the 世 is the 用
     (p114-s1): 游魂 主變, 不久, 心不定; 歸魂 主復, 不出 (p114-s2, s3).
 
@@ -210,7 +226,7 @@ def guiyou(chart: Any) -> Iterator[Finding]:
 @rule("gua-mujue", "卦化墓絕", "괘화묘절", ("p127-s1", "p127-s2", "p127-s3", "p128-s1",
                                          "p128-s2", "p277-s4"), kind="finding")
 @memoized
-def gua_mujue(chart: Any) -> Iterator[Finding]:
+def gua_mujue(chart: Chart) -> Iterator[Finding]:
     """A trigram changing into a trigram whose 地祿 hold both its 墓 and its 絕 (離化乾, 震化坤 …,
     p277-s4). 偽 when the original's 地祿 are on the 日月, when the 墓 is clashed (墓沖) or the 絕
     破, or when the target is 空; 真 and 凶 when the 日月 fill the target ("日月填實其乾").
@@ -223,7 +239,7 @@ def gua_mujue(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "gua-mujue"][0]
     '內卦 離(中女)化乾 墓絕 (真: 日月填實)'
     """
-    c = ctx(chart)
+    c = context(chart)
     for label, a, b in _changes(chart):
         ph = _TRI_PHASE[a]
         mu, jue = stage_at(ph, "墓", c.tu), stage_at(ph, "絕", c.tu)
@@ -241,15 +257,16 @@ def gua_mujue(chart: Any) -> Iterator[Finding]:
             grade = "偽: 空"
         else:
             grade = "真"
-        yield Finding("gua-mujue", f"{label} {_tri(a)}化{TRIGRAM_ZH[b]} 墓絕 ({grade})",
-                      data=(("grade", grade.split(":")[0]),))
+        yield Finding.of("gua-mujue", _say_trigram, kind=f"{label[0]}化墓絕",
+                         facts=_trigram_facts(label, a, b, "墓絕", grade),
+                         data=(("grade", grade.split(":")[0]),))
 
 
 _TRI_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金
 
 
 @rule("gua-kongpo", "內外卦 空破", "내외괘 공파", ("p128-s3", "p134-s1"), kind="finding")
-def gua_kongpo(chart: Any) -> Iterator[Finding]:
+def gua_kongpo(chart: Chart) -> Iterator[Finding]:
     """The inner or outer trigram of the primary whose 地祿 branch(es) are 旬空 or 月破 (p128-s3:
     inside bad for the old home, outside for a new house; lighter than 墓絕). A trigram 旺 or 相 by
     the 卦候 is "旬空而弗空" (p134-s1).
@@ -259,7 +276,7 @@ def gua_kongpo(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "gua-kongpo"]
     ['內卦 坎(中男) 子空子破', '外卦 坎(中男) 子空子破']
     """
-    c = ctx(chart)
+    c = context(chart)
     ruler = bajie_ruler(chart)
     for label, t in (("內卦", int(chart.primary.hexagram.lower)),
                      ("外卦", int(chart.primary.hexagram.upper))):
@@ -275,7 +292,7 @@ def gua_kongpo(chart: Any) -> Iterator[Finding]:
 
 @rule("gua-hua-shengke", "八卦之化 五行 / 十二位", "팔괘의 화: 오행 / 십이위", ("p129-s1",),
       kind="finding")
-def gua_hua(chart: Any) -> Iterator[Finding]:
+def gua_hua(chart: Chart) -> Iterator[Finding]:
     """A changing trigram read both ways (p129-s1): by the five phases (坎化坤 = 克) and by the
     twelve stages of its phase at the new trigram's 地祿 (水 at 未申 = 養/長生).
 
@@ -284,7 +301,7 @@ def gua_hua(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "gua-hua-shengke"][0]
     '內卦 坎化坤: 五行 克, 十二位 養/長生'
     """
-    c = ctx(chart)
+    c = context(chart)
     for label, a, b in _changes(chart):
         rel = acts(_TRI_PHASE[b], _TRI_PHASE[a])
         stages = "/".join(stage(_TRI_PHASE[a], x, c.tu) for x in DILU[b])
@@ -315,7 +332,7 @@ _RULER_BY_MONTH: Final = {
 _ZHONGQI_DATE: Final = {0: (12, 22), 3: (3, 21), 6: (6, 21), 9: (9, 23)}
 
 
-def after_zhongqi(chart: Any) -> bool:
+def after_zhongqi(chart: Chart) -> bool:
     """Whether the cast lies after the 中氣 of its month (only asked for 子午卯酉 months): from
     the date when there is one (冬至 12-22, 春分 3-21, 夏至 6-21, 秋分 9-23, ±1 day), else by the
     ``zhongqi`` convention (default: past)."""
@@ -326,10 +343,10 @@ def after_zhongqi(chart: Any) -> bool:
         if m == 0 and at.month < 6:
             return True
         return (at.month, at.day) >= (mm, dd)
-    return ctx(chart).opts.get("zhongqi", "past") == "past"
+    return context(chart).opts.get("zhongqi", "past") == "past"
 
 
-def bajie_ruler(chart: Any) -> int:
+def bajie_ruler(chart: Chart) -> int:
     """The trigram that rules the 八節 period of the cast (冬至 坎, 立春 艮, 春分 震 …). The 一候
     of 餘旺 after each period (p132-s1) needs the exact day and is not applied."""
     before, after = _RULER_BY_MONTH[int(chart.month)]
@@ -346,7 +363,7 @@ def houqi_state(trigram: int, ruler: int) -> str:
 
 
 @rule("gua-wangxiang-8", kind="finding")
-def guahou(chart: Any) -> Iterator[Finding]:
+def guahou(chart: Chart) -> Iterator[Finding]:
     """卦候 of the primary's two trigrams, by the 月令 only (p130-s1 "以月令言毋以日時言"): a 旺相
     trigram is not 空 in the 旬 nor 破 by a day clash, a 死囚 trigram is not raised by its own day
     (p135-s1); used chiefly for 邦畿 and 住宅.

@@ -10,19 +10,19 @@ GanZhi.from_zh('癸酉')
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
 from compute.errors import InputError
+from compute.names import Named
 from compute.rules import rule, table
 
 STEM_ZH: Final = "甲乙丙丁戊己庚辛壬癸"
 BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
 
 
-class Stem(enum.IntEnum):
+class Stem(Named, names=STEM_ZH, what="stem"):
     """The ten heavenly stems 天干, valued in traditional order (甲 = 0).
 
     >>> Stem.GUI, str(Stem.GUI), Stem.GUI.yang
@@ -40,35 +40,13 @@ class Stem(enum.IntEnum):
     REN = 8
     GUI = 9
 
-    def __str__(self) -> str:
-        return STEM_ZH[self]
-
-    def __repr__(self) -> str:
-        return f"Stem.{self.name}"
-
-    @property
-    def zh(self) -> str:
-        return STEM_ZH[self]
-
     @property
     def yang(self) -> bool:
         """甲丙戊庚壬 are yang."""
         return self % 2 == 0
 
-    @classmethod
-    def from_zh(cls, text: str) -> Stem:
-        """The stem written *text*.
 
-        >>> Stem.from_zh("壬")
-        Stem.REN
-        """
-        i = STEM_ZH.find(text) if len(text) == 1 else -1
-        if i < 0:
-            raise InputError(f"unknown stem {text!r}; expected one of {STEM_ZH}")
-        return cls(i)
-
-
-class Branch(enum.IntEnum):
+class Branch(Named, names=BRANCH_ZH, what="branch"):
     """The twelve earthly branches 地支, valued in traditional order (子 = 0).
 
     >>> Branch.YOU, str(Branch.YOU), int(Branch.YOU)
@@ -88,16 +66,6 @@ class Branch(enum.IntEnum):
     XU = 10
     HAI = 11
 
-    def __str__(self) -> str:
-        return BRANCH_ZH[self]
-
-    def __repr__(self) -> str:
-        return f"Branch.{self.name}"
-
-    @property
-    def zh(self) -> str:
-        return BRANCH_ZH[self]
-
     @property
     def yang(self) -> bool:
         return self % 2 == 0
@@ -109,18 +77,6 @@ class Branch(enum.IntEnum):
         Branch.WU
         """
         return Branch((self + 6) % 12)
-
-    @classmethod
-    def from_zh(cls, text: str) -> Branch:
-        """The branch written *text*.
-
-        >>> Branch.from_zh("酉")
-        Branch.YOU
-        """
-        i = BRANCH_ZH.find(text) if len(text) == 1 else -1
-        if i < 0:
-            raise InputError(f"unknown branch {text!r}; expected one of {BRANCH_ZH}")
-        return cls(i)
 
 
 @dataclass(frozen=True, slots=True)

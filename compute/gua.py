@@ -13,7 +13,6 @@ Hexagram.from_name('晉')
 
 from __future__ import annotations
 
-import enum
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -21,11 +20,14 @@ from types import MappingProxyType
 from typing import Final
 
 from compute.errors import InputError, quote
+from compute.names import Named
 from compute.rules import rule, table
 from compute.wuxing import Phase
 
 
-class Trigram(enum.IntEnum):
+class Trigram(Named, names="坤震坎兌艮離巽乾", what="trigram", expected="one of 乾兌離震巽坎艮坤",
+              aliases={"地": "坤", "雷": "震", "水": "坎", "澤": "兌", "山": "艮", "火": "離",
+                       "風": "巽", "天": "乾"}):
     """The eight trigrams 八卦, valued by their line pattern (bit 0 bottom, 1 = yang).
 
     >>> Trigram.ZHEN, int(Trigram.ZHEN), Trigram.ZHEN.image, Trigram.ZHEN.phase, Trigram.ZHEN.pair
@@ -41,16 +43,6 @@ class Trigram(enum.IntEnum):
     XUN = 0b110
     QIAN = 0b111
 
-    def __str__(self) -> str:
-        return TRIGRAM_ZH[self]
-
-    def __repr__(self) -> str:
-        return f"Trigram.{self.name}"
-
-    @property
-    def zh(self) -> str:
-        return TRIGRAM_ZH[self]
-
     @property
     def image(self) -> str:
         """The 象 used in full hexagram names: 天地雷風水火山澤."""
@@ -64,18 +56,6 @@ class Trigram(enum.IntEnum):
     def pair(self) -> Trigram:
         """The trigram of opposite lines (乾↔坤, 震↔巽, 坎↔離, 艮↔兌)."""
         return Trigram(self ^ 0b111)
-
-    @classmethod
-    def from_zh(cls, text: str) -> Trigram:
-        """By name or image.
-
-        >>> Trigram.from_zh("坎"), Trigram.from_zh("澤")
-        (Trigram.KAN, Trigram.DUI)
-        """
-        for t, zh in TRIGRAM_ZH.items():
-            if text in (zh, TRIGRAM_IMAGE[t]):
-                return t
-        raise InputError(f"unknown trigram {text!r}; expected one of 乾兌離震巽坎艮坤")
 
 
 TRIGRAM_ZH: Final = MappingProxyType({

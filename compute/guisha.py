@@ -14,21 +14,22 @@ Source: 易冒 p192–p196 (¶381–389), p204–p213 (¶405–423).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from compute.changsheng import _BRANCH_PHASE, acts, stage_at
-from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx, memoized
+from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
+from compute.chart import Chart, ChartLine
+from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context, memoized
 from compute.rules import Finding, convention, rule
 
 GUI = "官鬼"
 
 
-def _is_gui(ln: Any) -> bool:
+def _is_gui(ln: ChartLine) -> bool:
     return str(ln.relative) == GUI
 
 
-def _tomb(c: Any, pos: int) -> int:
+def _tomb(c: Context, pos: int) -> int:
     return stage_at(c.ph[pos - 1], "墓", c.tu)
 
 
@@ -36,7 +37,7 @@ def _tomb(c: Any, pos: int) -> int:
       ("p204-s1", "p205-s1", "p205-s2", "p206-s1", "p206-s2", "p207-s1", "p208-s1", "p209-s2",
        "p209-s3"), kind="finding")
 @memoized
-def suimu(chart: Any) -> Iterator[Finding]:
+def suimu(chart: Chart) -> Iterator[Finding]:
     """The five 隨墓 (p204-s1 注), with the day or a changed line as the 墓 only (p209-s3):
 
     命墓 — the 本命 (``birth``) stands on a 官鬼 line and the day is its 墓 (only a real line
@@ -45,7 +46,7 @@ def suimu(chart: Any) -> Iterator[Finding]:
     is the 月建, p206-s1); 卦身墓 — a present 卦身 on 官鬼, 墓 on the day; 世身墓 — the 世身 on
     官鬼, 墓 on the day, void when the 世 is 空 (p206-s2).
     """
-    c = ctx(chart)
+    c = context(chart)
     h = chart.primary
     lines = c.lines
     birth = chart.birth
@@ -58,17 +59,21 @@ def suimu(chart: Any) -> Iterator[Finding]:
         if _tomb(c, p) != c.day:
             continue   # every 墓 in this loop is the day's
         name = c.line_name(p)
+        day = BRANCH_ZH[c.day]
         if ming is not None and c.br[p - 1] == ming:
-            yield Finding("suimu", f"命墓: {name} (本命 {BRANCH_ZH[ming]}) 隨鬼入墓 於日 "
-                          f"{BRANCH_ZH[c.day]}", (p,))
+            yield Finding.of("suimu", _say_suimu, (p,), kind="命墓",
+                             facts={"line": name, "tomb": day, "birth": BRANCH_ZH[ming]})
         if p == shi:
-            yield Finding("suimu", f"世墓: {name} 隨鬼入墓 於日 {BRANCH_ZH[c.day]}", (p,))
+            yield Finding.of("suimu", _say_suimu, (p,), kind="世墓",
+                             facts={"line": name, "tomb": day})
         if p in gs:
-            yield Finding("suimu", f"卦身墓: {name} 墓於日 (視世墓化墓則輕)", (p,))
+            yield Finding.of("suimu", _say_suimu, (p,), kind="卦身墓",
+                             facts={"line": name, "tomb": day})
         if p == shishen and p != shi:
             if c.is_void[shi - 1] and not c.on_month[shi - 1]:
                 continue
-            yield Finding("suimu", f"世身墓: {name} 墓於日 (視世墓化墓則輕)", (p,))
+            yield Finding.of("suimu", _say_suimu, (p,), kind="世身墓",
+                             facts={"line": name, "tomb": day})
     for p in c.moving:
         ln = lines[p - 1]
         cb = c.changed_branch(p)
@@ -86,8 +91,21 @@ def suimu(chart: Any) -> Iterator[Finding]:
             grade = "偽: 破"
         else:
             grade = "真"
-        yield Finding("suimu", f"化爻墓: {'、'.join(who)} {c.line_name(p)} 化入墓 "
-                      f"{BRANCH_ZH[cb]} ({grade})", (p,), data=(("grade", grade[0]),))
+        yield Finding.of("suimu", _say_suimu, (p,), kind="化爻墓", data=(("grade", grade[0]),),
+                         facts={"line": c.line_name(p), "tomb": BRANCH_ZH[cb], "who": tuple(who),
+                                "grade": grade})
+
+
+def _say_suimu(f: Mapping[str, Any]) -> str:
+    """The summary of a 隨墓 finding from its facts (the kind, the line, the 墓 …)."""
+    kind, line, tomb = f["kind"], f["line"], f["tomb"]
+    if kind == "命墓":
+        return f"命墓: {line} (本命 {f['birth']}) 隨鬼入墓 於日 {tomb}"
+    if kind == "世墓":
+        return f"世墓: {line} 隨鬼入墓 於日 {tomb}"
+    if kind == "化爻墓":
+        return f"化爻墓: {'、'.join(f['who'])} {line} 化入墓 {tomb} ({f['grade']})"
+    return f"{kind}: {line} 墓於日 (視世墓化墓則輕)"
 
 
 ZHUSHANG = convention(
@@ -100,7 +118,7 @@ ZHUSHANG = convention(
 @rule("zhushang", "助鬼傷身", "조귀상신", ("p210-s1", "p210-s4", "p211-s1", "p211-s2",
                                        "p213-s2"), kind="finding")
 @memoized
-def zhushang(chart: Any) -> Iterator[Finding]:
+def zhushang(chart: Chart) -> Iterator[Finding]:
     """助鬼傷身 (p210-s1 "世爻受鬼克，而鬼長生於日"): a 官鬼 line whose phase 克 the 世 and
     which the day truly 生s — its 長生 is the day and the day's phase 生s it (p211-s2 注 "五行
     大生謂之真生"; so not 巳日之巽, 申日之革, 午日之坎, 酉日之離). Void when the 鬼 is 空 or 破 or
@@ -112,13 +130,13 @@ def zhushang(chart: Any) -> Iterator[Finding]:
     >>> [f.summary for f in chart("巽", month="子", day="丁巳").findings if f.rule == "zhushang"]
     []
     """
-    c = ctx(chart)
+    c = context(chart)
     shi = chart.primary.shi
     s_ph = c.ph[shi - 1]
     if c.strong[shi - 1]:
         return
     common = c.opts.get("zhushang") == "common"
-    dph = _BRANCH_PHASE[c.day]
+    dph = BRANCH_PHASE_INT[c.day]
     for ln in c.lines:
         p = ln.position
         if p == shi or not _is_gui(ln) or acts(c.ph[p - 1], s_ph) != "克":
@@ -136,7 +154,7 @@ def zhushang(chart: Any) -> Iterator[Finding]:
 
 
 @rule("wu-gui", "無鬼", "무귀", ("p194-s2", "p195-s1", "p196-s2"), kind="finding")
-def wu_gui(chart: Any) -> Iterator[Finding]:
+def wu_gui(chart: Chart) -> Iterator[Finding]:
     """No 官鬼 among the lines (p194-s2 … p196-s2: "防害及身，喜其無鬼，求事益己，利在有官");
     where it hides (伏) or appears as a changed line on the 日月 it is "無猶不無" (p193-s3).
 
@@ -144,7 +162,7 @@ def wu_gui(chart: Any) -> Iterator[Finding]:
     >>> [f.summary for f in chart("小畜", month="子", day="甲子").findings if f.rule == "wu-gui"]
     ['卦無官鬼 (伏: 三爻下 伏 酉)']
     """
-    c = ctx(chart)
+    c = context(chart)
     if any(_is_gui(ln) for ln in c.lines):
         return
     notes = []

@@ -10,10 +10,11 @@ Source: 易冒 p201–p203 (¶399–403), p285–p286 (¶567–569).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
-from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx, memoized
+from compute.chart import Chart, ChartHexagram, ChartLine
+from compute.context import BRANCH_ZH, CLASH, POS_ZH, context, memoized
 from compute.rules import Finding, doctrine, rule, table
 
 LIUHE: Final = table(
@@ -51,14 +52,14 @@ def is_liuhe(branches: Sequence[int]) -> bool:
     return _all_pairs(branches, lambda a, b: LIUHE[a] == b)
 
 
-def _branches(h: Any) -> tuple[int, ...]:
+def _branches(h: ChartHexagram) -> tuple[int, ...]:
     return tuple(int(ln.branch) for ln in h.lines)
 
 
 @rule("liuchong-gua", "六沖卦 / 化六沖", "육충괘 / 화육충", ("p201-s2", "p201-s3", "p201-s4",
                                                       "p285-s1"), kind="finding")
 @memoized
-def liuchong_gua(chart: Any) -> Iterator[Finding]:
+def liuchong_gua(chart: Chart) -> Iterator[Finding]:
     """六沖卦 (卦沖, 前沖: "無往而不散") and 化六沖 (變沖, 後沖: "占事主無後", p201-s2, s3).
 
     >>> from compute.chart import chart
@@ -67,9 +68,15 @@ def liuchong_gua(chart: Any) -> Iterator[Finding]:
     ['六沖卦 無妄 (卦沖)']
     """
     if is_liuchong(_branches(chart.primary)):
-        yield Finding("liuchong-gua", f"六沖卦 {chart.primary.name} (卦沖)")
+        yield Finding.of("liuchong-gua", _say_chong, kind="六沖卦",
+                         facts={"hexagram": chart.primary.name, "name": "卦沖"})
     if chart.changed is not None and is_liuchong(_branches(chart.changed)):
-        yield Finding("liuchong-gua", f"化六沖 {chart.changed.name} (變沖)", role="changed")
+        yield Finding.of("liuchong-gua", _say_chong, kind="化六沖", role="changed",
+                         facts={"hexagram": chart.changed.name, "name": "變沖"})
+
+
+def _say_chong(f: Mapping[str, Any]) -> str:
+    return f"{f['kind']} {f['hexagram']} ({f['name']})"
 
 
 SEQUENCE: Final = {
@@ -83,7 +90,7 @@ SEQUENCE: Final = {
 
 @rule("liuhe-gua", "六合卦 / 化六合", "육합괘 / 화육합", ("p201-s1", "p202-s1", "p276-s6"),
       kind="finding")
-def liuhe_gua(chart: Any) -> Iterator[Finding]:
+def liuhe_gua(chart: Chart) -> Iterator[Finding]:
     """六合卦 ("合主事之成") and 化六合, with the sequence of p202-s1 when both hexagrams are 合
     or 沖.
 
@@ -111,7 +118,7 @@ def liuhe_gua(chart: Any) -> Iterator[Finding]:
 @rule("hechu-fengchong", "合處逢沖", "합처봉충", ("p203-s1", "p203-s2", "p203-s3", "p285-s1"),
       kind="finding")
 @memoized
-def hechu_fengchong(chart: Any) -> Iterator[Finding]:
+def hechu_fengchong(chart: Chart) -> Iterator[Finding]:
     """合處逢沖 (p203-s1): a 六合卦 whose 世 or 應 the day clashes or harms — "功之幾成而敗";
     also a 六合卦 changing into a 六沖卦 (合處變沖, p285-s1). Lighter, at line level (p203-s3):
     in a 六合卦, the day clashing or harming 財/官 (婚姻), 父/官 (功名), 子/財 (謀生).
@@ -124,16 +131,17 @@ def hechu_fengchong(chart: Any) -> Iterator[Finding]:
     pb = _branches(chart.primary)
     if not is_liuhe(pb):
         return
-    c = ctx(chart)
+    c = context(chart)
     day = c.day
     for who, pos in (("世", chart.primary.shi), ("應", chart.primary.ying)):
         b = pb[pos - 1]
         how = "沖" if CLASH[b] == day else ("害" if CLASH[LIUHE[b]] == day else None)
         if how:
-            yield Finding("hechu-fengchong",
-                          f"合處逢沖: 日{BRANCH_ZH[day]} {how} {who} {c.line_name(pos)}", (pos,))
+            yield Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="合處逢沖", facts={
+                "day": BRANCH_ZH[day], "how": how, "role": who, "line": c.line_name(pos)})
     if chart.changed is not None and is_liuchong(_branches(chart.changed)):
-        yield Finding("hechu-fengchong", f"合處變沖: {chart.primary.name} 化 {chart.changed.name}")
+        yield Finding.of("hechu-fengchong", _say_hechu, kind="合處變沖", facts={
+            "hexagram": chart.primary.name, "changed": chart.changed.name})
     seen = set()
     for pos in range(1, 7):
         b = pb[pos - 1]
@@ -143,12 +151,20 @@ def hechu_fengchong(chart: Any) -> Iterator[Finding]:
             rel = str(c.lines[pos - 1].relative)
             if rel not in seen:
                 seen.add(rel)
-                yield Finding("hechu-fengchong",
-                              f"爻之合處逢沖 (稍輕): {c.line_name(pos)} 逢日沖害", (pos,))
+                yield Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="爻之合處逢沖",
+                                 facts={"line": c.line_name(pos), "relative": rel})
 
 
-@rule("liuhe", kind="line")
-def he_state(chart: Any, ln: Any) -> dict[str, Any]:
+def _say_hechu(f: Mapping[str, Any]) -> str:
+    if f["kind"] == "合處逢沖":
+        return f"合處逢沖: 日{f['day']} {f['how']} {f['role']} {f['line']}"
+    if f["kind"] == "合處變沖":
+        return f"合處變沖: {f['hexagram']} 化 {f['changed']}"
+    return f"爻之合處逢沖 (稍輕): {f['line']} 逢日沖害"
+
+
+@rule("liuhe", kind="line", lines="primary")
+def he_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``he``: the line's 合 (p202-s3 "靜合為起，動合為絆，化合為援，自合為好"), each as
     "<kind>·<by>·<quality>": 靜合 (a static line 合 by the day or a moving line), 動合 (a moving
     line 合 by the day), 化合 (a moving line changing into its partner), 自合 (two moving lines);
@@ -160,7 +176,7 @@ def he_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     i = ln.position - 1
     b = c.br[i]
     partner = LIUHE[b]
@@ -176,8 +192,9 @@ def he_state(chart: Any, ln: Any) -> dict[str, Any]:
     return {"he": out}
 
 
-@rule("yao-chong-5", "爻沖五法", "효충오법", ("p202-s2", "p202-s3", "p286-s3"), kind="line")
-def chong_state(chart: Any, ln: Any) -> dict[str, Any]:
+@rule("yao-chong-5", "爻沖五法", "효충오법", ("p202-s2", "p202-s3", "p286-s3"), kind="line",
+      lines="primary")
+def chong_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``chong``: the clashes of p202-s2 other than the day's (which is ``day_clash``): 化沖
     (a moving line changing into its clash: 失) and 自沖 (two moving lines clashing: 敗 — of equal
     force both 散, on 日月 not 散, 旺 against 衰 the 衰 散, p286-s3); ``散`` marks whether this
@@ -189,7 +206,7 @@ def chong_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     if not ln.moving:
         return {"chong": []}
     i = ln.position - 1

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, _WX
+from compute.changsheng import BRANCH_PHASE_INT, WANGXIANG_TABLE
+from compute.chart import Chart, ChartLine
+from compute.context import BRANCH_ZH, Context, context
 from compute.fanfu import after_zhongqi
-from compute.riyue import BRANCH_ZH, ctx
 from compute.rules import Finding, convention, doctrine, rule, table
 
 JINSHEN: Final = table(
@@ -32,7 +33,7 @@ _JIN: Final = frozenset(JINSHEN)
 _TUI: Final = frozenset((b, a) for a, b in JINSHEN)
 
 
-def jintui(c: Any, pos: int) -> str | None:
+def jintui(c: Context, pos: int) -> str | None:
     """進神 / 退神 of the moving line *pos* with its grade (p121-s2, p122-s2).
 
     大進: moving line 旺相, changed line on 日月. 不進 / 不退: moving line on 日月, changed line
@@ -53,13 +54,14 @@ def jintui(c: Any, pos: int) -> str | None:
         return "不進" if jin else "不退"
     if jin:
         return "大進" if c.strong[i] and c.riyue(cb) else "進神"
-    weak_changed = _WX[_BRANCH_PHASE[cb]][_BRANCH_PHASE[c.month]] not in ("旺", "相")
+    month_phase = BRANCH_PHASE_INT[c.month]
+    weak_changed = WANGXIANG_TABLE[BRANCH_PHASE_INT[cb]][month_phase] not in ("旺", "相")
     return "實退" if not c.strong[i] and weak_changed else "退神"
 
 
 @rule("jinshen-3", "大進 / 不進 / 不能進", "대진 / 부진 / 불능진", ("p121-s1", "p121-s2"),
-      kind="line")
-def jintui_state(chart: Any, ln: Any) -> dict[str, Any]:
+      kind="line", lines="primary")
+def jintui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``jintui``: for a moving line, 進神 大進 不進 不能進 退神 實退 不退 不及退, else None.
 
     >>> from compute.chart import chart
@@ -74,7 +76,7 @@ def jintui_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary":
         return {}
-    return {"jintui": jintui(ctx(chart), ln.position) if ln.moving else None}
+    return {"jintui": jintui(context(chart), ln.position) if ln.moving else None}
 
 
 rule("tuishen-3", "實退 / 不退 / 不及退", "실퇴 / 불퇴 / 불급퇴",
@@ -83,10 +85,10 @@ rule("tuishen-3", "實退 / 不退 / 不及退", "실퇴 / 불퇴 / 불급퇴",
 
 
 @rule("jinshen-tuishen", kind="finding")
-def jintui_findings(chart: Any) -> Iterator[Finding]:
+def jintui_findings(chart: Chart) -> Iterator[Finding]:
     """A finding for every moving line that 化進神 or 化退神 (用/元 want 進, 忌/仇 want 退,
     p123-s2 注)."""
-    c = ctx(chart)
+    c = context(chart)
     for p in c.moving:
         kind = jintui(c, p)
         if kind:
@@ -105,7 +107,7 @@ SHENGJIANG_BASIS = convention(
 )
 
 
-def shengjiang_lines(c: Any, chart: Any) -> tuple[int, int, bool]:
+def shengjiang_lines(c: Context, chart: Chart) -> tuple[int, int, bool]:
     """(升爻, 降爻, yang half) by the time of casting (p117-s2 "升降務以占時言"): the 消息卦 has n
     yang lines from 冬至 (復 1 … 乾 6) or n yin lines from 夏至 (姤 1 … 坤 6); line n is 升, line
     n − 1 降 (n = 1: 上爻)."""
@@ -119,8 +121,9 @@ def shengjiang_lines(c: Any, chart: Any) -> tuple[int, int, bool]:
 
 
 @rule("shengjiang", "升爻 / 降爻", "승효 / 강효",
-      ("p116-s1", "p116-s3", "p117-s1", "p117-s2", "p119-s1", "p119-s2"), kind="line")
-def shengjiang_state(chart: Any, ln: Any) -> dict[str, Any]:
+      ("p116-s1", "p116-s3", "p117-s1", "p117-s2", "p119-s1", "p119-s2"), kind="line",
+      lines="primary")
+def shengjiang_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``shengjiang``: 升 / 真升 on the 升爻, 降 / 真降 on the 降爻, else None. In the yang half
     the 升爻 is 真 when yang and the 降爻 when yin; in the yin half the reverse (p117-s2 注).
 
@@ -136,7 +139,7 @@ def shengjiang_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     up, down, yang_half = shengjiang_lines(c, chart)
     if ln.position == up:
         return {"shengjiang": "真升" if ln.yang == yang_half else "升"}

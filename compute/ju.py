@@ -10,11 +10,13 @@ Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from compute.riyue import BRANCH_ZH, POS_ZH, ctx
+from compute.chart import Chart
+from compute.context import BRANCH_ZH, POS_ZH, Context, context
 from compute.rules import Finding, rule, table
+from compute.wuxing import Phase
 
 SANHE: Final = table(
     "sanhe-ju", "局會 (三合)", "국회 (삼합)",
@@ -27,7 +29,7 @@ SANHE: Final = table(
 "生乃物之始，藏乃物之終 … 如卯木生亥墓未，為木局是也")."""
 
 
-def _members(c: Any, chart: Any) -> dict[int, list[tuple[str, int, int, bool]]]:
+def _members(c: Context, chart: Chart) -> dict[int, list[tuple[str, int, int, bool]]]:
     """branch → [(kind, branch, position or 0, sound)] from moving lines (動), their changed
     lines (變), the 伏神 under moving lines (伏), the day and the month."""
     out: dict[int, list[tuple[str, int, int, bool]]] = {}
@@ -56,7 +58,7 @@ def _label(kind: str, b: int, p: int) -> str:
 
 
 @rule("sanhe-ju", kind="finding")
-def sanhe_ju(chart: Any) -> Iterator[Finding]:
+def sanhe_ju(chart: Chart) -> Iterator[Finding]:
     """A 局 among the moving lines, their changed lines, the 伏 under moving lines and the 日月,
     "必由日月而懸之" (p215-s1): one member must be the day or the month and one a line.
 
@@ -74,7 +76,7 @@ def sanhe_ju(chart: Any) -> Iterator[Finding]:
     ['寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌', \
 '巳酉丑 金局 伏會 懸中 成 (力存: 失終): 初爻伏 巳, 日 酉']
     """
-    c = ctx(chart)
+    c = context(chart)
     if not c.moving:
         return
     found = _members(c, chart)
@@ -104,8 +106,17 @@ def sanhe_ju(chart: Any) -> Iterator[Finding]:
         who = ", ".join(_label(k, mb, p) for b in group for k, mb, p, _ in srcs[b])
         lines = tuple(sorted({p for b in group for _, _, p, _ in srcs[b] if p}))
         name = "".join(BRANCH_ZH[b] for b in group)
-        yield Finding("sanhe-ju", f"{name} {phase}局 {kind} {xuan} {verdict}: {who}", lines,
-                      data=(("kind", kind), ("verdict", verdict.split(" ")[0])))
+        yield Finding.of(
+            "sanhe-ju", _say, lines, kind=kind,
+            data=(("kind", kind), ("verdict", verdict.split(" ")[0])),
+            facts={"branches": name, "element": Phase.from_zh(phase), "xuan": xuan,
+                   "verdict": verdict.split(" ")[0], "grade": verdict, "members": who})
+
+
+def _say(f: Mapping[str, Any]) -> str:
+    """寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌."""
+    return (f"{f['branches']} {f['element']}局 {f['kind']} {f['xuan']} {f['grade']}: "
+            f"{f['members']}")
 
 
 def _facts(members: list[tuple[str, int, int, bool]]) -> tuple[bool, bool, set[str]]:

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, acts
-from compute.riyue import CLASH, ctx
+from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
+from compute.chart import Chart, ChartLine
+from compute.context import CLASH, Context, context
 from compute.rules import Finding, doctrine, rule
 
 _TOMB = (1, 4, 7, 10)   # 辰戌丑未: 墓沖
 _PEACH = (0, 3, 6, 9)   # 子午卯酉: 胎沖
 
 
-def _movers_acting(c: Any, pos: int, phase: int) -> tuple[int, int]:
+def _movers_acting(c: Context, pos: int, phase: int) -> tuple[int, int]:
     """(生, 克) counts from the other moving lines that are neither 破 nor 散 (p198-s1)."""
     sheng = ke = 0
     for q in c.moving:
@@ -52,7 +53,7 @@ def fill_quality(branch: int, strong: bool) -> str:
 
 @rule("xunkong-13", "旬空十三法", "순공십삼법", ("p156-s1", "p157-s1", "p158-s1", "p159-s1"),
       kind="line")
-def void_state(chart: Any, ln: Any) -> dict[str, Any]:
+def void_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``void``: the kind of 旬空 of the line, or None (p156-s1 … p159-s1):
 
     建空 (on the 月建: not empty), 動空 (moving: not empty, it acts), 填實 / 半實 (填空: clashed
@@ -62,7 +63,7 @@ def void_state(chart: Any, ln: Any) -> dict[str, Any]:
     a moving line 生 it, 安空 when nothing 克 it; "空" when none of the thirteen fits.
     Lines of the changed hexagram get "空" or None (p161-s1 "空居變爻則無司").
     """
-    c = ctx(chart)
+    c = context(chart)
     b = int(ln.branch)
     if not c.kong(b):
         return {"void": None}
@@ -72,7 +73,7 @@ def void_state(chart: Any, ln: Any) -> dict[str, Any]:
     return {"void": _void13(c, i)}
 
 
-def _void13(c: Any, i: int) -> str:
+def _void13(c: Context, i: int) -> str:
     b, ph = c.br[i], c.ph[i]
     if c.on_month[i]:
         return "建空"
@@ -85,7 +86,7 @@ def _void13(c: Any, i: int) -> str:
         base = "破空"
     elif c.strong[i]:
         return {"克": "克空", "洩": "半空"}.get(d, "旺相空")
-    elif _STAGE_TABLE[c.tu][ph][c.month] == "絕":
+    elif STAGE_TABLE[c.tu][ph][c.month] == "絕":
         base = "絕空"
     elif c.wx[i] == "死":
         base = "真空"
@@ -106,8 +107,8 @@ def _void13(c: Any, i: int) -> str:
     return base
 
 
-@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line")
-def void8_state(chart: Any, ln: Any) -> dict[str, Any]:
+@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line", lines="primary")
+def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``void8``: the same empty line in the eight 法 of 類總 (p287-s1): 填實空 (the day clashes
     it, it moves, or it is the 月建), 動空遭破 / 沖而不力 (the eighth: a moving empty line that is
     破; an empty line clashed while 絕 on the day), 壞空 (破), 全空 (月克), 克空 (月生日克 or 日生
@@ -117,7 +118,7 @@ def void8_state(chart: Any, ln: Any) -> dict[str, Any]:
     >>> chart("乾", month="巳", day="甲子").primary.line(2).state["void8"] is None
     True
     """
-    c = ctx(chart)
+    c = context(chart)
     b = int(ln.branch)
     if ln.role != "primary":
         return {}
@@ -130,7 +131,7 @@ def void8_state(chart: Any, ln: Any) -> dict[str, Any]:
     if c.on_month[i]:
         return {"void8": "填實空"}
     if CLASH[b] == c.day:
-        bad = _STAGE_TABLE[c.tu][ph][c.day] == "絕"
+        bad = STAGE_TABLE[c.tu][ph][c.day] == "絕"
         return {"void8": "沖而不力" if bad else "填實空"}
     if c.broken[i]:
         return {"void8": "壞空"}
@@ -148,8 +149,8 @@ def void8_state(chart: Any, ln: Any) -> dict[str, Any]:
 
 
 @rule("yuepo", "月破", "월파", ("p152-s1", "p152-s2", "p153-s1", "p154-s1", "p288-s2"),
-      kind="line")
-def month_broken_state(chart: Any, ln: Any) -> dict[str, Any]:
+      kind="line", lines="shown")
+def month_broken_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``month_broken``: "月破" when the line's branch clashes the 月建 (p152-s2 "以用處反，名為
     月破"), "實破" when it is also the day branch and so not broken (p154-s1 "唯值日則能實其破"),
     else None. (Repair by a later day or month, "後時則能補其過", is a matter of timing.)
@@ -163,7 +164,7 @@ def month_broken_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary" and not ln.moving:
         return {}
-    c = ctx(chart)
+    c = context(chart)
     b = int(ln.branch)
     if (b - c.month) % 12 != 6:
         return {"month_broken": None}
@@ -171,21 +172,21 @@ def month_broken_state(chart: Any, ln: Any) -> dict[str, Any]:
 
 
 @rule("yuepo", kind="finding")
-def yuepo_findings(chart: Any):
+def yuepo_findings(chart: Chart):
     """A finding per 月破 line (the state ``month_broken``), e.g. "初爻 子水妻財 月破".
 
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("坎", month="午", day="丙寅").findings if f.rule == "yuepo"]
     ['上爻 子水兄弟 月破']
     """
-    c = ctx(chart)
+    c = context(chart)
     for p in range(1, 7):
         if c.broken[p - 1]:
             yield Finding("yuepo", f"{c.line_name(p)} 月破", (p,))
 
 
 @rule("xunkong-13", kind="finding")
-def xunkong_findings(chart: Any):
+def xunkong_findings(chart: Chart):
     """A finding per empty line with its kind (the state ``void``), e.g. "上爻 戌土父母 旬空
     (填實)".
 
@@ -193,7 +194,7 @@ def xunkong_findings(chart: Any):
     >>> [f.summary for f in chart("乾", month="午", day="戊辰").findings if f.rule == "xunkong-13"]
     ['上爻 戌土父母 旬空 (填實)']
     """
-    c = ctx(chart)
+    c = context(chart)
     for ln in c.lines:
         kind = ln.state.get("void")
         if kind:
@@ -202,10 +203,10 @@ def xunkong_findings(chart: Any):
 
 @rule("da-baihu", "大白虎 (動而破)", "대백호 (동이파)", ("p154-s1", "p193-s4", "p193-s5"),
       kind="finding")
-def dong_po(chart: Any):
+def dong_po(chart: Chart):
     """A moving line that is 月破 is "全凶" because the 大白虎 stands on the 破 branch (p193-s4,
     s5); with a moving 官鬼 "吉而不吉，凶而愈凶" (p154-s1)."""
-    c = ctx(chart)
+    c = context(chart)
     gui = any(str(c.lines[p - 1].relative) == "官鬼" for p in c.moving)
     for p in c.moving:
         if c.broken[p - 1]:
@@ -214,15 +215,15 @@ def dong_po(chart: Any):
 
 
 @rule("guan-gui", "官鬼 虛實", "관귀 허실", ("p192-s1", "p193-s1", "p193-s2", "p193-s3",
-                                      "p193-s4"), kind="line")
-def xushi_state(chart: Any, ln: Any) -> dict[str, Any]:
+                                      "p193-s4"), kind="line", lines="primary")
+def xushi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``xushi``: what a line amounts to in substance (p193): "猶不動" (moving but clashed by the
     day, 制 by another moving line, or with no 生 from day, month, a moving line or its own changed
     line), "猶不有" (present but 空, 沖散 or 化沖), "半空" (空 and moving), "全凶" (moving and
     破); [] if none."""
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     i = ln.position - 1
     ph, b = c.ph[i], c.br[i]
     out = []
@@ -230,7 +231,7 @@ def xushi_state(chart: Any, ln: Any) -> dict[str, Any]:
         ms, mk = _movers_acting(c, ln.position, ph)
         cb = c.changed_branch(ln.position)
         bian_helps = cb is not None and not (c.kong(cb) or c.po(cb)) \
-            and acts(_BRANCH_PHASE[cb], ph) == "生"
+            and acts(BRANCH_PHASE_INT[cb], ph) == "生"
         helped = ms or bian_helps or c.day_acts(ph) in ("生", "比") \
             or c.month_acts(ph) in ("生", "比")
         if CLASH[b] == c.day or mk or not helped:

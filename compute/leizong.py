@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts, stage_at
+from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
+from compute.chart import Chart, ChartLine
+from compute.context import BRANCH_ZH, CLASH, Context, context
 from compute.guisha import suimu, zhushang
 from compute.hechong import hechu_fengchong
 from compute.liuqin import Relative
-from compute.riyue import BRANCH_ZH, CLASH, ctx
 from compute.rules import Finding, doctrine, rule, table
 
 GRADES: Final = table(
@@ -37,8 +38,8 @@ def _g(n: int) -> dict[str, Any]:
     return {"n": n, "name": GRADES[n - 1]}
 
 
-@rule("yongshen-18", kind="line")
-def grade_state(chart: Any, ln: Any) -> dict[str, Any]:
+@rule("yongshen-18", kind="line", lines="primary")
+def grade_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``grade``: the line's grade {n, name} among the eighteen, as if it were the 用神.
 
     Tests, in order: on the 日 (1 日神) or 月 (2 月將); moving and 散 (18); 月破 (15);
@@ -52,11 +53,11 @@ def grade_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     return {"grade": _g(_grade(c, ln))}
 
 
-def _grade(c: Any, ln: Any) -> int:
+def _grade(c: Context, ln: ChartLine) -> int:
     p, i = ln.position, ln.position - 1
     ph = c.ph[i]
     if c.on_day[i]:
@@ -71,7 +72,7 @@ def _grade(c: Any, ln: Any) -> int:
     movers = [acts(c.ph[q - 1], ph) for q in c.moving
               if q != p and not (c.broken[q - 1] or c.san[q - 1])]
     cb = c.changed_branch(p)
-    bian = None if cb is None or c.kong(cb) or c.po(cb) else acts(_BRANCH_PHASE[cb], ph)
+    bian = None if cb is None or c.kong(cb) or c.po(cb) else acts(BRANCH_PHASE_INT[cb], ph)
     sheng = [x for x in (d, m, bian, *movers) if x in ("生", "比")]
     ke = [x for x in (d, m, bian, *movers) if x == "克"]
     clashed = CLASH[c.br[i]] == c.day
@@ -124,7 +125,7 @@ def yuan_ji_chou(yong: Relative) -> tuple[Relative, Relative, Relative]:
 
 @rule("shi-ying-ji-10", "世應 十忌", "세응 십기", ("p280-s1", "p280-s2", "p280-s3"),
       kind="finding")
-def shi_ying_ji(chart: Any) -> Iterator[Finding]:
+def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
     """The ten taboos of 世 and 應 (p280-s1): 空 (無成), 破 (多敗), 絕 (多困), 散 (全失), 墓
     (難舉), 動 (多變), 合沖 (將成而敗), 隨墓, 助傷, 升降進退 (降 or 退).
 
@@ -133,7 +134,7 @@ def shi_ying_ji(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "shi-ying-ji-10"]
     ['世 上爻 戌土父母 忌: 動']
     """
-    c = ctx(chart)
+    c = context(chart)
     h = chart.primary
     hc = {p for f in hechu_fengchong(chart) for p in f.lines}
     sm = {p for f in suimu(chart) for p in f.lines}
@@ -169,8 +170,8 @@ def shi_ying_ji(chart: Any) -> Iterator[Finding]:
             yield Finding("shi-ying-ji-10", f"{who} {c.line_name(p)} 忌: {', '.join(bad)}", (p,))
 
 
-@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line")
-def keqi_state(chart: Any, ln: Any) -> dict[str, Any]:
+@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary")
+def keqi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``keqi``: the days the line points to, by the rules of p294-s2 that need no question: an
     empty line → the day that clashes it ("主象空而沖可獲") or fills it (its own branch, "值");
     a 旺相 line → its 墓 ("用爻旺而墓乃收"); a line 絕 on the day but 生 by a moving line → its
@@ -178,7 +179,7 @@ def keqi_state(chart: Any, ln: Any) -> dict[str, Any]:
     臨官 ("衰遇扶而成矣")."""
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     i = ln.position - 1
     ph, b = c.ph[i], c.br[i]
     out = []

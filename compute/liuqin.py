@@ -8,17 +8,20 @@ Source: 易冒 p054–p057.
 
 from __future__ import annotations
 
-import enum
 from types import MappingProxyType
 from typing import Final
 
+from compute.names import Named
 from compute.rules import rule, table
 from compute.wuxing import Phase
 
 RELATIVE_ZH: Final = ("父母", "官鬼", "兄弟", "子孫", "妻財")
 
 
-class Relative(enum.IntEnum):
+class Relative(Named, names=RELATIVE_ZH, what="relative",
+               expected="父母 官鬼 兄弟 子孫 妻財",
+               aliases={"鬼": "官鬼", "妻": "妻財", "孫": "子孫", "父": "父母", "官": "官鬼",
+                        "兄": "兄弟", "子": "子孫", "財": "妻財"}):
     """The 六親 (five kinds), in the order the book defines them (p054–p055).
 
     >>> [r.short for r in Relative]
@@ -31,35 +34,10 @@ class Relative(enum.IntEnum):
     ZISUN = 3
     QICAI = 4
 
-    def __str__(self) -> str:
-        return RELATIVE_ZH[self]
-
-    def __repr__(self) -> str:
-        return f"Relative.{self.name}"
-
-    @property
-    def zh(self) -> str:
-        return RELATIVE_ZH[self]
-
     @property
     def short(self) -> str:
         """One character, as charts write it: 父 官 兄 子 財."""
         return "父官兄子財"[self]
-
-    @classmethod
-    def from_zh(cls, text: str) -> Relative:
-        """By name, one-character form, or 官/鬼/妻.
-
-        >>> Relative.from_zh("妻財"), Relative.from_zh("鬼")
-        (Relative.QICAI, Relative.GUANGUI)
-        """
-        from compute.errors import InputError
-
-        name = {"鬼": "官鬼", "妻": "妻財", "孫": "子孫"}.get(text, text)
-        for r in cls:
-            if name in (r.zh, r.short):
-                return r
-        raise InputError(f"unknown relative {text!r}; expected 父母 官鬼 兄弟 子孫 妻財")
 
 
 LIUQIN_RULE: Final = table(

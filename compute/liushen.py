@@ -8,17 +8,17 @@ Source: 易冒 p058–p064; the 天乙貴人 of p227–p228 for 司貴六神. Th
 
 from __future__ import annotations
 
-import enum
 from types import MappingProxyType
 from typing import Final
 
 from compute.ganzhi import Branch, Stem, hour_pillar
+from compute.names import Named
 from compute.rules import doctrine, rule, table
 
 SPIRIT_ZH: Final = ("青龍", "朱雀", "勾陳", "騰蛇", "白虎", "元武")
 
 
-class Spirit(enum.IntEnum):
+class Spirit(Named, names=SPIRIT_ZH, what="spirit"):
     """The six spirits 六神, in the order they climb the lines (青龍 → … → 元武).
 
     >>> str(Spirit.XUANWU), Spirit.XUANWU.short
@@ -31,16 +31,6 @@ class Spirit(enum.IntEnum):
     TENGSHE = 3
     BAIHU = 4
     XUANWU = 5
-
-    def __str__(self) -> str:
-        return SPIRIT_ZH[self]
-
-    def __repr__(self) -> str:
-        return f"Spirit.{self.name}"
-
-    @property
-    def zh(self) -> str:
-        return SPIRIT_ZH[self]
 
     @property
     def short(self) -> str:

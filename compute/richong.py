@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from compute.chart import Chart, ChartLine
+from compute.context import CLASH, context
 from compute.kongpo import fill_quality
-from compute.riyue import CLASH, ctx
 from compute.rules import Finding, doctrine, rule
 
 
@@ -34,8 +35,8 @@ def clash_kind(line_branch: int, day_branch: int) -> str:
     return "絕沖"
 
 
-@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line")
-def day_clash_state(chart: Any, ln: Any) -> dict[str, Any]:
+@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line", lines="primary")
+def day_clash_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``day_clash``: None, or {kind, effect} when the day branch clashes the line (p163-s1 and the
     four kinds of p164-s1):
 
@@ -47,7 +48,7 @@ def day_clash_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     i = ln.position - 1
     b = c.br[i]
     if CLASH[b] != c.day:
@@ -67,14 +68,14 @@ def day_clash_state(chart: Any, ln: Any) -> dict[str, Any]:
 
 
 @rule("richong-4", kind="finding")
-def day_clash_findings(chart: Any):
+def day_clash_findings(chart: Chart):
     """A finding per line the day clashes, with its effect (the state ``day_clash``).
 
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("坤", month="辰", day="乙卯").findings if f.rule == "richong-4"]
     ['上爻 酉金子孫 日沖 胎沖: 暗動']
     """
-    c = ctx(chart)
+    c = context(chart)
     for ln in c.lines:
         dc = ln.state.get("day_clash")
         if dc:

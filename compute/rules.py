@@ -15,6 +15,10 @@ literals, compute never imports yimao) and its *kind*:
     bool, None, lists/tuples and dicts of those).  Annotators run in registration order — the
     order of ``compute.RULE_MODULES``, then the order in each module — so an annotator sees the
     states added by the annotators before it.  Return ``{}`` when the rule says nothing.
+    ``rule(..., kind="line", lines=...)`` says which lines it can say something about, so the
+    chart calls it on those only: ``"all"`` (the default), ``"primary"`` (the primary's lines),
+    ``"moving"`` (the primary's moving lines) or ``"shown"`` (the primary's lines and the changed
+    lines of the moving positions); the annotator still returns ``{}`` for any other line.
 ``finding``
     a *finding detector* ``(chart) -> Iterable[Finding]``, called once on the fully annotated chart
     (every line state present), in registration order.  A :class:`Finding` whose ``passages`` is
@@ -48,11 +52,13 @@ conventions={name: choice})`` picks another, and ``chart.options`` records every
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeVar
 
 Kind = Literal["table", "function", "line", "finding", "doctrine"]
+LineScope = Literal["all", "primary", "moving", "shown"]
+LINE_SCOPES: Final = ("all", "primary", "moving", "shown")
 KINDS: Final = ("table", "function", "line", "finding", "doctrine")
 PASSAGE_RE: Final = re.compile(r"^p\d{3}-(s|n)\d+$")
 ID_RE: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -62,15 +68,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One rule that fires on a chart.
+    """One rule that fires on a chart: its facts as data, and a summary for readers.
 
     ``rule`` must be a registered id; ``passages`` defaults to the rule's. ``lines`` are line
     positions 1–6 (初爻 = 1) of the primary hexagram (of the changed one when
-    ``role == "changed"``); ``data`` holds JSON-ready details for machines.
+    ``role == "changed"``); ``data`` holds JSON-ready details for machines (``to_dict``).
+    ``kind`` names which of the rule's cases fired, in the book's word (``六沖卦`` or ``化六沖``,
+    ``世墓`` …) and ``facts`` the typed facts it found (the trigram, the 局's element, the 六親 …;
+    compute/README.md lists them per rule). Consumers read ``kind``, ``facts``, ``data`` and
+    ``lines``, never the summary, which is only for reading. :meth:`of` builds the summary
+    from the facts.
 
     >>> f = Finding("shi-ying", "世 6爻", [6])
-    >>> f.lines, f.passages[0], f.to_dict()["summary"]
-    ((6,), 'p065-s1', '世 6爻')
+    >>> f.lines, f.passages[0], f.to_dict()["summary"], f.kind, f.facts
+    ((6,), 'p065-s1', '世 6爻', '', {})
     """
 
     rule: str
@@ -79,6 +90,34 @@ class Finding:
     passages: tuple[str, ...] = ()
     role: str = "primary"
     data: tuple[tuple[str, Any], ...] = ()
+    kind: str = ""
+    facts: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @classmethod
+    def of(
+        cls, rule: str, say: Callable[[Mapping[str, Any]], str], lines: Iterable[int] = (), *,
+        kind: str = "", facts: Mapping[str, Any] | None = None, role: str = "primary",
+        data: Mapping[str, Any] | tuple[tuple[str, Any], ...] = (),
+        passages: Iterable[str] = (),
+    ) -> Finding:
+        """A finding whose summary is ``say(facts)`` (``kind`` is among the facts as "kind").
+
+        >>> f = Finding.of("shi-ying", lambda x: f"{x['kind']} {x['position']}爻", (6,),
+        ...                kind="世", facts={"position": 6})
+        >>> f.summary, f.kind, f.facts["position"]
+        ('世 6爻', '世', 6)
+        """
+        known = {"kind": kind, **(facts or {})}
+        return cls(rule, say(known), tuple(lines), tuple(passages), role,
+                   data if isinstance(data, tuple) else tuple(data.items()), kind, known)
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        """One of :attr:`facts` (*default* when the finding does not carry it).
+
+        >>> Finding("shi-ying", "x", facts={"side": "內"}).fact("side")
+        '內'
+        """
+        return self.facts.get(name, default)
 
     def __post_init__(self) -> None:
         if type(self.lines) is not tuple:
@@ -211,6 +250,7 @@ def conventions() -> tuple[Convention, ...]:
 _RULES: dict[str, Rule] = {}
 _LINE: list[tuple[str, Callable[..., dict[str, Any]]]] = []
 _FINDING: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
+_SCOPE: dict[Callable[..., dict[str, Any]], str] = {}
 
 
 def _entry(rid: str, zh: str | None, ko: str | None, passages: Iterable[str] | None) -> Rule:
@@ -239,8 +279,10 @@ def rule(
     ko: str | None = None,
     passages: Iterable[str] | None = None,
     kind: Kind = "function",
+    lines: LineScope = "all",
 ) -> Callable[[F], F]:
-    """Decorator: register a function under catalogue id *rid* (see the module docstring).
+    """Decorator: register a function under catalogue id *rid* (see the module docstring;
+    *lines* is the scope of a line annotator).
 
     >>> @rule("ganzhi-60", kind="function")
     ... def _demo(): return 60
@@ -252,12 +294,17 @@ def rule(
     """
     if kind not in ("function", "line", "finding"):
         raise ValueError(f"rule {rid}: kind {kind!r}; use table()/doctrine() for the others")
+    if lines not in LINE_SCOPES or (lines != "all" and kind != "line"):
+        raise ValueError(f"rule {rid}: lines={lines!r} is for line annotators: one of "
+                         f"{', '.join(LINE_SCOPES)}")
 
     def register(fn: F) -> F:
         entry = _entry(rid, zh, ko, passages)
         entry.impls.append(Impl(kind, fn, f"{fn.__module__}.{fn.__qualname__}"))
         if kind == "line":
             _LINE.append((rid, fn))
+            if lines != "all":
+                _SCOPE[fn] = lines
         elif kind == "finding":
             _FINDING.append((rid, fn))
         return fn
@@ -312,6 +359,15 @@ def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
     'yaowei'
     """
     return tuple(_LINE)
+
+
+def line_scope(annotator: Callable[..., dict[str, Any]]) -> str:
+    """The lines *annotator* is called on (see the module docstring).
+
+    >>> line_scope(dict(line_annotators())["fu-chu"]), line_scope(dict(line_annotators())["yaowei"])
+    ('primary', 'moving')
+    """
+    return _SCOPE.get(annotator, "all")
 
 
 def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], ...]:

@@ -18,14 +18,14 @@ The fields are read by :func:`compute.inputs.chart_from_fields` and the error wr
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from compute import cli, inputs
+from compute import inputs
 from compute.chart import Chart
 from compute.errors import InputError, message
+from compute.layout import render_html
 
 FIELDS = inputs.FIELDS
 """The Run panel's inputs: the form fields of :func:`compute.inputs.chart_from_fields`."""
@@ -43,20 +43,15 @@ def passage_link(site_root: str) -> Callable[[str], str]:
 
 
 def chart_html(c: Chart, passage_href: Callable[[str], str]) -> str:
-    """The chart as HTML.
+    """The chart as HTML: :func:`compute.layout.render_html`, the one chart layout the build's
+    case pages show too, each finding's passages linked.
 
-    TODO(merge): when ``compute.layout`` lands this becomes
-    ``render_html(chart_layout(c), passage_href=passage_href)`` (the one chart layout the
-    build uses). Until then: the text ``yimao chart`` prints, then each finding's passages as
-    links.
+    >>> from compute import chart
+    >>> html = chart_html(chart("困", "坎", month="午", day="壬戌"), passage_link("/"))
+    >>> html.count('<td class="line">'), '<a href="/p/p056/#p056-s1">p056-s1</a>' in html
+    (6, True)
     """
-    rows = []
-    for f in c.findings:
-        links = " ".join(
-            f'<a href="{html.escape(passage_href(p))}">{html.escape(p)}</a>' for p in f.passages)
-        rows.append(f"<li><code>{html.escape(f.rule)}</code> {links}</li>")
-    return (f'<pre class="run-text" lang="zh-Hant">{html.escape(cli.render(c))}</pre>\n'
-            f'<ul class="run-findings">{"".join(rows)}</ul>')
+    return render_html(c, passage_href)
 
 
 def run(fields: Mapping[str, str], site_root: str = "/") -> dict[str, Any]:

@@ -35,9 +35,9 @@ import functools
 from collections.abc import Iterable
 from typing import Final
 
+from compute.context import context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
 from compute.liushen import YANG_GUI, YIN_GUI
-from compute.riyue import ctx
 from compute.rules import Finding, convention, doctrine, rule, table
 
 # ---------------------------------------------------------------- helpers
@@ -545,14 +545,15 @@ def _opts(c) -> tuple[str, ...]:
 
 
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
-                                             "p265-s2", "p265-s3", "p265-s4"), kind="line")
+                                             "p265-s2", "p265-s3", "p265-s4"), kind="line",
+                                             lines="shown")
 def shensha_state(chart, ln) -> dict:
     """``shensha``: the stars on the line (branch stars from the 月建, stem stars from the 日干,
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
     theirs when they are 變爻."""
     if ln.role != "primary" and not ln.moving:
         return {}
-    c = ctx(chart)
+    c = context(chart)
     stars = c.memo.get("shensha")
     if stars is None:
         stars = c.memo["shensha"] = branch_stars(c.month, c.day, c.day_stem, c.year, c.hour,
@@ -566,7 +567,7 @@ def shensha_state(chart, ln) -> dict:
 def moving_stars(chart):
     """Stars count chiefly when their line moves ("各伺其動，不動則不伺", p265-s3): a finding per
     moving line that carries stars."""
-    c = ctx(chart)
+    c = context(chart)
     for p in c.moving:
         names = c.lines[p - 1].state.get("shensha") or []
         if names:
@@ -590,7 +591,7 @@ def _gui_moving_in(c, chart, trigram: int) -> list[int]:
 def heshen_finding(chart):
     """鶴神: a moving 官鬼 in the trigram where it stands → do not travel that way (p260-s1 "若鬼
     搖是宮出行是戒"); the trigram holding the line is taken as "是宮"."""
-    c = ctx(chart)
+    c = context(chart)
     station = heshen(chart.day)
     t = _TRIGRAM_OF_STATION.get(station)
     if t is None:
@@ -603,7 +604,7 @@ def heshen_finding(chart):
 def tianshe_finding(chart):
     """天赦日 (p236-s2): 春 戊寅, 夏 甲午, 秋 戊申, 冬 甲子 — for punishment and prison
     questions."""
-    c = ctx(chart)
+    c = context(chart)
     if TIANSHE[c.month] == chart.day.zh:
         yield Finding("tianshe", f"天赦日 {chart.day.zh} (刑罪之占，得逢解網)")
 
@@ -613,7 +614,7 @@ def tian_guanfu_finding(chart):
     """天官符 (p246-s1, p248): a moving 官鬼 in the trigram of the month's 九宮 palace. Only for
     申子辰 and 亥卯未 years, where the book's 子年 example fixes 正月 in the 中宮; for 寅午戌 and
     巳酉丑 years "進三位而復退" leaves 正月's palace open and nothing is computed."""
-    c = ctx(chart)
+    c = context(chart)
     if c.year is None or c.year % 4 not in (0, 3):
         return
     palace = TIAN_GUANFU_PALACES[(c.month - 2) % 12 % 9]

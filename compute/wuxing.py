@@ -10,18 +10,17 @@ Source: 易冒 p029–p031 (納音, 五化), p048–p053 (五行章).
 
 from __future__ import annotations
 
-import enum
 from types import MappingProxyType
 from typing import Final
 
-from compute.errors import InputError
 from compute.ganzhi import BRANCH_ZH, Branch, GanZhi, Stem, month_pillar
+from compute.names import Named
 from compute.rules import rule, table
 
 PHASE_ZH: Final = "木火土金水"
 
 
-class Phase(enum.IntEnum):
+class Phase(Named, names=PHASE_ZH, what="phase"):
     """The five phases 五行, valued in the order of generation (木 → 火 → 土 → 金 → 水).
 
     >>> [str(p) for p in Phase]
@@ -33,16 +32,6 @@ class Phase(enum.IntEnum):
     TU = 2
     JIN = 3
     SHUI = 4
-
-    def __str__(self) -> str:
-        return PHASE_ZH[self]
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
-
-    @property
-    def zh(self) -> str:
-        return PHASE_ZH[self]
 
     def generates(self) -> Phase:
         """The phase this one generates (生): 木生火 …
@@ -59,17 +48,6 @@ class Phase(enum.IntEnum):
         Phase.JIN
         """
         return _CONTROLS[self]
-
-    @classmethod
-    def from_zh(cls, text: str) -> Phase:
-        """The phase written *text*.
-
-        >>> Phase.from_zh("金")
-        Phase.JIN
-        """
-        if len(text) != 1 or text not in PHASE_ZH:
-            raise InputError(f"unknown phase {text!r}; expected one of {PHASE_ZH}")
-        return cls(PHASE_ZH.index(text))
 
 
 _GENERATES: Final = tuple(Phase((p + 1) % 5) for p in range(5))

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, _STAGE_TABLE, acts
+from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
+from compute.chart import Chart, ChartLine
+from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.hechong import LIUHE
-from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
 from compute.rules import Finding, doctrine, rule, table
 
 
@@ -54,7 +55,7 @@ HAI: Final = table(
 申亥 酉戌."""
 
 
-def _sources(c: Any, pos: int) -> list[tuple[str, int]]:
+def _sources(c: Context, pos: int) -> list[tuple[str, int]]:
     """What can act on line *pos*: the day, the month, the other moving lines, its changed line."""
     table_ = c.memo.get("xinghai.sources")
     if table_ is None:
@@ -62,7 +63,7 @@ def _sources(c: Any, pos: int) -> list[tuple[str, int]]:
     return table_[pos - 1]
 
 
-def _build_sources(c: Any, pos: int) -> list[tuple[str, int]]:
+def _build_sources(c: Context, pos: int) -> list[tuple[str, int]]:
     out = [("日", c.day), ("月", c.month)]
     out += [(POS_ZH[p], c.br[p - 1]) for p in c.moving if p != pos]
     cb = c.changed_branch(pos)
@@ -71,8 +72,8 @@ def _build_sources(c: Any, pos: int) -> list[tuple[str, int]]:
     return out
 
 
-@rule("sanxing", kind="line")
-def xing_state(chart: Any, ln: Any) -> dict[str, Any]:
+@rule("sanxing", kind="line", lines="primary")
+def xing_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``xing``: who 刑s the line (日, 月, a moving line, its own changed line).
 
     >>> from compute.chart import chart
@@ -81,16 +82,16 @@ def xing_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     b = c.br[ln.position - 1]
     return {"xing": [who for who, s in _sources(c, ln.position) if XING[s] == b]}
 
 
 @rule("sanxing", kind="finding")
-def sanxing(chart: Any) -> Iterator[Finding]:
+def sanxing(chart: Chart) -> Iterator[Finding]:
     """A complete 三刑 (寅巳申, 丑戌未) or 子卯 among the moving lines, their changed lines and the
     日月, with at least one line in it ("真刑", p219-s1 注); "三刑之名，不可以三泥也" (p218-s4)."""
-    c = ctx(chart)
+    c = context(chart)
     found: dict[int, list[str]] = {}
     for p in c.moving:
         found.setdefault(c.br[p - 1], []).append(f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}")
@@ -108,24 +109,24 @@ def sanxing(chart: Any) -> Iterator[Finding]:
             yield Finding("sanxing", f"{name}: {who}", lines)
 
 
-@rule("liuhai", kind="line")
-def hai_state(chart: Any, ln: Any) -> dict[str, Any]:
+@rule("liuhai", kind="line", lines="primary")
+def hai_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``hai``: who 害s the line, each "<who>·生害|克害" (p221-s1, s2: 生害 "心惡而面好", 克害
     heavier)."""
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     b = c.br[ln.position - 1]
     out = []
     for who, s in _sources(c, ln.position):
         if HAI[s] == b:
-            rel = acts(_BRANCH_PHASE[s], _BRANCH_PHASE[b])
+            rel = acts(BRANCH_PHASE_INT[s], BRANCH_PHASE_INT[b])
             out.append(f"{who}·{'生害' if rel in ('生', '洩') else '克害'}")
     return {"hai": out}
 
 
 @rule("liuhai-gua", "六害卦", "육해괘", ("p221-s4",), kind="finding")
-def liuhai_gua(chart: Any) -> Iterator[Finding]:
+def liuhai_gua(chart: Chart) -> Iterator[Finding]:
     """六害卦 (姤 恆 小畜 益: lines 1–4, 2–5, 3–6 all 害; nominal only, p221-s4 注), and an 應 that
     害s the 世 ("應克世" matters, p221-s4 注).
 
@@ -133,7 +134,7 @@ def liuhai_gua(chart: Any) -> Iterator[Finding]:
     >>> [f.summary for f in chart("姤", month="子", day="甲子").findings if f.rule == "liuhai-gua"]
     ['六害卦 姤 (雖存六害之名，當察其用)']
     """
-    c = ctx(chart)
+    c = context(chart)
     h = chart.primary
     if all(HAI[c.br[i]] == c.br[i + 3] for i in range(3)):
         yield Finding("liuhai-gua", f"六害卦 {h.name} (雖存六害之名，當察其用)")
@@ -143,8 +144,9 @@ def liuhai_gua(chart: Any) -> Iterator[Finding]:
 
 
 @rule("si-mu-jue", "死 / 墓 / 絕 and rescue", "사 / 묘 / 절과 구원", ("p183-s1", "p183-s2",
-                                                                "p183-s3"), kind="line")
-def simujue_state(chart: Any, ln: Any) -> dict[str, Any]:
+                                                                "p183-s3"), kind="line",
+                                                                lines="primary")
+def simujue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``simujue``: a line at its 死 or 絕 on the 日, 月 or its changed line (p183-s3 注 "爻神投死
     日月變爻之上"): 死而未死 / 絕而未絕 with one 生 from 日, 月, its changed line or a moving line;
     過死 / 過絕 ("既死又克") with 克 and no 生; 鄰死 / 鄰絕 ("無生無克，準克之半") otherwise. A line
@@ -157,15 +159,16 @@ def simujue_state(chart: Any, ln: Any) -> dict[str, Any]:
     """
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     i = ln.position - 1
     if c.on_month[i] or c.on_day[i]:
         return {"simujue": None}   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
     ph = c.ph[i]
     cb = c.changed_branch(ln.position)
     places = [c.day, c.month] + ([cb] if cb is not None and not (c.kong(cb) or c.po(cb)) else [])
-    stages = [_STAGE_TABLE[c.tu][ph][b] for b in places]
-    acting = [c.day_acts(ph), c.month_acts(ph)] + [acts(_BRANCH_PHASE[b], ph) for b in places[2:]]
+    stages = [STAGE_TABLE[c.tu][ph][b] for b in places]
+    acting = [c.day_acts(ph), c.month_acts(ph)]
+    acting += [acts(BRANCH_PHASE_INT[b], ph) for b in places[2:]]
     acting += [acts(c.ph[q - 1], ph) for q in c.moving if q != ln.position]
     sheng, ke = "生" in acting or "比" in acting, "克" in acting
     for name in ("絕", "死"):
@@ -173,7 +176,7 @@ def simujue_state(chart: Any, ln: Any) -> dict[str, Any]:
             label = f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
             return {"simujue": label}
     for t in places[:1] + places[2:]:
-        if _STAGE_TABLE[c.tu][ph][t] == "墓":
+        if STAGE_TABLE[c.tu][ph][t] == "墓":
             openers = [c.month] + [c.br[q - 1] for q in c.moving]
             opened = any(CLASH[o] == t or XING[o] == t for o in openers)
             return {"simujue": "墓開" if opened else "墓藏"}

@@ -17,14 +17,15 @@ The 用神 depends on the question, which a chart does not know; so these rules 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from compute.changsheng import _BRANCH_PHASE, acts
+from compute.changsheng import BRANCH_PHASE_INT, acts
+from compute.chart import Chart, ChartLine
+from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.ganzhi import Stem
 from compute.hechong import LIUHE
 from compute.liuqin import Relative, relative
-from compute.riyue import BRANCH_ZH, CLASH, POS_ZH, ctx
 from compute.rules import Finding, rule
 from compute.wuxing import Phase, gan_he
 
@@ -32,11 +33,11 @@ RELATIVES: Final = tuple(Relative)
 _EMERGED: Final = ("出", "半出", "旬後出")
 
 
-def _fei(c: Any, rel: Relative) -> list[int]:
+def _fei(c: Context, rel: Relative) -> list[int]:
     return [ln.position for ln in c.lines if ln.relative == rel]
 
 
-def _fu(c: Any, rel: Relative) -> list[int]:
+def _fu(c: Context, rel: Relative) -> list[int]:
     return [ln.position for ln in c.lines if ln.hidden is not None and ln.hidden.relative == rel]
 
 
@@ -49,12 +50,12 @@ def _fu_out(state: Any) -> bool:
 
 @rule("ganhua-yong", "天干合化 為用", "천간합화 위용",
       ("p136-s2", "p137-s2", "p138-s1", "p138-s2", "p139-s1", "p289-s5"), kind="finding")
-def ganhua_yong(chart: Any) -> Iterator[Finding]:
+def ganhua_yong(chart: Chart) -> Iterator[Finding]:
     """天干化用 (p137-s2): when a 六親 is absent from the 飛 lines and no 伏 of it comes out
     (p139-s1 注 "必因飛伏無用爻，而後求此法也"), the stem of a moving line 合 with the 日干 (then
     the 月干) may give it: the combined phase read as a 六親 of the palace. 一動 (獨發) first,
     日干 before 月干 (p139-s1)."""
-    c = ctx(chart)
+    c = context(chart)
     if not c.moving:
         return
     missing = {r for r in RELATIVES if not _fei(c, r)
@@ -75,12 +76,20 @@ def ganhua_yong(chart: Any) -> Iterator[Finding]:
                 hits.setdefault(ph, []).append(f"{who} {Stem(t)}")
         for ph, whos in hits.items():
             r = relative(pal, ph)
-            yield Finding("ganhua-yong", f"天干化用: {POS_ZH[p]} {s} + {'、'.join(whos)} → "
-                          f"化{ph} = {r} (飛伏無{r}){solo}", (p,))
+            yield Finding.of("ganhua-yong", _say_ganhua, (p,), kind="天干化用", facts={
+                "position": p, "stem": s, "partners": tuple(whos), "element": ph,
+                "relative": r, "solo": bool(solo)})
+
+
+def _say_ganhua(f: Mapping[str, Any]) -> str:
+    """天干化用: 二爻 丁 + 日干 壬 → 化木 = 父母 (飛伏無父母)."""
+    solo = " (獨發)" if f["solo"] else ""
+    return (f"天干化用: {POS_ZH[f['position']]} {f['stem']} + {'、'.join(f['partners'])} → "
+            f"化{f['element']} = {f['relative']} (飛伏無{f['relative']}){solo}")
 
 
 @rule("benwu-eryou", "本無而有", "본무이유", ("p124-s1", "p124-s2", "p126-s1"), kind="finding")
-def benwu_eryou(chart: Any) -> Iterator[Finding]:
+def benwu_eryou(chart: Chart) -> Iterator[Finding]:
     """A 六親 absent from the 飛 lines that still counts (p124-s2): (1) a 伏 under the 世 or a
     moving line that comes out; (2) the 日 or 月 branch is of it; (3) it appears in a changed
     line or the 互卦 ("飛重於伏，伏重於日月，變重於互"). When none holds it is 竟無 (p293-s1).
@@ -90,7 +99,7 @@ def benwu_eryou(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "benwu-eryou"]
     ['官鬼 不上卦: 日月 無; 互 有; 伏 三爻下 酉 (靜下, 出)']
     """
-    c = ctx(chart)
+    c = context(chart)
     pal = Phase(c.palace)
     hu = chart.primary.hugua
     hu_rel = () if hu is None else tuple(relative(pal, t.phase) for t in (hu.lower, hu.upper))
@@ -99,7 +108,7 @@ def benwu_eryou(chart: Any) -> Iterator[Finding]:
             continue
         parts = []
         riyue = [w for w, b in (("日", c.day), ("月", c.month))
-                 if relative(pal, Phase(_BRANCH_PHASE[b])) == r]
+                 if relative(pal, Phase(BRANCH_PHASE_INT[b])) == r]
         bian = [p for p in c.moving if c.changed[p - 1].relative == r]
         parts.append("日月 " + ("、".join(riyue) if riyue else "無"))
         if bian:
@@ -115,14 +124,15 @@ def benwu_eryou(chart: Any) -> Iterator[Finding]:
         yield Finding("benwu-eryou", f"{r} 不上卦: {'; '.join(parts)}")
 
 
-@rule("benyou-erwu", "本有而無", "본유이무", ("p125-s1", "p125-s2", "p126-s2"), kind="line")
-def youwu_state(chart: Any, ln: Any) -> dict[str, Any]:
+@rule("benyou-erwu", "本有而無", "본유이무", ("p125-s1", "p125-s2", "p126-s2"), kind="line",
+      lines="primary")
+def youwu_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``youwu``: why a present line is "本有而無" (p125-s1): 月破; 死絕無救 (死 or 絕 on the day
     with no 生 from 日, 月 or a moving line); 衰遇旬空 (休囚 and 空); 發動交傷 (moving, 克 by
     another moving line, and 日 or 月 克 it too). [] when none."""
     if ln.role != "primary":
         return {}
-    c = ctx(chart)
+    c = context(chart)
     i = ln.position - 1
     ph = c.ph[i]
     d, m = c.day_acts(ph), c.month_acts(ph)
@@ -144,7 +154,7 @@ def youwu_state(chart: Any, ln: Any) -> dict[str, Any]:
 
 @rule("dufa-dujing", "獨發 / 獨靜", "독발 / 독정",
       ("p168-s2", "p168-s3", "p169-s1", "p171-s4", "p172-s2"), kind="finding")
-def dufa(chart: Any) -> Iterator[Finding]:
+def dufa(chart: Chart) -> Iterator[Finding]:
     """獨發 (one line moves) or 獨靜 (one line rests among five moving): the event shows on the day
     (or year) of that line's own pillar (值), or of its 合 for 獨發, its 沖 for 獨靜 (p171-s4
     "靜而獨發，以值以合，動而獨靜，以值以沖"); 吉凶 still come from the 用神 (p172-s2).
@@ -154,7 +164,7 @@ def dufa(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "dufa-dujing"]   # p170-s1 注: 至甲午日而回祿
     ['獨發 四爻 午火官鬼 甲午: 應期 值 甲午, 合 未']
     """
-    c = ctx(chart)
+    c = context(chart)
     n = len(c.moving)
     if n == 1:
         p = c.moving[0]
@@ -168,7 +178,7 @@ def dufa(chart: Any) -> Iterator[Finding]:
     yield Finding("dufa-dujing", f"{kind} {c.line_name(p)} {gz}: 應期 值 {gz}, {other}", (p,))
 
 
-def _injuries(c: Any, p: int) -> list[str]:
+def _injuries(c: Context, p: int) -> list[str]:
     """傷 of a line for 兩現 (p173-s3 注 "旬空月破沖散克傷之類")."""
     i = p - 1
     ln = c.lines[i]
@@ -187,17 +197,17 @@ def _injuries(c: Any, p: int) -> list[str]:
 @rule("liangxian", "用神兩現", "용신양현",
       ("p173-s2", "p173-s3", "p174-s1", "p174-s2", "p175-s1", "p178-s1", "p178-s2"),
       kind="finding")
-def liangxian(chart: Any) -> Iterator[Finding]:
+def liangxian(chart: Chart) -> Iterator[Finding]:
     """A 六親 on two (or more) 飛 lines: take the uninjured one (傷 = 空, 破, 沖散, 克), a moving
     one before a static one (p173-s2, p174-s1). Not for 八純's two 土 lines nor 升 and 觀 ("皆有
     成格", p178-s2).
 
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("大過", month="亥", day="戊午").findings
-    ...  if f.summary.startswith("妻財 兩現")][0]   # p175-s1 注: 丑空未實
+    ...  if f.rule == "liangxian" and f.lines == (1, 6)][0]   # p175-s1 注: 丑空未實
     '妻財 兩現: 初爻 丑土妻財 (空), 上爻 未土妻財 → 取 上爻 未'
     """
-    c = ctx(chart)
+    c = context(chart)
     h = chart.primary
     if h.name in ("升", "觀"):
         return
@@ -217,7 +227,7 @@ def liangxian(chart: Any) -> Iterator[Finding]:
         yield Finding("liangxian", f"{r} 兩現: {desc} → 取 {pick}", tuple(ps))
 
 
-def _movers(c: Any, pos: int, phase: int, how: str) -> list[int]:
+def _movers(c: Context, pos: int, phase: int, how: str) -> list[int]:
     return [q for q in c.moving if q != pos and not (c.broken[q - 1] or c.san[q - 1])
             and acts(c.ph[q - 1], phase) == how]
 
@@ -225,7 +235,7 @@ def _movers(c: Any, pos: int, phase: int, how: str) -> list[int]:
 @rule("juechu-fengsheng", "絕處逢生", "절처봉생",
       ("p197-s1", "p197-s2", "p197-s3", "p198-s1", "p198-s2", "p200-s4", "p093-s1"),
       kind="finding")
-def juechu_fengsheng(chart: Any) -> Iterator[Finding]:
+def juechu_fengsheng(chart: Chart) -> Iterator[Finding]:
     """The five 絕處逢生 (p197-s2), for every line as a possible 用神: (1) 日月 克, a moving line
     生; (2) a moving line 克, its own changed line 生; (3) its changed line 克, a moving line 生;
     (4) a 伏 克 by 日月, 生 by its 飛 or a moving line; (5) a 伏 克 by its 飛 or a moving line,
@@ -241,10 +251,10 @@ def juechu_fengsheng(chart: Any) -> Iterator[Finding]:
     ...  if f.rule == "juechu-fengsheng"]   # p093-s2 注: 亥日月用世爻，遇遁之乾
     ['絕處逢生 (猶絕處逢生: 日月克, 變爻生 (p093-s1)): 二爻 午火官鬼']
     >>> [f.summary for f in chart("遁", "乾", month="申", day="乙亥").findings
-    ...  if f.rule == "juechu-fengsheng" and "二爻" in f.summary]   # 在申月 寅破
+    ...  if f.rule == "juechu-fengsheng" and 2 in f.lines]   # 在申月 寅破
     []
     """
-    c = ctx(chart)
+    c = context(chart)
     for ln in c.lines:
         p, i = ln.position, ln.position - 1
         if c.broken[i] or c.san[i]:
@@ -260,23 +270,23 @@ def juechu_fengsheng(chart: Any) -> Iterator[Finding]:
                               f"{ln.hidden.element}{ln.hidden.relative}", (p,))
 
 
-def _riyue_ke(c: Any, ph: int) -> bool:
+def _riyue_ke(c: Context, ph: int) -> bool:
     return c.day_acts(ph) == "克" or c.month_acts(ph) == "克"
 
 
-def _riyue_sheng(c: Any, ph: int) -> bool:
+def _riyue_sheng(c: Context, ph: int) -> bool:
     return c.day_acts(ph) == "生" or c.month_acts(ph) == "生"
 
 
-def _form_fei(c: Any, p: int) -> str | None:
+def _form_fei(c: Context, p: int) -> str | None:
     ph = c.ph[p - 1]
     if _riyue_ke(c, ph) and _movers(c, p, ph, "生"):
         return "一: 日月克, 動爻生"
     cb = c.changed_branch(p)
     if cb is None or c.po(cb):
         return None
-    bph = _BRANCH_PHASE[cb]
-    jue = c.day_acts(bph) == "克" and c.day_acts(bph) != acts(_BRANCH_PHASE[c.day], bph)
+    bph = BRANCH_PHASE_INT[cb]
+    jue = c.day_acts(bph) == "克" and c.day_acts(bph) != acts(BRANCH_PHASE_INT[c.day], bph)
     if acts(bph, ph) == "生" and not jue and _movers(c, p, ph, "克"):
         return "二: 動爻克, 變爻生"
     if acts(bph, ph) == "克" and _movers(c, p, ph, "生"):
@@ -286,7 +296,7 @@ def _form_fei(c: Any, p: int) -> str | None:
     return None
 
 
-def _form_fu(c: Any, p: int) -> str | None:
+def _form_fu(c: Context, p: int) -> str | None:
     fu = c.lines[p - 1].hidden
     ph, fei = int(fu.element), c.ph[p - 1]
     fei_ok = not (c.broken[p - 1] or c.san[p - 1])
@@ -299,7 +309,7 @@ def _form_fu(c: Any, p: int) -> str | None:
 
 @rule("houshi", "當時 / 後時", "당시 / 후시", ("p166-s1", "p166-s2", "p166-s3", "p167-s1",
                                           "p167-s2"))
-def houshi(chart: Any, month: str | None = None, day: str | None = None) -> Any:
+def houshi(chart: Chart, month: str | None = None, day: str | None = None) -> Any:
     """The same cast judged at the time the matter falls due (後時): "若彼月之得，彼日之得，則用神
     當於彼時之令吉焉" (p166-s2). Which time applies is the question's; for routine or open
     questions the casting time stands (p167-s2).

@@ -13,10 +13,12 @@ import re
 
 import pytest
 
+from compute.ganzhi import GANZHI_ZH
 from yimao import cases as C
 from yimao.cli import main
 from yimao.source import load as load_source
 from yimao.source import sentences
+from yimao.tei_inputs import CORRECTIONS_TSV
 
 CASES = C.load()
 CLAIMS = [(case, k, claim) for case in CASES for k, claim in enumerate(case.claims, 1)]
@@ -94,8 +96,7 @@ def test_contradictions_are_few_and_explained() -> None:
 
 
 def _corrections() -> list[dict[str, str]]:
-    path = C.ROOT / "editorial" / "corrections.tsv"
-    with path.open(encoding="utf-8", newline="") as f:
+    with CORRECTIONS_TSV.open(encoding="utf-8", newline="") as f:
         return list(csv.DictReader(f, delimiter="\t"))
 
 
@@ -115,7 +116,7 @@ def test_corrected_claims_have_their_correction_row() -> None:
 
 def _day_pillar(day: dt.date) -> str:
     """Independent of the calendar library: 1949-10-01 was a 甲子 day."""
-    return C.SIXTY[(day - dt.date(1949, 10, 1)).days % 60]
+    return GANZHI_ZH[(day - dt.date(1949, 10, 1)).days % 60]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.year], ids=lambda c: c.id)
@@ -142,6 +143,18 @@ def test_impossible_and_odd_dates_are_flagged() -> None:
     assert "almanac" in flagged["p372-case2"]
     assert C.dates([c for c in CASES if c.id == "p372-case2"][0]) == (
         ("1593-09-26", "1653-11-10"), "月")
+
+
+@pytest.mark.parametrize("year", [1593, 1653, 1664])   # each with a leap month
+def test_almanac_months_are_lunar_pythons_day_by_day(year: int) -> None:
+    """The almanac table (built from one lunar-python year's months) gives, for every day,
+    what lunar-python gives when asked for that day's lunar date."""
+    from lunar_python import Solar
+
+    for day, (year_gz, month) in zip(C._year_days(year), C._almanac_days(year), strict=True):
+        lunar = Solar.fromYmd(day.year, day.month, day.day).getLunar()
+        assert (year_gz, month) == (lunar.getYearInGanZhi(),
+                                    C.BRANCH_ZH[(abs(lunar.getMonth()) + 1) % 12]), day
 
 
 def test_partial_dates_are_completed_neutrally() -> None:

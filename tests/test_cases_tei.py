@@ -13,9 +13,9 @@ import pytest
 from yimao import cases as C
 from yimao.cli import main
 from yimao.edition import CASE_FEATURES, TEI_NS, XML_ID, XML_LANG, load_edition, text_of
-from yimao.tei_cases import KO_FEATURES, read_case_titles
+from yimao.tei_cases import CASES_TOML, KO_FEATURES, read_case_titles
 
-ROWS = tomllib.loads(C.CASES_FILE.read_text(encoding="utf-8"))["case"]
+ROWS = tomllib.loads(CASES_TOML.read_text(encoding="utf-8"))["case"]
 ED = load_edition()
 RECORDS = ED.cases()
 TITLES = read_case_titles()
@@ -46,6 +46,11 @@ def test_case_agrees_with_cases_toml(rec, row) -> None:
     assert [(c.text, c.rule, c.expect) for c in rec.claims] == [
         (c["text"], c["rule"], c["expect"]) for c in claims
     ]
+    # the machine part, compiled into <fs type="check">: the same values, types and all
+    assert [(c.check, c.working_note, c.sic, c.corr) for c in rec.claims] == [
+        (c["check"], c.get("note", ""), c.get("sic", ""), c.get("corr", "")) for c in claims
+    ]
+    assert rec.working_note == row.get("note", "")
 
 
 def test_yimao_cases_reads_the_tei() -> None:
@@ -109,7 +114,7 @@ def test_every_case_note_of_cases_toml_is_in_the_tei_in_korean() -> None:
 
 
 def test_every_case_has_its_feature_structure() -> None:
-    fss = {fs.get("corresp"): fs for fs in ED.tree.iter(_t("fs"))}
+    fss = {fs.get("corresp"): fs for fs in ED.tree.iter(_t("fs")) if fs.get("type") == "case"}
     for rec in RECORDS:
         fs = fss[f"#{rec.id}"]
         assert fs.get(XML_ID) == f"{rec.id}-fs" and fs.getparent().tag == _t("standOff")
@@ -125,7 +130,7 @@ def test_outcomes_stand_in_the_text_apart_from_the_claims() -> None:
         seg_text = "".join(text_of(ED.element(i), "diplomatic") for i in rec.outcome_ids)
         for part in re.split(r"[；…]+", re.sub(r"（[^（）]*）", "", rec.outcome or "")):
             assert part in seg_text, (rec.id, part)
-        para = ED.passage(rec.passage).zh
+        para = ED.element(rec.passage)
         for i in rec.outcome_ids:
             seg = ED.element(i)
             assert seg.get("corresp") == f"#{rec.id}" and para in seg.iterancestors()

@@ -16,10 +16,10 @@ sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
 from tei_corruptions import CORRUPTIONS, SECRET, Corruption, write_corpus  # noqa: E402
 
 from yimao import cli  # noqa: E402
-from yimao.cases import machine_rows  # noqa: E402
 from yimao.edition import load_edition  # noqa: E402
-from yimao.errors import EditionError  # noqa: E402
 from yimao.site_cases import CaseBook  # noqa: E402
+from yimao.tei_cases import read_cases  # noqa: E402
+from yimao.tei_inputs import InputError  # noqa: E402
 
 NAMES = [c.name for c in CORRUPTIONS]
 
@@ -118,8 +118,8 @@ def test_a_toml_syntax_error_names_file_and_line(tmp_path: Path) -> None:
     bad = tmp_path / "cases.toml"
     bad.write_text('[[case]]\nid = "p089-case1"\nclaim = [\n  { check = }\n]\n',
                    encoding="utf-8")
-    with pytest.raises(EditionError) as err:
-        machine_rows(bad)
+    with pytest.raises(InputError) as err:
+        read_cases(bad)
     assert re.match(rf"{re.escape(str(bad))}:4: not valid TOML: ", str(err.value)), err.value
     assert "\n" not in str(err.value)
 

@@ -50,7 +50,7 @@ ORDER = {sid: k for k, sid in enumerate(SENTENCES)}
 
 
 def diplomatic(pid: str) -> str:
-    return text_of(ED.passage(pid).zh, "diplomatic")
+    return ED.passage(pid).text("diplomatic")
 
 
 def values(v: str | list[str]) -> list[str]:
@@ -326,5 +326,5 @@ def test_counts_agree_with_the_data() -> None:
 
 def test_sentence_ids_are_those_of_the_tei() -> None:
     """The sentence table this test uses is the TEI's own (seg type="sentence")."""
-    segs = [s.get(XML_ID) for s in ED.passage("p296").zh.iter() if s.get("type") == "sentence"]
+    segs = [s.get(XML_ID) for s in ED.element("p296").iter() if s.get("type") == "sentence"]
     assert segs == list(ED.passage("p296").sentences) == ["p296-s1", "p296-s2"]

@@ -132,8 +132,8 @@ def test_citation_gives_ref_and_absolute_permalink(page, base_url: str) -> None:
     cite.locator("summary").click()
     text = cite.locator(".cite-text").inner_text()
     assert "「易冒 立法 4.2」" in text
-    assert f"{base_url}/p/p043/" in text
-    assert cite.locator("button.copy").is_visible()
+    assert "http://127.0.0.1:8000/p/p043/" in text  # conf.py's yimao_baseurl (make serve's)
+    assert cite.locator("button.copy").first.is_visible()
 
 
 def test_phone_has_no_sideways_scroll(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]

@@ -246,3 +246,13 @@ def test_worked_cases_and_claims_stand_where_their_text_is(ids) -> None:
             assert "".join(_diplomatic(c)) == claim.text
             if c.get("ana"):
                 assert c.get("ana") == f"#r-{claim.rule}"
+
+
+def test_a_missing_input_is_refused_not_skipped(tmp_path: Path) -> None:
+    """Every input of the TEI is required: a missing file would silently drop its layer."""
+    from yimao.tei_cases import read_case_notes, read_cases
+    from yimao.tei_inputs import InputError
+
+    for reader in (read_chapters, read_corrections, read_cases, read_case_notes):
+        with pytest.raises(InputError, match="missing"):
+            reader(tmp_path / "absent")

@@ -10,6 +10,7 @@ from yimao import source
 from yimao.edition import load_edition, text_of
 from yimao.errors import EditionError
 from yimao.tei_inputs import read_chapters
+from yimao.text_runs import text
 
 ROOT = Path(__file__).resolve().parent.parent
 TEI = ROOT / "tei" / "yimao.xml"
@@ -65,11 +66,20 @@ def test_reference_forms(ed) -> None:
     assert ed.ref("p296-n1") == "易冒 筮類 1.1.1"  # a note cites as its sentence
 
 
-def test_passage_elements(ed) -> None:
+def test_passage_values(ed) -> None:
     p = ed.passage("p027")
-    assert p.zh.get("{http://www.w3.org/XML/1998/namespace}id") == "p027"
+    assert [r.id for r in p.zh.inlines if r.kind == "seg"][:2] == ["p027-s1", "p027-s2"]
     assert p.ko_id == "p027-ko" and ed.passage("p027-ko") is p
-    assert text_of(p.zh, "diplomatic") == source.load().by_id("p027").text
+    assert p.text("diplomatic") == source.load().by_id("p027").text
+
+
+def test_text_runs_read_as_the_tei(ed) -> None:
+    """Every paragraph's text runs give, in both readings, the text lxml reads in the TEI."""
+    assert len(ed.paragraph_ids) == 694 + 693
+    for pid in ed.paragraph_ids:
+        for reading in ("diplomatic", "corrected"):
+            assert text(ed.paragraph(pid).inlines, reading) == \
+                text_of(ed.element(pid), reading), (pid, reading)
 
 
 def test_categories(ed) -> None:

@@ -46,3 +46,23 @@ def test_registry_holds_the_fixed_ids_of_the_brief() -> None:
     assert {p.id for p in src.chinese + src.korean} <= ids
     assert {s for p in src.chinese for s in source.sentence_ids(p.id, p.text)} <= ids
     assert {"front-title", "lifa-01", "lifa-41", "shilei-50", "back-siku", "rules"} <= ids
+
+
+# ids that name no passage, case or rule: the parts, the taxonomy, the people and the editors
+NAMED = {"lifa", "shilei", "rules", "ed", "transcriber", "hu-jie", "cheng-liangyu", "wang-zehong",
+         "gu-baowen", "lu-jin"}
+
+
+def test_every_published_id_has_a_form_of_yimao_ids() -> None:
+    """Every id the TEI carries is one of the forms yimao.ids parses (or a named one), and
+    formatting its parts gives it back; paragraph-bound ids name a paragraph of the TEI."""
+    from yimao import ids
+
+    current = current_ids()
+    unknown = sorted(i for i in current - NAMED if not ids.kind(i))
+    assert not unknown, f"ids of no known form: {unknown[:10]}"
+    for i in current - NAMED:
+        parsed = ids.parse(i)
+        assert str(parsed) == i
+        if parsed.para:
+            assert parsed.para in current, i

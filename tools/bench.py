@@ -2,15 +2,18 @@
 
     python tools/bench.py                 # timing + the default sweep (stated below)
     python tools/bench.py --sweep full    # 4,096 casts x 60 days x 12 months (long)
-    python tools/bench.py --sweep none
+    python tools/bench.py --sweep none --memory 100000
 
-Timing: a fixed, seeded set of casts and dates, each charted in full (all line annotators and
-finding detectors) by compute — from pillars (the book's way) and from a datetime — and by
-najia on the same casts in the same run; charts per second and the ratios are printed. najia
-always takes a datetime and converts it with lunar-python; for the "pillars" comparison its
-conversion is answered from a table made before the timing, so both sides start from the
-pillars; for "datetime" both sides convert the date themselves (each rate is the best of
-``--repeat`` passes, so both sides' caches are warm alike).
+Timing: a fixed, seeded set of casts and dates (400 by default), charted by compute — in full
+with ``to_dict()`` from a datetime and from pillars (the book's way), and the static chart alone
+(``rules=()``) — and by najia on the same casts in the same run. Every job runs once per round,
+the order rotated from round to round, and each rate is the median of the rounds (``--rounds``,
+default 5), so the machine's load falls on every job alike. najia always takes a datetime and
+converts it with lunar-python; for "pillars" its conversion is answered from a table made
+before the timing, so both sides start from the pillars; for "datetime" both convert the date
+themselves. The three ratios of issue 7 are printed with their targets, and the wall time of a
+one-chart ``yimao chart`` process beside ``python -c pass`` (medians of interleaved runs).
+``--memory N`` charts N charts in one process and prints the peak RSS at each tenth.
 
 Sweep: every cast (4,096 = 4^6 line values) under every month; the day runs through all sixty
 terms as the cast varies (day = cast + 5 * month, mod 60), so all 720 month-day pairs occur —
@@ -26,12 +29,19 @@ import logging
 import os
 import platform
 import random
+import resource
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from compute import chart  # noqa: E402
 from compute.ganzhi import BRANCH_ZH, GANZHI  # noqa: E402
@@ -69,81 +79,124 @@ def cases(n: int, seed: int = 1664) -> list[tuple[str, dt.datetime]]:
     return out
 
 
-def rate(fn, items, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        for item in items:
-            fn(item)
-        best = min(best, time.perf_counter() - t)
-    return len(items) / best
+def _najia() -> Any:
+    """najia's Najia class (or None when the package is not installed), quietened."""
+    try:
+        from najia.najia import Najia
+    except ImportError:
+        return None
+    logging.getLogger("najia").setLevel(logging.WARNING)
+    return Najia
 
 
-def timing(n: int, repeat: int) -> None:
+def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
+    """The timed jobs, each a function running over the seeded sample, and its size."""
     sample = cases(n)
     pillared = []
     for cast, when in sample:
         c = chart(lines=cast, at=when)
         pillared.append((cast, c.month_pillar.zh, c.day.zh))
-    book = [(p, q, m, d) for p, q, m, d in BOOK_CASES]
-
-    r_book = rate(lambda x: chart(x[0], x[1], month=x[2], day=x[3]), book * 20, repeat)
-    r_pill = rate(lambda x: chart(lines=x[0], month=x[1], day=x[2]), pillared, repeat)
-    r_date = rate(lambda x: chart(lines=x[0], at=x[1]), sample, repeat)
-    findings = sum(len(chart(lines=c, month=m, day=d).findings) for c, m, d in pillared) / n
-    print(f"compute, the book's 10 cases x20 (pillars): {r_book:9.0f} charts/s")
-    print(f"compute, {n} seeded casts (pillars):       {r_pill:9.0f} charts/s "
-          f"({findings:.1f} findings per chart)")
-    print(f"compute, the same casts (datetime):         {r_date:9.0f} charts/s")
-    from compute import rules
-
-    saved = rules._LINE[:], rules._FINDING[:]
-    rules._LINE.clear()
-    rules._FINDING.clear()
-    try:
-        r_core = rate(lambda x: chart(lines=x[0], month=x[1], day=x[2]), pillared, repeat)
-    finally:
-        rules._LINE.extend(saved[0])
-        rules._FINDING.extend(saved[1])
-    print(f"  (core only, no annotator or detector:     {r_core:9.0f} charts/s; "
-          f"{len(saved[0])} annotators, {len(saved[1])} detectors registered)")
-    try:
-        from najia.najia import Najia
-    except ImportError:
-        print("najia not installed: no comparison")
-        return
-    logging.getLogger("najia").setLevel(logging.WARNING)
-
-    def one(x: tuple[str, dt.datetime]) -> None:
-        Najia(verbose=0).compile(params=[NAJIA_PARAM[int(ch)] for ch in x[0]], date=x[1])
-
-    # najia always reads a date: Najia._daily turns it into pillars with lunar-python on every
-    # call. "From pillars" answers _daily from a table made before the timing (the pillars given,
-    # as compute is given month= and day=); "from datetime" lets both convert the date.
+    jobs: dict[str, tuple[Callable[[], None], int]] = {
+        "compute full+to_dict, datetime": (
+            lambda: [chart(lines=x, at=w).to_dict() for x, w in sample], n),
+        "compute full+to_dict, pillars": (
+            lambda: [chart(lines=x, month=m, day=d).to_dict() for x, m, d in pillared], n),
+        "compute static chart, pillars": (
+            lambda: [chart(lines=x, month=m, day=d, rules=()) for x, m, d in pillared], n),
+        "compute static+to_dict, pillars": (
+            lambda: [chart(lines=x, month=m, day=d, rules=()).to_dict()
+                     for x, m, d in pillared], n),
+    }
+    najia = _najia()
+    if najia is None:
+        return jobs
     daily = {}
     for _, when in sample:
-        key = (when.year, when.month, when.day, when.hour)
-        daily[key] = Najia._daily(when)
-    real_daily = Najia.__dict__["_daily"]
-    Najia._daily = staticmethod(lambda d: daily[(d.year, d.month, d.day, d.hour)])
-    try:
-        r_najia_pill = rate(one, sample, repeat)
-    finally:
-        Najia._daily = real_daily
-    r_najia = rate(one, sample, repeat)
-    fixed = [(cast, sample[0][1]) for cast, _ in sample]  # lunar-python caches one date
-    r_najia_fixed = rate(one, fixed, repeat)
-    r_fixed = rate(lambda x: chart(lines=x[0], at=x[1]), fixed, repeat)
-    print(f"najia 2.0.1, the same casts (pillars):      {r_najia_pill:9.0f} charts/s "
-          "(its lunar-python call answered from a table made before the timing)")
-    print(f"najia 2.0.1, the same casts (datetime):     {r_najia:9.0f} charts/s "
-          "(lunar-python on every call)")
-    print(f"najia 2.0.1, the casts on one date:         {r_najia_fixed:9.0f} charts/s "
-          f"(compute: {r_fixed:.0f})")
-    print("  (najia computes the core only: 納甲, 六親, 六神, 伏神, 變卦 — no rule findings)")
-    print(f"ratio compute/najia, full charts: pillars {r_pill / r_najia_pill:.2f}x, "
-          f"datetime {r_date / r_najia:.2f}x, one date {r_fixed / r_najia_fixed:.2f}x; "
-          f"core only (pillars) {r_core / r_najia_pill:.2f}x")
+        daily[(when.year, when.month, when.day, when.hour)] = najia._daily(when)
+    real_daily = najia.__dict__["_daily"]
+    table_daily = staticmethod(lambda d: daily[(d.year, d.month, d.day, d.hour)])
+
+    def run_najia(table: bool) -> None:
+        najia._daily = table_daily if table else real_daily
+        try:
+            for x, w in sample:
+                najia(verbose=0).compile(params=[NAJIA_PARAM[int(ch)] for ch in x], date=w)
+        finally:
+            najia._daily = real_daily
+
+    jobs["najia, datetime"] = (lambda: run_najia(False), n)
+    jobs["najia, pillars (date from a table)"] = (lambda: run_najia(True), n)
+    return jobs
+
+
+def interleaved(jobs: dict[str, tuple[Callable[[], None], int]],
+                rounds: int) -> dict[str, float]:
+    """Charts per second of each job: the median of *rounds* rounds; in each round every job
+    runs once, in an order rotated from round to round, so the machine's load falls on all
+    alike."""
+    names = list(jobs)
+    times: dict[str, list[float]] = {k: [] for k in names}
+    for r in range(rounds):
+        order = names[r % len(names):] + names[:r % len(names)]
+        for name in order:
+            fn, _ = jobs[name]
+            t = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t)
+    return {k: jobs[k][1] / statistics.median(v) for k, v in times.items()}
+
+
+def cli_startup(rounds: int) -> tuple[float, float]:
+    """Median wall seconds of a one-chart ``yimao chart`` process and of ``python -c pass``,
+    interleaved, after one warm-up run. Bytecode is cached as an installed package has it
+    (in a temporary PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set: without
+    .pyc files most of the time is compiling compute's sources)."""
+    yimao = [sys.executable, "-m", "yimao.cli", "chart", "震", "兌", "--month", "寅",
+             "--day", "癸酉"]
+    bare = [sys.executable, "-c", "pass"]
+    a, b = [], []
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        subprocess.run(yimao, check=True, capture_output=True, cwd=ROOT, env=env)
+        for _ in range(rounds):
+            for cmd, out in ((yimao, a), (bare, b)):
+                t = time.perf_counter()
+                subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
+                out.append(time.perf_counter() - t)
+    return statistics.median(a), statistics.median(b)
+
+
+def timing(n: int, rounds: int) -> None:
+    r = interleaved(workloads(n), rounds)
+    print(f"{n} seeded casts, median of {rounds} interleaved rounds (charts/s):")
+    for name, value in r.items():
+        print(f"  {name:38} {value:9.0f}")
+    if "najia, datetime" in r:
+        print("  (najia computes the static chart only: 納甲, 六親, 六神, 伏神, 變卦; its date "
+              "always goes through lunar-python, answered from a table for 'pillars')")
+        date = r["compute full+to_dict, datetime"] / r["najia, datetime"]
+        pill = r["compute full+to_dict, pillars"] / r["najia, pillars (date from a table)"]
+        static = r["compute static chart, pillars"] / r["najia, pillars (date from a table)"]
+        print(f"ratio compute/najia: full chart + to_dict from a datetime {date:.2f}x "
+              f"(target >= 25x); full chart + to_dict from pillars {pill:.2f}x (target >= 0.2x); "
+              f"static chart {static:.2f}x (target >= 1.2x)")
+    one, bare = cli_startup(max(2 * rounds, 11))
+    print(f"one-chart `yimao chart` process {one * 1000:.0f} ms, `python -c pass` "
+          f"{bare * 1000:.0f} ms: {one / bare:.2f}x (target <= 2.5x)")
+
+
+def memory(n: int) -> None:
+    """Peak RSS while charting *n* charts (with to_dict) in this process, at tenths."""
+    casts = ["".join(p) for p in itertools.product("6789", repeat=6)]
+    marks = []
+    for k in range(n):
+        m = k % 12
+        chart(lines=casts[k % len(casts)], month=BRANCH_ZH[m], day=GANZHI[(k + 5 * m) % 60].zh
+              ).to_dict()
+        if (k + 1) % max(n // 10, 1) == 0:
+            marks.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+    print(f"memory: {n} charts, peak RSS at each tenth (MiB): {' '.join(map(str, marks))}")
 
 
 def _sweep_chunk(args: tuple[list[str], list[tuple[int, int]]]) -> tuple[int, list[str]]:
@@ -183,11 +236,15 @@ def sweep(kind: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sweep", choices=("sample", "full", "none"), default="sample")
-    parser.add_argument("-n", type=int, default=500, help="seeded casts for the timing")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("-n", type=int, default=400, help="seeded casts for the timing")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (median)")
+    parser.add_argument("--memory", type=int, default=0, metavar="N",
+                        help="also chart N charts in one process and print the peak RSS")
     args = parser.parse_args(argv)
     print(machine())
-    timing(args.n, args.repeat)
+    timing(args.n, args.rounds)
+    if args.memory:
+        memory(args.memory)
     return 0 if args.sweep == "none" else sweep(args.sweep)
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from yimao import atomic, source
+from yimao import atomic, ids, source
 from yimao.source import ROOT, Source
 from yimao.tei_cases import Case, CaseLayer, CaseNote, read_case_notes, read_cases
 from yimao.tei_header import build_header
@@ -193,7 +193,7 @@ class Markup:
         self._find(inputs.source.korean, KO_OPENERS, "(", ")")
         self.corresp: dict[str, str] = {}
         self._pair()
-        self.cases = CaseLayer(list(inputs.cases), {f"r-{r.id}" for r in inputs.rules},
+        self.cases = CaseLayer(list(inputs.cases), {ids.rule(r.id) for r in inputs.rules},
                                list(inputs.case_notes))
 
     def _find(self, paras: tuple[source.Paragraph, ...], opener: str, o: str, c: str) -> None:
@@ -204,7 +204,7 @@ class Markup:
         found = find_notes([p.text for p in paras], opener, o, c, excluded)
         prev_last: str | None = None
         for p, notes in zip(paras, found, strict=True):
-            named = [(n, f"{p.id}-n{n.num}") for n in notes]
+            named = [(n, ids.note(p.id, n.num)) for n in notes]
             self.notes[p.id] = named
             for n, nid in named:
                 self.links[nid] = {}
@@ -234,8 +234,8 @@ class Markup:
         if lang == "lzh":
             pos = 0
             for k, s in enumerate(source.sentences(text), 1):
-                sid = f"{pid}-s{k}"
-                ana = " ".join(f"#r-{r}" for r in self.anchors.get(sid, [])) or None
+                sid = ids.sentence(pid, k)
+                ana = " ".join(f"#{ids.rule(r)}" for r in self.anchors.get(sid, [])) or None
                 a = attrs(id=sid, type="sentence", n=str(k), ana=ana)
                 out.append(Span(pos, pos + len(s), "seg", a, rank=RANK_SENTENCE))
                 pos += len(s)
@@ -268,20 +268,20 @@ class Markup:
                 a = attrs(id=choice_id(c))
                 out.append(Span(c.offset, c.end, "choice", a, RANK_CHOICE, inner, extra))
                 continue
-            a = attrs(id=f"{para}-q{c.offset}", type="transcriber", place="inline",
+            a = attrs(id=ids.query(para, c.offset), type="transcriber", place="inline",
                       resp="#transcriber")
             out.append(Span(c.offset, c.end, "note", a, rank=RANK_QUERY))
             start = c.offset - len(c.corr)
             if c.corr and not any(s < c.offset and start < e for s, e in taken):
                 extra = (("corr", attrs(resp="#ed"), c.corr),)
-                a = attrs(id=f"{para}-c{start}")
+                a = attrs(id=ids.correction(para, start))
                 out.append(Span(start, c.offset, "choice", a, RANK_CHOICE, "sic", extra))
         return out
 
 
 def choice_id(c: Correction) -> str:
     """``p027-c15``: the choice at character offset 15 of p027 (stable when rows are added)."""
-    return f"{c.para}-c{c.offset}"
+    return ids.correction(c.para, c.offset)
 
 
 def _ref(nid: str | None) -> str | None:

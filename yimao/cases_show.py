@@ -27,7 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def show(cid: str) -> str:
     """The text of ``yimao case``."""
-    from compute.cli import render
+    from compute.layout import table_lines
 
     case = C.by_id(C.load(), cid)
     out = [f"{case.id}  ({case.type}, {case.para})  {case.date or '(no date)'}  "
@@ -46,7 +46,7 @@ def show(cid: str) -> str:
     if case.same_as:
         out.append(f"the same divination as {case.same_as}")
     s = C.setting(case)
-    out += ["", _chart(render(s.chart))]
+    out += ["", *table_lines(s.chart)]
     if s.notes:
         out += [f"  ({n})" for n in s.notes]
     out.append("")
@@ -66,12 +66,6 @@ def show(cid: str) -> str:
     if case.note:
         out += ["", f"note: {case.note}"]
     return "\n".join(out)
-
-
-def _chart(text: str) -> str:
-    """The chart's head and its six lines, without the list of findings."""
-    lines = text.splitlines()
-    return "\n".join(lines[:9])
 
 
 def run(args: argparse.Namespace) -> int:

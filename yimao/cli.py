@@ -22,16 +22,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def _user_errors() -> tuple[type[BaseException], ...]:
+    from compute import InputError
     from yimao.errors import EditionError
 
-    errors: list[type[BaseException]] = [EditionError]
-    try:
-        from compute import InputError
-    except ImportError:
-        pass
-    else:
-        errors.append(InputError)
-    return tuple(errors)
+    return EditionError, InputError
 
 
 class Parser(argparse.ArgumentParser):

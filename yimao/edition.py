@@ -19,8 +19,10 @@
 ('易冒 立法 4', 'lifa-04', '易冒 陸序')
 >>> ed.passage("p002").ko_id == ed.passage("p001").ko_id == "p001-ko"
 True
->>> text_of(ed.passage("p001").zh, "diplomatic")
-'易冒'
+>>> ed.passage("p001").text("diplomatic"), ed.passage("p043").zh.inlines[0].id
+('易冒', 'p043-s1')
+>>> ed.passage("p003").ko_text()[:12], ed.case("p089-case1").outcome_paragraphs
+('내가 경성에서 벼슬할 ', ('p089',))
 >>> c = ed.case("p089-case1")
 >>> c.passage, c.type, c.month, c.day, c.year, c.question, c.primary, c.changed, c.outcome
 ('p089', 'reported', '午', '壬戌', None, '財', '困', '坎', '後果得利')
@@ -28,6 +30,13 @@ True
 ('p089-case1-c1', '木死於午', 'changsheng-12', 'confirmed')
 >>> ed.case("p095-case1").claims[0].note.startswith("비(飛)·변(變)의 효에는")
 True
+>>> h = ed.header
+>>> h.title, h.author
+('易冒', Responsibility(name='程良玉', resp='著', id='cheng-liangyu'))
+>>> h.editors
+(Responsibility(name='胡介', resp='點定', id='hu-jie'),)
+>>> h.version, h.date, h.source_date, h.responsibilities[-1].name
+('0.1.0', '2026-12-03', '1664', '전사본 제공자')
 
 Loading is safe and strict: the file must be UTF-8 XML without a DOCTYPE (no entities, no
 DTD, nothing fetched: lxml's parser runs with entity resolution, DTD loading and network access
@@ -44,23 +53,34 @@ import functools
 import os
 import re
 import stat
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from lxml import etree
 
+from yimao import ids
 from yimao.errors import EditionError
 from yimao.source import ROOT
+from yimao.text_runs import (
+    READINGS,
+    Flat,
+    TargetedNote,
+    correction_reasons,
+    flatten,
+    passage_notes,
+    targeted_notes,
+)
+from yimao.text_runs import text as runs_text
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 NS = {"tei": TEI_NS}
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 DEFAULT_PATH = ROOT / "tei" / "yimao.xml"
-BOOK = "易冒"
-PART_NAMES = {"lifa": "立法", "shilei": "筮類"}
-READINGS = ("diplomatic", "corrected")
+BOOK = ids.BOOK
+PART_NAMES = ids.PARTS
 POINTERS = ("ana", "corresp", "target", "prev", "next", "ref", "resp", "source")
 """The attributes whose ``#id`` tokens must name an xml:id of the file."""
 SHOWN = 40
@@ -73,26 +93,69 @@ def _t(tag: str) -> str:
     return f"{{{TEI_NS}}}{tag}"
 
 
+class _Block:
+    """A ``div type="passage"`` of the TEI: its paragraphs (Chinese, then the Korean) and the
+    notes beside them, flattened into text runs on first use (the case commands, which load
+    the edition for its case records, never need them)."""
+
+    def __init__(self, paragraphs: list[etree._Element]):
+        self._paragraphs = paragraphs
+        self._flat: dict[str, Flat] = {}
+
+    def _element(self, xml_id: str) -> etree._Element:
+        return next(p for p in self._paragraphs if p.get(XML_ID) == xml_id)
+
+    def flat(self, xml_id: str) -> Flat:
+        if xml_id not in self._flat:
+            reasons = correction_reasons(passage_notes(self._paragraphs[0]))
+            self._flat[xml_id] = flatten(self._element(xml_id), reasons)
+        return self._flat[xml_id]
+
+    def targeted(self, pid: str) -> tuple[TargetedNote, ...]:
+        return tuple(targeted_notes(self._element(pid), passage_notes(self._paragraphs[0])))
+
+
 @dataclass(frozen=True, slots=True)
 class Passage:
-    """One Chinese paragraph and its Korean translation.
+    """One Chinese paragraph and its Korean translation, as plain values.
 
     ``n`` counts Chinese paragraphs within the division from 1; ``ref`` is the canonical
     citation (``易冒 立法 4.2``). p001 and p002 (title, byline) share the Korean p001-ko.
+    ``zh`` and ``ko`` are the paragraphs as text runs with their marks
+    (:class:`yimao.text_runs.Flat`), ``notes`` the editors' notes beside the paragraph that
+    point into it (:class:`yimao.text_runs.TargetedNote`), :meth:`text` its plain text.
     """
 
     id: str
     n: int
     ref: str
     division: str
-    zh: etree._Element
-    ko: etree._Element | None
+    ko_id: str | None
     sentences: tuple[str, ...]
-    cases: tuple[str, ...] = ()  # ids of the worked cases (seg type="case") in the Chinese
+    cases: tuple[str, ...]  # ids of the worked cases (seg type="case") in the Chinese
+    block: _Block = field(repr=False, compare=False)
 
     @property
-    def ko_id(self) -> str | None:
-        return self.ko.get(XML_ID) if self.ko is not None else None
+    def zh(self) -> Flat:
+        return self.block.flat(self.id)
+
+    @property
+    def ko(self) -> Flat | None:
+        return self.block.flat(self.ko_id) if self.ko_id else None
+
+    @property
+    def notes(self) -> tuple[TargetedNote, ...]:
+        return self.block.targeted(self.id)
+
+    def text(self, reading: str = "corrected") -> str:
+        """The Chinese paragraph's text in one reading (``diplomatic`` or ``corrected``)."""
+        _reading(reading)
+        return runs_text(self.zh.inlines, reading)
+
+    def ko_text(self, reading: str = "corrected") -> str:
+        """The Korean translation's text in one reading (``""`` without one)."""
+        _reading(reading)
+        return runs_text(self.ko.inlines, reading) if self.ko is not None else ""
 
     def sentence_ref(self, sid: str) -> str:
         """``易冒 立法 4.2.3`` for sentence ``p043-s3`` of this passage."""
@@ -118,7 +181,6 @@ class Division:
     title_status: str
     notes: tuple[str, ...]
     passages: tuple[Passage, ...]
-    element: etree._Element
     author: str = ""  # the signing author of a preface (byline/docAuthor), else ""
 
 
@@ -145,6 +207,10 @@ class ClaimRecord:
     rule: str
     expect: str
     note: str | None = None
+    check: Mapping[str, Any] | None = None  # the machine check (``fs type="check"``)
+    working_note: str = ""  # the editors' working note on how compute is asked (English)
+    sic: str = ""  # the claim's words as received, when a correction changes them
+    corr: str = ""
 
 
 CASE_FEATURES = ("type", "year", "month", "day", "xun", "hour", "birth", "question", "primary",
@@ -176,10 +242,46 @@ class CaseRecord:
     question_ko: str | None = None  # editorial/case-titles.tsv: the question in Korean …
     title_ko: str | None = None  # … and the title every list and link uses
     outcome_ids: tuple[str, ...] = ()
+    outcome_paragraphs: tuple[str, ...] = ()  # the Chinese paragraphs its outcome stands in
     same_as: str | None = None
     claims: tuple[ClaimRecord, ...] = ()
     notes: tuple[str, ...] = ()
     date_notes: tuple[str, ...] = ()
+    corrected: str = ""  # the case's text in the corrected reading (``text`` is diplomatic)
+    working_note: str = ""  # the editors' working note on the case (English)
+
+
+@dataclass(frozen=True, slots=True)
+class Responsibility:
+    """A person or body the teiHeader's titleStmt names: ``name`` as written (the Chinese
+    name without its 字/號), ``resp`` what they did (the TEI's words: ``點定``, ``서문(王序)``,
+    ``교감·구조화·편집주(編輯注)`` …), ``id`` their xml:id (may be empty)."""
+
+    name: str
+    resp: str
+    id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a citation of the edition needs from its teiHeader: the main title (``易冒``) and
+    the subtitle, the author, the book's editor(s) (``editor``), everyone else responsible
+    (``respStmt``), the edition's version and date (``editionStmt/edition``), the publishing
+    body (``authority``) and the year of the printed source."""
+
+    title: str
+    subtitle: str
+    author: Responsibility
+    editors: tuple[Responsibility, ...]
+    responsibilities: tuple[Responsibility, ...]
+    version: str
+    date: str
+    publisher: str
+    source_date: str
+
+
+EDITOR_ROLES = {"dianding": "點定"}
+"""``editor/@role`` values in the TEI's words."""
 
 
 class Edition:
@@ -189,6 +291,8 @@ class Edition:
         self.path = path
         self.tree = tree.getroot()
         self._ids: dict[str, etree._Element] = {}
+        self._blocks: dict[str, _Block] = {}
+        self._paragraph_order: list[str] = []
         for e in self.tree.iter():
             i = e.get(XML_ID) if isinstance(e.tag, str) else None
             if i is None:
@@ -202,8 +306,8 @@ class Edition:
         for d in self.divisions:
             for p in d.passages:
                 self._passages[p.id] = p
-                if p.ko is not None:
-                    self._passages.setdefault(p.ko_id or "", p)
+                if p.ko_id is not None:
+                    self._passages.setdefault(p.ko_id, p)
                 for s in p.sentences:
                     self._sentence_passage[s] = p
         self.check()
@@ -274,7 +378,7 @@ class Edition:
             if not (n_attr and n_attr.isdigit()):
                 self._fail(div, f"chapter {did} needs a numeric @n, found {n_attr!r}")
             n = int(n_attr)  # type: ignore[arg-type]
-            label = f"{PART_NAMES[part]} {n}"
+            label = ids.label(part, n)
         else:
             if not n_attr:
                 self._fail(div, f"division {did} needs @n (its citation label)")
@@ -295,7 +399,7 @@ class Edition:
         author = div.find(f"{_t('byline')}/{_t('docAuthor')}")
         return Division(
             did, part, n, label, _text(heads["lzh"]), _text(heads["ko"]),
-            heads["lzh"].get("subtype") or "source", notes, tuple(passages), div,
+            heads["lzh"].get("subtype") or "source", notes, tuple(passages),
             _text(author) if author is not None else "",
         )
 
@@ -320,6 +424,10 @@ class Edition:
                            f"be {' '.join(expected)!r}, the Chinese paragraphs it translates")
         if not "".join(ko.itertext()).strip():
             self._fail(ko, f"{ko.get(XML_ID)}: the Korean translation is empty")
+        block = _Block([*zhs, ko])
+        self._paragraph_order.extend([*(zh.get(XML_ID) or "" for zh in zhs), ko.get(XML_ID)])
+        for p in [*zhs, ko]:
+            self._blocks[p.get(XML_ID) or ""] = block
         out = []
         for k, zh in enumerate(zhs, before + 1):
             pid = zh.get(XML_ID)
@@ -337,8 +445,8 @@ class Edition:
             cases = tuple(
                 s.get(XML_ID) or "" for s in zh.iter(_t("seg")) if s.get("type") == "case"
             )
-            ref = f"{BOOK} {label}{'.' if label[-1].isdigit() else ' '}{k}"
-            out.append(Passage(pid, k, ref, did, zh, ko, sentences, cases))  # type: ignore[arg-type]
+            ref = ids.citation(label, k)
+            out.append(Passage(pid, k, ref, did, ko.get(XML_ID), sentences, cases, block))  # type: ignore[arg-type]
         return out
 
     # ------------------------------------------------------------ queries
@@ -358,6 +466,19 @@ class Edition:
                 f"unknown passage {pid!r}; passages are p001 … p694 (or pNNN-ko)"
             ) from None
 
+    @property
+    def paragraph_ids(self) -> tuple[str, ...]:
+        """Every paragraph of the text (Chinese and Korean) in book order."""
+        return tuple(self._paragraph_order)
+
+    def paragraph(self, xml_id: str) -> Flat:
+        """A paragraph (Chinese or Korean) as text runs with their marks."""
+        try:
+            return self._blocks[xml_id].flat(xml_id)
+        except KeyError:
+            raise EditionError(f"no paragraph {xml_id!r}; paragraphs are p001 … p694 and "
+                               "their Korean pNNN-ko") from None
+
     def element(self, xml_id: str) -> etree._Element:
         try:
             return self._ids[xml_id]
@@ -368,7 +489,7 @@ class Edition:
         """Canonical citation of a division, paragraph, Korean paragraph, sentence or note id."""
         for d in self.divisions:
             if d.id == xml_id:
-                return f"{BOOK} {d.label}"
+                return ids.citation(d.label)
         if xml_id in self._passages:
             return self._passages[xml_id].ref
         if xml_id in self._sentence_passage:
@@ -383,26 +504,19 @@ class Edition:
 
     def resolve(self, ref: str) -> str:
         """The xml:id a citation (``易冒 立法 4.2.3``, ``王序 3``) points to."""
-        m = re.fullmatch(r"(?:易冒\s*)?(\S+?)\s*(\d+)?(?:[ .](\d+))?(?:\.(\d+))?", ref.strip())
-        if not m:
-            raise EditionError(f"cannot read reference {ref!r}; e.g. 易冒 立法 4.2.3 or 王序 3")
-        head, a, b, c = m.groups()
-        if head in PART_NAMES.values():
-            label, para, sent = f"{head} {a}", b, c
-        else:
-            label, para, sent = head, a, b
+        label, para, sent = ids.parse_citation(ref)
         try:
             div = next(d for d in self.divisions if d.label == label)
-            p = div.passages[int(para) - 1] if para else None
+            p = div.passages[para - 1] if para else None
             if p is None:
                 return div.id
-            return p.sentences[int(sent) - 1] if sent else p.id
+            return p.sentences[sent - 1] if sent else p.id
         except (StopIteration, IndexError, ValueError):
             raise EditionError(f"no passage at {ref!r}") from None
 
     def category(self, rule_id: str) -> Category:
         """The taxonomy category of a rule (``najia-gan`` or ``r-najia-gan``)."""
-        cid = rule_id if rule_id.startswith("r-") else f"r-{rule_id}"
+        cid = ids.rule(rule_id)
         cat = self._ids.get(cid)
         if cat is None or cat.tag != _t("category"):
             raise EditionError(f"no rule category {cid!r} in the taxonomy #rules")
@@ -416,8 +530,8 @@ class Edition:
             for e in self.tree.iterfind(".//*[@ana]")
             if target in (e.get("ana") or "").split()
         )
-        return Category(cid, cid[2:], names.get("lzh", ""), names.get("ko", ""), sentences,
-                        descs.get("statement", ""), descs.get("compute", ""))
+        return Category(cid, ids.rule_of(cid), names.get("lzh", ""), names.get("ko", ""),
+                        sentences, descs.get("statement", ""), descs.get("compute", ""))
 
     def cases(self) -> tuple[CaseRecord, ...]:
         """Every worked case in book order (see :class:`CaseRecord`)."""
@@ -439,19 +553,27 @@ class Edition:
                 key = "date:" if n.get("subtype") == "date" else ""
                 for t in (n.get("target") or "").split():
                     notes.setdefault(key + t.lstrip("#"), []).append(_text(n))
+        checks = {fs.get("corresp", "").lstrip("#"): _feature_values(fs)
+                  for fs in self.tree.iter(_t("fs")) if fs.get("type") == "check"}
         outcomes: dict[str, list[str]] = {}
+        outcome_paras: dict[str, dict[str, None]] = {}
         for s in self.tree.iter(_t("seg")):
             if s.get("type") == "outcome":
-                outcomes.setdefault((s.get("corresp") or "").lstrip("#"), []).append(
-                    s.get(XML_ID) or "")
+                of = (s.get("corresp") or "").lstrip("#")
+                outcomes.setdefault(of, []).append(s.get(XML_ID) or "")
+                para = next(s.iterancestors(_t("p")), None)
+                if para is not None:
+                    outcome_paras.setdefault(of, {})[para.get(XML_ID) or ""] = None
         out = []
         for seg in self.tree.iter(_t("seg")):
             if seg.get("type") == "case":
-                out.append(self._case(seg, records, notes, outcomes))
+                out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks))
         return tuple(out)
 
     def _case(self, seg: etree._Element, records: dict[str, etree._Element],
-              notes: dict[str, list[str]], outcomes: dict[str, list[str]]) -> CaseRecord:
+              notes: dict[str, list[str]], outcomes: dict[str, list[str]],
+              outcome_paras: dict[str, dict[str, None]],
+              checks: dict[str, dict[str, Any]]) -> CaseRecord:
         cid = seg.get(XML_ID) or ""
         fs = records.get(cid)
         if fs is None:
@@ -468,7 +590,8 @@ class Edition:
         claims = tuple(
             ClaimRecord(c.get(XML_ID) or "", text_of(c, "diplomatic"), c.get("n") or "",
                         c.get("subtype") or "",
-                        " ".join(notes[c.get(XML_ID) or ""]) if c.get(XML_ID) in notes else None)
+                        " ".join(notes[c.get(XML_ID) or ""]) if c.get(XML_ID) in notes else None,
+                        **_check_fields(checks.get(c.get(XML_ID) or "", {})))
             for c in seg.iter(_t("seg")) if c.get("type") == "claim"
         )
         para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
@@ -476,8 +599,47 @@ class Edition:
         return CaseRecord(
             cid, para, seg.get("subtype") or values.get("type", ""), text_of(seg, "diplomatic"),
             **{k: values.get(k) for k in CASE_FEATURES if k != "type"},
-            outcome_ids=tuple(outcomes.get(cid, ())), same_as=same, claims=claims,
+            outcome_ids=tuple(outcomes.get(cid, ())),
+            outcome_paragraphs=tuple(outcome_paras.get(cid, ())), same_as=same, claims=claims,
             notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
+            corrected=text_of(seg, "corrected"),
+            working_note=str(checks.get(cid, {}).get("note", "")),
+        )
+
+    @functools.cached_property  # noqa: B019
+    def header(self) -> Header:
+        """The teiHeader as a citation reads it (see :class:`Header`)."""
+        ts = self.tree.find(f"{_t('teiHeader')}/{_t('fileDesc')}/{_t('titleStmt')}")
+        if ts is None:
+            self._fail(self.tree, "no teiHeader/fileDesc/titleStmt")
+        titles = {t.get("type"): _text(t) for t in ts.findall(_t("title"))}
+        author = ts.find(_t("author"))
+        if author is None or "main" not in titles:
+            self._fail(ts, "the titleStmt needs a <title type='main'> and an <author>")
+
+        def person(e: etree._Element, resp: str) -> Responsibility:
+            name = e.find(_t("persName"))
+            if name is None:
+                name = e.find(_t("name"))
+            who = name if name is not None else e
+            text = (who.text or "").strip() if len(who) else _text(who).strip()
+            return Responsibility(text, resp, who.get(XML_ID) or "")
+
+        editors = tuple(person(e, EDITOR_ROLES.get(e.get("role", ""), e.get("role", "")))
+                        for e in ts.findall(_t("editor")))
+        resps = tuple(person(r, _text(r.find(_t("resp"))) if r.find(_t("resp")) is not None
+                             else "") for r in ts.findall(_t("respStmt")))
+        fd = ts.getparent()
+        edition = fd.find(f"{_t('editionStmt')}/{_t('edition')}")
+        date = edition.find(_t("date")) if edition is not None else None
+        authority = fd.find(f"{_t('publicationStmt')}/{_t('authority')}")
+        source = fd.find(f"{_t('sourceDesc')}/{_t('bibl')}/{_t('date')}")
+        return Header(
+            titles["main"], titles.get("sub", ""), person(author, "著"), editors, resps,
+            edition.get("n", "") if edition is not None else "",
+            date.get("when", "") if date is not None else "",
+            _text(authority) if authority is not None else "",
+            source.get("when", "") if source is not None else "",
         )
 
     def categories(self) -> tuple[Category, ...]:
@@ -485,6 +647,41 @@ class Edition:
         if tax is None:
             return ()
         return tuple(self.category(c.get(XML_ID) or "") for c in tax.iter(_t("category")))
+
+
+def _check_fields(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {"check": values.get("check"), "working_note": str(values.get("note", "")),
+            "sic": str(values.get("sic", "")), "corr": str(values.get("corr", ""))}
+
+
+def _feature_values(fs: etree._Element) -> dict[str, Any]:
+    """A TEI feature structure as plain values: ``fs`` → dict, ``vColl`` → list, ``binary`` →
+    bool, ``numeric`` → int, ``string`` → its text, ``symbol`` → its value.
+
+    >>> fs = etree.fromstring(
+    ...     f'<fs xmlns="{TEI_NS}"><f name="kind"><string>moving</string></f><f name="equals">'
+    ...     '<vColl org="list"><numeric value="1"/><numeric value="3"/></vColl></f>'
+    ...     '<f name="b"><fs><f name="role"><symbol value="世"/></f></fs></f>'
+    ...     '<f name="on"><binary value="true"/></f></fs>')
+    >>> _feature_values(fs)
+    {'kind': 'moving', 'equals': [1, 3], 'b': {'role': '世'}, 'on': True}
+    """
+    return {f.get("name") or "": _feature_value(f[0]) for f in fs.findall(_t("f")) if len(f)}
+
+
+def _feature_value(v: etree._Element) -> Any:
+    kind = etree.QName(v).localname
+    if kind == "fs":
+        return _feature_values(v)
+    if kind == "vColl":
+        return [_feature_value(x) for x in v if isinstance(x.tag, str)]
+    if kind == "binary":
+        return v.get("value") == "true"
+    if kind == "numeric":
+        return int(v.get("value") or 0)
+    if kind == "symbol":
+        return v.get("value") or ""
+    return _text(v)
 
 
 def _text(e: etree._Element) -> str:
@@ -498,8 +695,7 @@ def text_of(e: etree._Element, reading: str = "corrected") -> str:
     ``corrected``: reg/corr instead of orig/sic, transcriber's queries dropped.
     Editorial notes (type editorial/correction) are never part of the text.
     """
-    if reading not in READINGS:
-        raise EditionError(f"unknown reading {reading!r}; use {' or '.join(READINGS)}")
+    _reading(reading)
     skip = (
         {_t("reg"), _t("corr")} if reading == "diplomatic" else {_t("orig"), _t("sic")}
     )
@@ -516,6 +712,11 @@ def text_of(e: etree._Element, reading: str = "corrected") -> str:
 
     walk(e)
     return "".join(out)
+
+
+def _reading(reading: str) -> None:
+    if reading not in READINGS:
+        raise EditionError(f"unknown reading {reading!r}; use {' or '.join(READINGS)}")
 
 
 def _skipped(e: etree._Element, skip: set[str], reading: str) -> bool:

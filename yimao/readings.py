@@ -16,22 +16,21 @@ import argparse
 import sys
 from pathlib import Path
 
-from yimao.edition import NS, READINGS, Edition, load_edition, text_of
+from yimao.edition import READINGS, Edition, load_edition
 from yimao.errors import EditionError
-
-PARAGRAPHS = ".//tei:text//tei:div[@type='passage']/tei:p"
+from yimao.text_runs import text
 
 
 def paragraphs(edition: Edition) -> list[str]:
     """The xml:ids of all source paragraphs (Chinese and Korean) in book order."""
-    from yimao.edition import XML_ID
-
-    return [p.get(XML_ID) or "" for p in edition.tree.iterfind(PARAGRAPHS, NS)]
+    return list(edition.paragraph_ids)
 
 
 def reading(edition: Edition, kind: str = "corrected") -> str:
     """The whole book in reading ``kind`` (``diplomatic`` or ``corrected``)."""
-    return "\n\n".join(text_of(p, kind) for p in edition.tree.iterfind(PARAGRAPHS, NS))
+    if kind not in READINGS:
+        raise EditionError(f"unknown reading {kind!r}; use {' or '.join(READINGS)}")
+    return "\n\n".join(text(edition.paragraph(i).inlines, kind) for i in edition.paragraph_ids)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

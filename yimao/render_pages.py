@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
-from yimao.render import ApparatusEntry, Flat, correction_reasons, element_id, flatten, local
+from yimao import ids
+from yimao.text_runs import ApparatusEntry, Flat, TargetedNote
 
 if TYPE_CHECKING:
-    from lxml import etree
-
     from yimao.edition import Division, Edition, Passage
 
 PARTS: dict[str, tuple[str, str, str]] = {
@@ -44,8 +43,7 @@ Url = Callable[[str, str], str]
 
 def docname(division_id: str) -> str:
     """The page name of a division: ``part/n`` (clean URL ``/lifa/04/``)."""
-    part, _, rest = division_id.partition("-")
-    return f"{part}/{rest}"
+    return ids.parse(division_id).division_path
 
 
 def permalink(pid: str) -> str:
@@ -138,12 +136,11 @@ def passage_views(
     rows: list[PassageView] = []
     seen_ko: set[str] = set()
     for p in passages:
-        reasons = correction_reasons(_passage_notes(p.zh))
-        ko = _para(p.ko, reasons) if p.ko is not None else None
-        zh = _para(p.zh, reasons)
+        ko = Para(p.ko_id, p.ko) if p.ko_id and p.ko is not None else None
+        zh = Para(p.id, p.zh)
         if ko is not None and ko.id in seen_ko:
             ko = None
-        targeted = tuple(targeted_notes(p.zh, len(zh.flat.apparatus)))
+        targeted = tuple(targeted_notes(p.id, p.notes, len(zh.flat.apparatus)))
         if ko is None and rows:
             last = rows[-1]
             rows[-1] = PassageView(
@@ -162,41 +159,21 @@ def passage_views(
     return rows
 
 
-def _para(el: etree._Element, reasons: Mapping[str, str]) -> Para:
-    return Para(element_id(el) or "", flatten(el, reasons))
-
-
 TARGET_LABEL = {"date": "날짜", "contradicted": "계산과 어긋남", "not_computable": "계산 불가"}
 
 
-def targeted_notes(zh: etree._Element, numbered: int) -> Iterator[ApparatusEntry]:
-    """The editors' notes beside a paragraph that point into it (``<note type="editorial"
-    target="#p095-case1-c1">``: a worked case, a claim, its date), as apparatus entries
-    numbered after the paragraph's own (``numbered`` of them) and headed by the words they
-    are about."""
-    ids = {element_id(e): e for e in zh.iter() if isinstance(e.tag, str) and element_id(e)}
-    for note in _passage_notes(zh):
-        if note.get("type") != "editorial":
-            continue
-        targets = [t.lstrip("#") for t in (note.get("target") or "").split()]
-        hits = [ids[t] for t in targets if t in ids]
-        if not hits:
-            continue
+def targeted_notes(pid: str, notes: Iterable[TargetedNote],
+                   numbered: int) -> Iterator[ApparatusEntry]:
+    """The editors' notes beside a paragraph that point into it (a worked case, a claim, its
+    date), as apparatus entries numbered after the paragraph's own (``numbered`` of them) and
+    headed by the words they are about."""
+    for note in notes:
         numbered += 1
-        about = "".join(hits[0].itertext())
-        about = about if len(about) <= 14 else about[:13] + "…"
-        kind = TARGET_LABEL.get(note.get("subtype", ""), "")
+        about = note.about if len(note.about) <= 14 else note.about[:13] + "…"
+        kind = TARGET_LABEL.get(note.subtype, "")
         head = f"「{about}」" + (f" ({kind})" if kind else "")
-        text = " ".join("".join(note.itertext()).split())
-        yield ApparatusEntry(f"{element_id(zh)}-ed{numbered}", "editorial", str(numbered),
-                             f"{head}: {text}")
-
-
-def _passage_notes(zh: etree._Element) -> list[etree._Element]:
-    """The editors' correction notes of a passage: siblings of its paragraphs in the TEI's
-    ``<div type="passage">``."""
-    block = zh.getparent()
-    return [] if block is None else [e for e in block if local(e.tag) == "note"]
+        yield ApparatusEntry(f"{pid}-ed{numbered}", "editorial", str(numbered),
+                             f"{head}: {note.text}")
 
 
 class Pages:

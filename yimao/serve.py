@@ -44,6 +44,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_error(400)
             return None
 
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """The DTS API's media types (JSON-LD, TEI) under ``/api/dts/``; else the usual."""
+        where = os.fspath(path).replace(os.sep, "/")
+        if "/api/dts/" in where:
+            if where.endswith(".json"):
+                return "application/ld+json"
+            if where.endswith(".xml"):
+                return "application/tei+xml"
+        return super().guess_type(path)
+
     def list_directory(self, path: str | os.PathLike[str]):  # type: ignore[no-untyped-def]
         self.send_error(404)
         return None

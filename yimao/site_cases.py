@@ -27,14 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao import cases as C
-from yimao.edition import TEI_NS, XML_ID, text_of
-from yimao.render_pages import docname, short_ref
+from yimao.render_pages import short_ref
 
 if TYPE_CHECKING:
-    from lxml import etree
-
     from yimao.edition import Edition
 
 STATUS = {
@@ -54,15 +51,6 @@ TYPE_KO = {
 def case_page(case_id: str) -> str:
     """The page name of a case: ``cases/p089-case1`` (``/cases/p089-case1/``)."""
     return f"cases/{case_id}"
-
-
-def case_of_claim(claim_id: str) -> str:
-    """``p089-case1-c2`` → ``p089-case1``.
-
-    >>> case_of_claim("p089-case1-c2")
-    'p089-case1'
-    """
-    return claim_id.rpartition("-c")[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +74,10 @@ class ChartView:
     rows: tuple[ChartRow, ...]
     extra: str  # 卦身 … 伏卦 …
     notes: tuple[str, ...]  # placeholders compute used for what the case leaves out
-    text: str  # compute's own text layout (compute.cli.render), for copying
+    text: str  # compute's own text layout (compute.layout.table_lines), for copying
     spirits_known: bool = True  # 六神 follow the day stem: placeholders if the text lacks it
     has_changed: bool = True
+    html: str = ""  # compute.layout.render_html: heading, table, 卦身 … (no findings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,40 +145,6 @@ class CaseView:
         return sum(c.status == "contradicted" for c in self.claims)
 
 
-def _t(tag: str) -> str:
-    return f"{{{TEI_NS}}}{tag}"
-
-
-def editorial_notes(root: etree._Element) -> dict[str, str]:
-    """``{claim id: Korean editorial note}``: a ``<note type="editorial">`` that targets the
-    claim (``target="#p095-case1-c1"``), sits inside it, or follows it directly."""
-    out: dict[str, str] = {}
-    for note in root.iter(_t("note")):
-        if note.get("type") != "editorial":
-            continue
-        text = " ".join("".join(note.itertext()).split())
-        targets = [t.lstrip("#") for t in (note.get("target") or "").split()]
-        if not targets:
-            claim = next((a for a in note.iterancestors(_t("seg"))
-                          if a.get("type") == "claim"), None)
-            prev = note.getprevious()
-            if claim is None and prev is not None and prev.get("type") == "claim":
-                claim = prev
-            targets = [claim.get(XML_ID) or ""] if claim is not None else []
-        for t in targets:
-            if t:
-                out[t] = f"{out[t]} {text}" if t in out else text
-    return out
-
-
-def tei_claims(root: etree._Element) -> dict[str, tuple[str, str]]:
-    """``{claim id: (TEI status, rule id)}`` from ``seg type="claim"`` (@subtype, @n)."""
-    return {
-        s.get(XML_ID) or "": (s.get("subtype", ""), s.get("n", ""))
-        for s in root.iter(_t("seg")) if s.get("type") == "claim"
-    }
-
-
 PLACEHOLDER_KO = (
     (re.compile(r"no month given: (\S+) used as a placeholder"),
      "본문에 달이 없어 {0}월을 임시로 넣어 계산했다 (달에 매인 판단은 하지 않는다)."),
@@ -252,30 +207,21 @@ def placeholder_ko(note: str) -> str:
 
 
 def chart_view(setting: C.Setting) -> ChartView:
-    """The chart in the traditional layout, from compute's chart object."""
-    from compute.cli import MOVE_MARK, render
+    """The chart in the traditional layout: :func:`compute.layout.chart_layout`, the one
+    layout ``yimao chart`` prints and the Run panel shows."""
+    from compute.layout import chart_layout, render_html, table_lines
 
     c = setting.chart
-    p = c.primary
-    rows = []
-    for ln in reversed(p.lines):
-        who = "世" if ln.position == p.shi else "應" if ln.position == p.ying else ""
-        change = ""
-        if c.changed is not None and ln.moving:
-            ch = c.changed.line(ln.position)
-            change = f"{ch.relative}{ch.ganzhi.zh}{ch.element}"
-        fu = ln.hidden
-        rows.append(ChartRow(
-            ln.position, str(ln.spirit), f"{ln.relative}{ln.ganzhi.zh}{ln.element}",
-            bool(ln.yang), MOVE_MARK.get(ln.mark, ""), who, change,
-            f"{fu.relative}{fu.ganzhi.zh}{fu.element}" if fu else "",
-        ))
-    text = render(c).splitlines()
-    extra = next((t for t in text if t.startswith("卦身")), "")
-    return ChartView(text[0], text[1], tuple(rows), extra,
+    lay = chart_layout(c)
+    rows = tuple(
+        ChartRow(r.position, r.spirit, r.line.text, r.yang, r.mark, r.who,
+                 r.change.text if r.change else "", r.hidden.text if r.hidden else "")
+        for r in lay.rows)
+    return ChartView(lay.head, lay.date, rows, lay.extra,
                      tuple(k for n in setting.notes if (k := placeholder_ko(n))),
-                     "\n".join(text[:9]),
-                     setting.day_stem, c.changed is not None)
+                     "\n".join(table_lines(lay)),
+                     setting.day_stem, c.changed is not None,
+                     render_html(lay, findings=False, placeholder_spirits=not setting.day_stem))
 
 
 Computed = tuple[ChartView | None, str, tuple[C.Verdict, ...], tuple[tuple[str, ...], str, str]]
@@ -296,14 +242,12 @@ def compute(case: C.Case) -> Computed:
 
 
 def code_digest() -> str:
-    """A digest of what the computed part of a case depends on: compute's sources,
-    yimao.cases, this module and the case data file."""
+    """A digest of what the computed part of a case depends on besides the case itself (its
+    record in the TEI, checks included, is the cache key): compute's sources, yimao.cases and
+    this module."""
     root = Path(__file__).resolve().parent.parent
     files = sorted((root / "compute").glob("*.py"))
     files += [root / "yimao" / "cases.py", Path(__file__).resolve()]
-    data = getattr(C, "CASES_FILE", None)
-    if data is not None:
-        files.append(Path(data))
     h = hashlib.sha256()
     for f in files:
         if f.is_file():
@@ -356,9 +300,11 @@ class CaseBook:
         self.edition = edition
         self.cache = ComputeCache(cache)
         self.cases = {c.id: c for c in C.load(tei=edition.path)}
-        root = edition.tree
-        self.notes = editorial_notes(root)
-        self.tei = tei_claims(root)
+        claims = [cl for case in edition.cases() for cl in case.claims]
+        # {claim id: the editors' Korean note}, {claim id: (TEI status, rule id)}
+        self.notes = {cl.id: " ".join(cl.note.split()) for cl in claims if cl.note}
+        self.tei = {cl.id: (cl.expect, cl.rule) for cl in claims}
+        self.corrected = {case.id: case.corrected for case in edition.cases()}
         self.order = [cid for d in edition.divisions for p in d.passages for cid in p.cases]
 
     def ids(self) -> list[str]:
@@ -390,17 +336,11 @@ class CaseBook:
         ed = self.edition
         passage = ed.passage(case.para)
         chart, error, verdicts, (found, basis, problem) = self.cache.get(case)
-        try:
-            text = text_of(ed.element(cid), "corrected")
-        except Exception:  # noqa: BLE001
-            text = case.text
+        text = self.corrected.get(cid) or case.text
         rec = ed.case(cid)
         ko = self._korean(case.para)
-        outcome_paras = dict.fromkeys(
-            pid for o in rec.outcome_ids
-            if (pid := next(ed.element(o).iterancestors(_t("p"))).get(XML_ID) or case.para)
-            != case.para)
-        outcome_ko = tuple(k for p in outcome_paras for k in self._korean(p))
+        outcome_ko = tuple(k for p in rec.outcome_paragraphs if p != case.para
+                           for k in self._korean(p))
         return CaseView(
             cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
             case.question, case.hexagrams, tuple(found), basis, problem, text,
@@ -413,10 +353,10 @@ class CaseBook:
 
     def _korean(self, pid: str) -> tuple[tuple[str, str], ...]:
         """The Korean translation of paragraph *pid* (id, text), if it has one."""
-        ko = self.edition.passage(pid).ko
-        if ko is None:
+        p = self.edition.passage(pid)
+        if p.ko_id is None:
             return ()
-        return (((ko.get(XML_ID) or ""), " ".join(text_of(ko, "corrected").split())),)
+        return ((p.ko_id, " ".join(p.ko_text("corrected").split())),)
 
     def title(self, cid: str) -> str:
         """The Korean title of case *cid* (cheap: read from the TEI, no chart computed)."""
@@ -428,7 +368,7 @@ class CaseBook:
 
     def _claims(self, case: C.Case, verdicts: tuple[C.Verdict, ...]) -> Iterator[ClaimView]:
         for k, (claim, v) in enumerate(zip(case.claims, verdicts, strict=True), 1):
-            cid = f"{case.id}-c{k}"
+            cid = ids.claim(case.id, k)
             expected = self.tei.get(cid, (claim.expect, ""))[0] or claim.expect
             editorial = self.notes.get(cid, "")
             # readers see the editors' Korean note and the verdict rendered in Korean; the
@@ -443,8 +383,5 @@ class CaseBook:
 
 def claim_marks(book: CaseBook) -> Mapping[str, Any]:
     """For chapter pages: ``{claim id: (case page, note)}`` (cheap: no chart is computed)."""
-    return {cid: (case_page(case_of_claim(cid)), book.claim_note(cid)) for cid in book.tei}
+    return {cid: (case_page(ids.case_of(cid)), book.claim_note(cid)) for cid in book.tei}
 
-
-def division_docname(view: CaseView) -> str:
-    return docname(view.division)

@@ -179,7 +179,9 @@ def rule_examples(edition: Edition, book: CaseBook,
     """``{rule id: [its examples]}``, every example executed. Raises :class:`EditionError` if
     one fails or if a computing rule has none."""
     rows = X.load() if rows is None else rows
-    known = set(C.machine_rows())  # every case of the book (editorial/cases.toml)
+    from yimao.tei_cases import read_cases
+
+    known = {c.id for c in read_cases()}  # every case of the book (editorial/cases.toml)
     out: dict[str, list[ExampleView]] = {}
     absent: set[str] = set()
     for ex in rows:

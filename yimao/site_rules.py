@@ -11,11 +11,11 @@ chapter whose sentence first states it, in book order.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from yimao import ids
 from yimao.errors import EditionError
 from yimao.render_pages import PARTS, docname, short_ref, title_ko_plain
 
@@ -53,7 +53,7 @@ class RuleView:
 
     @property
     def anchor(self) -> str:
-        return f"r-{self.id}"
+        return ids.rule(self.id)
 
     @property
     def kinds_ko(self) -> tuple[str, ...]:
@@ -76,10 +76,10 @@ def _order(sid: str) -> tuple[int, int, int]:
     >>> sorted(["p043-s2", "p027-n1", "p027-s10", "p027-s2"], key=_order)
     ['p027-s2', 'p027-s10', 'p027-n1', 'p043-s2']
     """
-    m = re.fullmatch(r"p(\d+)(?:-([sn])(\d+))?.*", sid)
-    if not m:
+    i = ids.parse(sid) if ids.paragraph_of(sid) else None
+    if i is None or i.paragraph_n is None:
         return (10**6, 0, 0)
-    return (int(m.group(1)), 0 if m.group(2) != "n" else 1, int(m.group(3) or 0))
+    return (i.paragraph_n, 1 if i.kind == "note" else 0, i.n or 0)
 
 
 def rule_views(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> list[RuleView]:
@@ -92,7 +92,7 @@ def rule_views(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> 
         for sid in sorted(r.passages, key=_order):
             try:
                 ref = short_ref(edition.ref(sid))
-                div = edition.passage(sid.split("-")[0]).division
+                div = edition.passage(ids.paragraph_of(sid)).division
             except EditionError:  # a partial edition (a test fixture) lacks the passage
                 continue
             links.append(PassageLink(sid, ref, docname(div)))
@@ -125,7 +125,7 @@ def rule_groups(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) ->
     by_div: dict[str, list[RuleView]] = {}
     for v in views:
         h = home(v)
-        div = edition.passage(h.id.split("-")[0]).division if h else ""
+        div = edition.passage(ids.paragraph_of(h.id)).division if h else ""
         by_div.setdefault(div, []).append(v)
     groups = []
     for d in edition.divisions:

@@ -27,6 +27,8 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from yimao import ids
+
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT / "text" / "000_f2c3b46164ae43d7.txt"
 
@@ -64,7 +66,7 @@ def para_id(n: int) -> str:
     >>> para_id(27)
     'p027'
     """
-    return f"p{n:03d}"
+    return ids.paragraph(n)
 
 
 def para_id_from_design(line: int) -> str:
@@ -88,10 +90,10 @@ def parse(text: str) -> Source:
         raise ValueError("the source must be non-empty paragraphs separated by one blank line")
     zh_lines = [0, 1, *range(3, len(lines), 2)]
     chinese = tuple(Paragraph(para_id(i + 1), "lzh", lines[n], n) for i, n in enumerate(zh_lines))
-    korean = [Paragraph("p001-ko", "ko", lines[2], 2, ("p001", "p002"))]
+    korean = [Paragraph(ids.korean("p001"), "ko", lines[2], 2, ("p001", "p002"))]
     for i, n in enumerate(range(4, len(lines), 2)):
         zh = chinese[i + 2]
-        korean.append(Paragraph(f"{zh.id}-ko", "ko", lines[n], n, (zh.id,)))
+        korean.append(Paragraph(ids.korean(zh.id), "ko", lines[n], n, (zh.id,)))
     return Source(chinese, tuple(korean))
 
 
@@ -138,4 +140,4 @@ def sentence_ids(pid: str, text: str) -> list[str]:
     >>> sentence_ids("p027", "甲。乙。")
     ['p027-s1', 'p027-s2']
     """
-    return [f"{pid}-s{k}" for k in range(1, len(sentences(text)) + 1)]
+    return [ids.sentence(pid, k) for k in range(1, len(sentences(text)) + 1)]

@@ -42,7 +42,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao.edition import Edition, load_edition
 from yimao.errors import EditionError
 from yimao.render_catalogue import Catalogue
@@ -158,19 +158,18 @@ def worked_actions(catalogue: Catalogue) -> dict[str, list[Action]]:
 
 
 def data_dependencies() -> list[str]:
-    """The data a chapter page shows besides the TEI: the case data (claim notes), the worked
-    examples and the 筮類 questions its worked-example links lead to."""
-    from yimao import cases
+    """The data a chapter page shows besides the TEI: the worked examples and the 筮類
+    questions its worked-example links lead to."""
     from yimao.examples import EXAMPLES_FILE
     from yimao.site_examples import QUESTIONS_FILE
 
-    files = [getattr(cases, "CASES_FILE", None), EXAMPLES_FILE, QUESTIONS_FILE]
-    return [str(f) for f in files if f is not None and Path(f).is_file()]
+    return [str(f) for f in (EXAMPLES_FILE, QUESTIONS_FILE) if Path(f).is_file()]
 
 
 def code_dependencies() -> list[str]:
     """What the rule index and the case pages are computed from: compute's sources (the
-    registry, the charts), yimao.cases (the checks) and the case data."""
+    registry, the charts), yimao.cases (the checks), the worked examples; the case data come
+    with the TEI."""
     files = sorted((ROOT / "compute").glob("*.py")) + [
         ROOT / "yimao" / name for name in ("cases.py", "examples.py", "site_examples.py")]
     return [str(f) for f in files if f.is_file()] + data_dependencies()
@@ -223,22 +222,12 @@ def passage_role(
     ed = _STATE[path].edition
     try:
         ref = ed.ref(target)
-        did = ed.passage(_paragraph_of(target)).division
+        did = ed.passage(ids.paragraph_of(target) or target).division
     except EditionError as exc:
         msg = inliner.reporter.warning(f"passage role: {exc}", line=lineno)
         return [inliner.problematic(rawtext, rawtext, msg)], [msg]
     node = yimao_passage_ref(rawtext, ref.removeprefix("易冒").strip(), target=target, division=did)
     return [node], []
-
-
-def _paragraph_of(xml_id: str) -> str:
-    """``p043-s1`` → ``p043``; ``p043-ko`` stays (the model resolves Korean ids).
-
-    >>> _paragraph_of("p043-s1"), _paragraph_of("p043-ko"), _paragraph_of("p043")
-    ('p043', 'p043-ko', 'p043')
-    """
-    head, _, tail = xml_id.partition("-")
-    return xml_id if tail in ("", "ko") else head
 
 
 class DivisionDirective(SphinxDirective):
@@ -249,7 +238,7 @@ class DivisionDirective(SphinxDirective):
     @one_line
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(tei_path(self.config)))
-        for dep in data_dependencies():
+        for dep in data_dependencies():  # its worked-example links
             self.env.note_dependency(dep)
         ed = state(self.config).edition
         div_id = self.arguments[0]
@@ -416,5 +405,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-page-context", on_html_page_context)
     app.connect("build-finished", on_build_finished)
     app.setup_extension("yimao.site_runtime")  # Run panels, /cast/, _py/ and sw.js
+    app.setup_extension("yimao.site_search")  # /search/ and its index
+    app.setup_extension("yimao.site_cite")  # citations, cite/pNNN.*, citation_* meta
+    app.setup_extension("yimao.site_dts")  # /tei/yimao.xml and the static DTS API
     return {"version": "1", "env_version": 1, "parallel_read_safe": True,
             "parallel_write_safe": True}

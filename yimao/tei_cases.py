@@ -30,12 +30,15 @@ from __future__ import annotations
 import csv
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
-from yimao.tei_inputs import EDITORIAL, InputError
+from yimao import ids
+from yimao.tei_inputs import EDITORIAL, InputError, present
 from yimao.tei_layers import RANK_CASE, RANK_CLAIM, Span
 from yimao.tei_xml import attrs, el
 
@@ -62,6 +65,10 @@ class Claim:
     text: str
     rule: str
     expect: str
+    check: Mapping[str, Any] | None = None  # the machine check (cases.toml's mini-language)
+    note: str = ""  # the editors' working note (how compute is asked; English)
+    sic: str = ""  # the claim's text as received, when corrections.tsv corrects it
+    corr: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +80,7 @@ class Case:
     claims: tuple[Claim, ...]
     same_as: str = ""
     features: tuple[tuple[str, str], ...] = ()  # (name, value) in FEATURES order, non-empty
+    note: str = ""  # the editors' working note on the case (English)
 
     def feature(self, name: str) -> str:
         return dict(self.features).get(name, "")
@@ -90,19 +98,19 @@ class CaseNote:
 
 
 def read_cases(path: Path = CASES_TOML) -> list[Case]:
-    """The cases of cases.toml in file order (empty if the file does not exist)."""
-    if not path.exists():
-        return []
+    """The cases of cases.toml in file order."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: {exc}") from None
+        data = tomllib.loads(present(path).read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        raise InputError(f"{path}:{m.group(1) if m else 0}: not valid TOML: {exc}") from None
     titles = read_case_titles()
     out = []
     for k, c in enumerate(data.get("case", []), 1):
         try:
             claims = tuple(
-                Claim(str(x["text"]), str(x["rule"]), str(x.get("expect", "")))
+                Claim(str(x["text"]), str(x["rule"]), str(x.get("expect", "")), x.get("check"),
+                      str(x.get("note", "")), str(x.get("sic", "")), str(x.get("corr", "")))
                 for x in c.get("claim", [])
             )
             features = tuple(
@@ -110,7 +118,7 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
             ) + tuple(zip(KO_FEATURES, titles.get(str(c["id"]), ()), strict=False))
             out.append(
                 Case(str(c["id"]), str(c["para"]), str(c["text"]), str(c.get("type", "")),
-                     claims, str(c.get("same_as", "")), features)
+                     claims, str(c.get("same_as", "")), features, str(c.get("note", "")))
             )
         except KeyError as exc:
             raise InputError(f"{path}: case {k} ({c.get('id', '?')}): missing {exc}") from None
@@ -118,10 +126,7 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
 
 
 def read_case_titles(path: Path = CASE_TITLES_TSV) -> dict[str, tuple[str, str]]:
-    """editorial/case-titles.tsv: ``{case id: (question_ko, title_ko)}`` (empty when the file
-    does not exist)."""
-    if not path.exists():
-        return {}
+    """editorial/case-titles.tsv: ``{case id: (question_ko, title_ko)}``."""
     from yimao.tei_inputs import _rows
 
     return {row["id"]: (row["question_ko"], row["title_ko"])
@@ -133,9 +138,7 @@ def read_case_notes(path: Path = CASE_NOTES_TSV) -> list[CaseNote]:
 
     target = a case id (kind ``date`` or ``case``) or a claim id (kind = the claim's expected
     status, ``contradicted`` or ``not_computable``)."""
-    if not path.exists():
-        return []
-    with path.open(encoding="utf-8", newline="") as f:
+    with present(path).open(encoding="utf-8", newline="") as f:
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         if reader.fieldnames != CASE_NOTE_FIELDS:
             raise InputError(f"{path}:1: header {reader.fieldnames}; expected {CASE_NOTE_FIELDS}")
@@ -174,9 +177,9 @@ def locate(case: Case, text: str, after: int, categories: set[str] | None = None
             raise InputError(
                 f"editorial/cases.toml: {case.id} claim {k}: {claim.text!r} not in the case text"
             )
-        known = categories is None or f"r-{claim.rule}" in categories
-        a = attrs(id=f"{case.id}-c{k}", type="claim", subtype=claim.expect or None,
-                  n=claim.rule, ana=f"#r-{claim.rule}" if known else None)
+        known = categories is None or ids.rule(claim.rule) in categories
+        a = attrs(id=ids.claim(case.id, k), type="claim", subtype=claim.expect or None,
+                  n=claim.rule, ana=f"#{ids.rule(claim.rule)}" if known else None)
         spans.append(Span(at, at + len(claim.text), "seg", a, rank=RANK_CLAIM))
         pos = at + len(claim.text)
     return end, spans
@@ -252,7 +255,7 @@ class CaseLayer:
         self._check_notes()
 
     def _check_notes(self) -> None:
-        claims = {f"{c.id}-c{k}": cl.expect for c in self.cases
+        claims = {ids.claim(c.id, k): cl.expect for c in self.cases
                   for k, cl in enumerate(c.claims, 1)}
         cases = {c.id for c in self.cases}
         for n in self.notes:
@@ -271,8 +274,8 @@ class CaseLayer:
             after = end
             out.extend(spans)
             for k, claim in enumerate(case.claims, 1):
-                if f"r-{claim.rule}" not in self.categories:
-                    self.unanchored.append(f"{case.id}-c{k}:{claim.rule}")
+                if ids.rule(claim.rule) not in self.categories:
+                    self.unanchored.append(f"{ids.claim(case.id, k)}:{claim.rule}")
         return out
 
     def outcome_spans(self, pid: str, text: str, others: list[Span]) -> list[Span]:
@@ -290,11 +293,11 @@ class CaseLayer:
             for piece in ranges:
                 frags = [f for a, b in piece for f in split_to_nest(a, b, others + out)
                          if _WORD.search(text[f[0]:f[1]])]
-                ids = [f"{case.id}-o{k + j}" for j in range(1, len(frags) + 1)]
+                seg_ids = [ids.outcome(case.id, k + j) for j in range(1, len(frags) + 1)]
                 for j, (a, b) in enumerate(frags):
-                    prev = f"#{ids[j - 1]}" if j else None
-                    nxt = f"#{ids[j + 1]}" if j + 1 < len(ids) else None
-                    at = attrs(id=ids[j], type="outcome", corresp=f"#{case.id}", prev=prev,
+                    prev = f"#{seg_ids[j - 1]}" if j else None
+                    nxt = f"#{seg_ids[j + 1]}" if j + 1 < len(seg_ids) else None
+                    at = attrs(id=seg_ids[j], type="outcome", corresp=f"#{case.id}", prev=prev,
                                next=nxt)
                     out.append(Span(a, b, "seg", at, rank=RANK_OUTCOME))
                 k += len(frags)
@@ -304,10 +307,10 @@ class CaseLayer:
         """The editorial notes on the cases of paragraph ``pid`` (case order; for each case its
         date, the case, then its claims)."""
         order = {c.id: k for k, c in enumerate(self.by_para.get(pid, []))}
-        mine = [n for n in self.notes if _case_of(n.target) in order]
-        return sorted(mine, key=lambda n: (order[_case_of(n.target)],
+        mine = [n for n in self.notes if ids.case_of(n.target) in order]
+        return sorted(mine, key=lambda n: (order[ids.case_of(n.target)],
                                            min(NOTE_KINDS.index(n.kind), 2),
-                                           _claim_number(n.target)))
+                                           ids.parse(n.target).sub or 0))
 
     def note_element(self, parent: etree._Element, n: CaseNote) -> etree._Element:
         return el(parent, "note", n.note, type="editorial", subtype=n.kind, lang="ko",
@@ -319,7 +322,7 @@ class CaseLayer:
             return None
         stand = el(root, "standOff", type="cases")
         for case in self.cases:
-            fs = el(stand, "fs", id=f"{case.id}-fs", type="case", corresp=f"#{case.id}")
+            fs = el(stand, "fs", id=ids.record(case.id), type="case", corresp=f"#{case.id}")
             for name, value in case.features:
                 f = el(fs, "f")
                 f.set("name", name)
@@ -329,15 +332,65 @@ class CaseLayer:
                     el(f, "string", value)
                 else:
                     el(f, "symbol").set("value", value)
+            check_records(stand, case)
         return stand
 
 
-def _claim_number(target: str) -> int:
-    head, sep, tail = target.rpartition("-c")
-    return int(tail) if sep and tail.isdigit() else 0
+def check_records(stand: etree._Element, case: Case) -> None:
+    """What cases.toml adds beside a case's record, so that the TEI is all its readers need:
+    ``<fs type="check" corresp="#claim">`` per claim (its machine ``check`` as a feature
+    structure, the editors' working ``note``, ``sic``/``corr``) and, when the case has a
+    working note, ``<fs type="check" corresp="#case">`` with it.
+
+    >>> stand = el(None, "standOff")
+    >>> c = Case("p001-case1", "p001", "冒", "example",
+    ...          (Claim("冒", "x-rule", "confirmed", {"kind": "moving", "equals": [1, 3]}),))
+    >>> check_records(stand, c)
+    >>> [e.tag.split("}")[1] for e in stand[0].iter()]
+    ['fs', 'f', 'fs', 'f', 'string', 'f', 'vColl', 'numeric', 'numeric']
+    """
+    if case.note:
+        _feature(el(stand, "fs", type="check", corresp=f"#{case.id}"), "note", case.note, "en")
+    for k, claim in enumerate(case.claims, 1):
+        fs = el(stand, "fs", type="check", corresp=f"#{ids.claim(case.id, k)}")
+        if claim.check is not None:
+            f = el(fs, "f")
+            f.set("name", "check")
+            _value(f, claim.check)
+        for name, lang in (("note", "en"), ("sic", None), ("corr", None)):
+            if getattr(claim, name):
+                _feature(fs, name, getattr(claim, name), lang)
 
 
-def _case_of(target: str) -> str:
-    """``p095-case1`` for ``p095-case1-c1`` or ``p095-case1``."""
-    head, sep, tail = target.rpartition("-c")
-    return head if sep and tail.isdigit() else target
+def _feature(fs: etree._Element, name: str, text: str, lang: str | None) -> None:
+    f = el(fs, "f")
+    f.set("name", name)
+    el(f, "string", text, lang=lang)
+
+
+def _value(parent: etree._Element, value: Any) -> None:
+    """A value of the check language as a TEI feature value: a table is an ``fs``, a list a
+    ``vColl org="list"``, a boolean ``binary``, an integer ``numeric``, text a ``string``."""
+    if isinstance(value, Mapping):
+        fs = el(parent, "fs")
+        for name, v in value.items():
+            f = el(fs, "f")
+            f.set("name", name)
+            _value(f, v)
+    elif isinstance(value, list):
+        if any(isinstance(v, list) for v in value):
+            raise InputError(f"editorial/cases.toml: a list in a list ({value!r}) has no TEI form")
+        coll = el(parent, "vColl")
+        coll.set("org", "list")
+        for v in value:
+            _value(coll, v)
+    elif isinstance(value, bool):
+        el(parent, "binary").set("value", "true" if value else "false")
+    elif isinstance(value, int):
+        el(parent, "numeric").set("value", str(value))
+    elif isinstance(value, str):
+        el(parent, "string", value)
+    else:
+        raise InputError(f"editorial/cases.toml: check value {value!r}: expected a table, a "
+                         "list, true/false, an integer or text")
+

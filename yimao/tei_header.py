@@ -3,8 +3,12 @@ languages, and the taxonomy of the rules (``classDecl/taxonomy[@xml:id='rules']`
 
 from __future__ import annotations
 
+import tomllib
+
 from lxml import etree
 
+from yimao import ids
+from yimao.source import ROOT
 from yimao.tei_inputs import Rule
 from yimao.tei_xml import el
 
@@ -55,9 +59,23 @@ def _title_stmt(header: etree._Element) -> None:
     el(rs, "name", "전사본 제공자")
 
 
+EDITION_DATE = "2026-12-03"
+"""The date of this version of the edition (change it with the version in pyproject.toml)."""
+
+
+def edition_version() -> str:
+    """The edition's version: the project's version in pyproject.toml (one place)."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return str(tomllib.load(f)["project"]["version"])
+
+
 def _publication(header: etree._Element) -> None:
     es = el(header, "editionStmt")
-    el(es, "p", "TEI P5 디지털 판. python -m yimao.build_tei 로 editorial/ 의 자료에서 생성한다.")
+    version = edition_version()
+    ed = el(es, "edition", f"역모 디지털 판 {version}, ", n=version)
+    y, m, d = (int(x) for x in EDITION_DATE.split("-"))
+    date = el(ed, "date", f"{y}년 {m}월 {d}일", when=EDITION_DATE)
+    date.tail = ". TEI P5 디지털 판. python -m yimao.build_tei 로 editorial/ 의 자료에서 생성한다."
     ps = el(header, "publicationStmt")
     el(ps, "authority", "역모 디지털 판 편집진")
     av = el(ps, "availability")
@@ -129,7 +147,7 @@ def _class_decl(enc: etree._Element, rules: list[Rule]) -> None:
     el(tax, "desc", "입법(立法)의 규칙 목록(compute/rules.py의 등록부). 문장의 @ana가 "
        "규칙을 가리킨다.", lang="ko")
     for r in rules:
-        cat = el(tax, "category", id=f"r-{r.id}")
+        cat = el(tax, "category", id=ids.rule(r.id))
         if not r.title_ko:
             if r.name_zh:
                 el(cat, "catDesc", r.name_zh, lang="lzh")

@@ -1,14 +1,13 @@
 """The editors' data the TEI is compiled from: editorial/chapters.tsv, editorial/corrections.tsv
-and (when it exists) the rule registry of compute (compute/rules.py).
+and the rule registry of compute (compute/rules.py).
 
-Formats are defined in the team brief; these readers check them and fail with
-``file:line: what is wrong``.
+Formats are documented in tei/README.md (each file's header line names its columns); these
+readers check them and fail with ``file:line: what is wrong``.
 """
 
 from __future__ import annotations
 
 import csv
-import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,8 +72,21 @@ class Rule:
     compute_ko: str = ""  # … and what compute does with it (or why it does not)
 
 
+def present(path: Path) -> Path:
+    """*path*, or an :class:`InputError` naming it when the file is missing (every input of
+    the TEI is required: a missing one would silently drop its layer).
+
+    >>> present(Path("editorial/none.tsv"))
+    Traceback (most recent call last):
+    yimao.tei_inputs.InputError: editorial/none.tsv: missing (the TEI is compiled from it)
+    """
+    if not path.is_file():
+        raise InputError(f"{path}: missing (the TEI is compiled from it)")
+    return path
+
+
 def _rows(path: Path, fields: list[str]) -> Iterable[tuple[int, dict[str, str]]]:
-    with path.open(encoding="utf-8", newline="") as f:
+    with present(path).open(encoding="utf-8", newline="") as f:
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         if reader.fieldnames != fields:
             raise InputError(f"{path}:1: header must be {' '.join(fields)}")
@@ -96,9 +108,7 @@ def read_chapters(path: Path = CHAPTERS_TSV) -> list[ChapterRow]:
 
 
 def read_corrections(path: Path = CORRECTIONS_TSV) -> list[Correction]:
-    """Rows of corrections.tsv (empty list when the file does not exist yet)."""
-    if not path.exists():
-        return []
+    """Rows of corrections.tsv."""
     out = []
     for line, row in _rows(path, CORRECTION_FIELDS):
         if row["kind"] not in KINDS:
@@ -119,19 +129,10 @@ def read_corrections(path: Path = CORRECTIONS_TSV) -> list[Correction]:
 def read_rules() -> list[Rule]:
     """The rule registry of compute (compute/rules.py), in registration order.
 
-    Registration happens when the modules listed in ``compute.RULE_MODULES`` are imported, so
-    they are imported first. Empty if compute/rules.py does not exist yet.
+    Importing :mod:`compute` registers every rule (its ``RULE_MODULES``).
     """
-    try:
-        registry = importlib.import_module("compute.rules")
-    except ImportError:
-        return []
-    package = importlib.import_module("compute")
-    for name in getattr(package, "RULE_MODULES", ()):
-        importlib.import_module(name)
-    all_rules = getattr(registry, "all_rules", None)
-    if all_rules is None:
-        return []
+    from compute.rules import all_rules
+
     ko = read_rules_ko()
     return [Rule(r.id, r.zh, r.ko, tuple(r.passages), *ko.get(r.id, ("", "", "")))
             for r in all_rules()]
@@ -142,9 +143,6 @@ RULES_KO_FIELDS = ["id", "title_ko", "statement_ko", "compute_ko"]
 
 
 def read_rules_ko(path: Path = RULES_KO_TSV) -> dict[str, tuple[str, str, str]]:
-    """editorial/rules-ko.tsv: ``{rule id: (title_ko, statement_ko, compute_ko)}`` (empty when
-    the file does not exist)."""
-    if not path.exists():
-        return {}
+    """editorial/rules-ko.tsv: ``{rule id: (title_ko, statement_ko, compute_ko)}``."""
     return {row["id"]: (row["title_ko"], row["statement_ko"], row["compute_ko"])
             for _, row in _rows(path, RULES_KO_FIELDS)}

@@ -1,7 +1,7 @@
 /* 易冒 reading site: small enhancements; every page reads fine without this script.
    - remembers the reading (교정본 / 원문 그대로), the view (대역 / 원문 / 번역) and the
      sentence-number switch;
-   - fills each citation with the absolute permalink and offers a copy button. */
+   - offers copy buttons in each citation box (the Korean citation, the BibTeX entry). */
 (function () {
   "use strict";
   var KEY = "yimao.settings";
@@ -36,24 +36,27 @@
   }
 
   function citations() {
-    document.querySelectorAll(".cite").forEach(function (cite) {
-      var url = cite.querySelector(".cite-url");
-      var button = cite.querySelector(".copy");
-      if (!url || !button) { return; }
-      url.textContent = new URL(url.getAttribute("data-href"), location.href).href;
-      button.hidden = false;
-      button.addEventListener("click", function () {
-        var text = cite.querySelector(".cite-text").textContent.trim();
-        var done = function () {
-          button.textContent = "복사됨";
-          setTimeout(function () { button.textContent = "복사"; }, 1500);
-        };
-        if (navigator.clipboard && window.isSecureContext) {
-          navigator.clipboard.writeText(text).then(done, function () { selectText(cite); });
-        } else {
-          selectText(cite);
-          try { document.execCommand("copy"); done(); } catch (e) { /* text stays selected */ }
-        }
+    /* each citation entry: copy buttons for the Korean citation and the BibTeX entry (the
+       permanent URL is absolute already, from the configured base URL) */
+    document.querySelectorAll(".cite-entry").forEach(function (entry) {
+      entry.querySelectorAll("button.copy").forEach(function (button) {
+        var label = button.textContent;
+        button.hidden = false;
+        button.addEventListener("click", function () {
+          var source = entry.querySelector(button.getAttribute("data-copy"));
+          if (!source) { return; }
+          var text = source.textContent.trim();
+          var done = function () {
+            button.textContent = "복사됨";
+            setTimeout(function () { button.textContent = label; }, 1500);
+          };
+          if (navigator.clipboard && window.isSecureContext) {
+            navigator.clipboard.writeText(text).then(done, function () { selectText(source); });
+          } else {
+            selectText(source);
+            try { document.execCommand("copy"); done(); } catch (e) { /* text stays selected */ }
+          }
+        });
       });
     });
     /* one citation box open at a time; Escape closes it */
@@ -71,9 +74,9 @@
     });
   }
 
-  function selectText(cite) {
+  function selectText(node) {
     var range = document.createRange();
-    range.selectNodeContents(cite.querySelector(".cite-text"));
+    range.selectNodeContents(node);
     var sel = window.getSelection();
     sel.removeAllRanges();
     sel.addRange(range);

@@ -1,9 +1,11 @@
-"""TEI inline markup of one paragraph, flattened once into values the site's templates print.
+"""The read model's paragraphs as plain values: TEI inline markup of one paragraph, flattened
+once (when the edition is loaded, :mod:`yimao.edition`) into text runs with their marks.
 
-The templates (``site/_templates/yimao/*.html``) never see lxml's ``.text``/``.tail``: a
-paragraph becomes a tuple of :class:`Text`, :class:`Seg`, :class:`Note`, :class:`Choice` and
-:class:`NoteRef` values, and the editors' notes it carries become :class:`ApparatusEntry` values
-shown under the passage.
+Nothing outside the model sees lxml: a paragraph becomes a tuple of :class:`Text`,
+:class:`Seg`, :class:`Note`, :class:`Choice` and :class:`NoteRef` values (the site's templates
+print them, :func:`text` reads them in either reading), the editors' notes it carries become
+:class:`ApparatusEntry` values, and the editors' notes beside it that point into it
+:class:`TargetedNote` values.
 
 * ``<seg xml:id>`` (a sentence, a worked case, a claim) → :class:`Seg` with its anchor id;
 * ``<note type="commentary">`` (the author's 夾註, also "(주: …)" in the Korean) and
@@ -16,21 +18,23 @@ shown under the passage.
 
 >>> from lxml import etree
 >>> p = etree.fromstring(
-...     '<p xmlns="http://www.tei-c.org/ns/1.0" xml:id="p9">'
-...     '<seg xml:id="p9-s1">甲<choice xml:id="p9-c1"><orig>餘</orig><reg>余</reg></choice>'
-...     '<note type="commentary" xml:id="p9-n1">（注）</note>。</seg>'
+...     '<p xmlns="http://www.tei-c.org/ns/1.0" xml:id="p009">'
+...     '<seg xml:id="p009-s1">甲<choice xml:id="p009-c1"><orig>餘</orig><reg>余</reg></choice>'
+...     '<note type="commentary" xml:id="p009-n1">（注）</note>。</seg>'
 ...     '<note type="editorial">편자의 주.</note></p>')
->>> flat = flatten(p, {"p9-c1": "변환 오류"})
+>>> flat = flatten(p, {"p009-c1": "변환 오류"})
 >>> [type(node).__name__ for node in flat.inlines]
 ['Seg', 'NoteRef']
 >>> seg = flat.inlines[0]
 >>> seg.id, seg.label, [type(c).__name__ for c in seg.children]
-('p9-s1', '1', ['Text', 'Choice', 'Note', 'Text'])
+('p009-s1', '1', ['Text', 'Choice', 'Note', 'Text'])
 >>> choice = seg.children[1]
 >>> choice.type, choice.source, choice.edited, choice.reason
 ('reg', (Text(text='餘'),), (Text(text='余'),), '변환 오류')
 >>> flat.apparatus
-(ApparatusEntry(id='p9-ed1', type='editorial', label='1', text='편자의 주.'),)
+(ApparatusEntry(id='p009-ed1', type='editorial', label='1', text='편자의 주.'),)
+>>> text(flat.inlines, "diplomatic"), text(flat.inlines, "corrected")
+('甲餘（注）。', '甲余（注）。')
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from lxml import etree
+
+from yimao import ids
 
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
@@ -121,6 +127,42 @@ class Flat:
     apparatus: tuple[ApparatusEntry, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class TargetedNote:
+    """An editors' note beside a paragraph that points into it (``<note type="editorial"
+    target="#p095-case1-c1">``): ``about`` the text of what it points to (a worked case, a
+    claim), ``subtype`` the TEI @subtype (``date``, ``contradicted``, ``not_computable`` …),
+    ``text`` the note, whitespace normalised."""
+
+    about: str
+    subtype: str
+    text: str
+
+
+READINGS = ("diplomatic", "corrected")
+
+
+def text(inlines: Iterable[Inline], reading: str = "corrected") -> str:
+    """The plain text of inline values in one reading: ``diplomatic`` the transcription
+    exactly (orig/sic, transcriber's queries kept), ``corrected`` the editors' reading
+    (reg/corr, queries dropped); the editors' notes are never part of the text."""
+    out: list[str] = []
+
+    def walk(runs: Iterable[Inline]) -> None:
+        for r in runs:
+            if isinstance(r, Text):
+                out.append(r.text)
+            elif isinstance(r, Seg):
+                walk(r.children)
+            elif isinstance(r, Choice):
+                walk(r.source if reading == "diplomatic" else r.edited)
+            elif isinstance(r, Note) and not (r.type == "transcriber" and reading == "corrected"):
+                walk(r.children)
+
+    walk(inlines)
+    return "".join(out)
+
+
 def local(tag: object) -> str:
     """The local name of an lxml tag (``""`` for comments and processing instructions).
 
@@ -176,8 +218,8 @@ class _Flattener:
             return
         if name == "seg":
             sid = element_id(el)
-            label = sid.rpartition("-s")[2] if sid and re.search(r"-s\d+[a-z]?$", sid) else None
-            rules = tuple(a.removeprefix("#r-") for a in (el.get("ana") or "").split())
+            label = str(ids.parse(sid).n) if sid and ids.kind(sid) == "sentence" else None
+            rules = tuple(ids.rule_of(a.lstrip("#")) for a in (el.get("ana") or "").split())
             yield Seg(sid, el.get("type", ""), label, tuple(self.children(el)),
                       el.get("subtype", ""), rules)
         elif name == "choice":
@@ -217,3 +259,23 @@ def flatten(p: etree._Element, reasons: Mapping[str, str] | None = None) -> Flat
     flat = _Flattener(element_id(p) or "p", {**(reasons or {}), **own})
     inlines = tuple(flat.children(p))
     return Flat(inlines, tuple(flat.apparatus))
+
+
+def targeted_notes(zh: etree._Element, notes: Iterable[etree._Element]) -> Iterator[TargetedNote]:
+    """The editors' notes among *notes* (those beside the paragraph) that point into *zh*."""
+    inside = {element_id(e): e for e in zh.iter() if isinstance(e.tag, str) and element_id(e)}
+    for note in notes:
+        if note.get("type") != "editorial":
+            continue
+        targets = [t.lstrip("#") for t in (note.get("target") or "").split()]
+        hits = [inside[t] for t in targets if t in inside]
+        if hits:
+            yield TargetedNote("".join(hits[0].itertext()), note.get("subtype", ""),
+                               " ".join("".join(note.itertext()).split()))
+
+
+def passage_notes(zh: etree._Element) -> list[etree._Element]:
+    """The notes beside a paragraph: the ``<note>`` siblings of the paragraphs in the TEI's
+    ``<div type="passage">`` (correction reasons, editorial notes on its cases)."""
+    block = zh.getparent()
+    return [] if block is None else [e for e in block if local(e.tag) == "note"]

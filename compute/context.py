@@ -1,0 +1,166 @@
+"""The per-chart context of the rules of chapters 13–41: the facts every rule reads (a line's
+branch and phase as ints, 旺衰 in the month, 旬空, 月破, whether a moving line is 散 …), built
+once per chart and owned by the chart (``chart.context``), with the results detectors share.
+
+>>> from compute.chart import chart
+>>> c = chart("困", "坎", month="午", day="壬戌")
+>>> k = context(c)
+>>> k is context(c) is c.context, k.br, k.moving, k.wx[0]
+(True, (2, 4, 6, 11, 9, 7), (4,), '休')
+>>> k.line_name(4), k.changed_branch(4)
+('四爻 亥水子孫', 8)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, WANGXIANG_TABLE, day_action, is_strong
+from compute.chart import Chart, ChartLine
+from compute.rules import Finding
+
+CLASH: Final = tuple((b + 6) % 12 for b in range(12))
+POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
+BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
+PHASE_ZH: Final = "木火土金水"
+
+
+@dataclass(slots=True)
+class Context:
+    """Per-chart facts, indexed by position − 1 (0 = 初爻). Branches and phases are ints."""
+
+    chart: Chart
+    day: int
+    day_stem: int
+    month: int
+    year: int | None
+    hour: int | None
+    void: tuple[int, int]
+    palace: int
+    tu: str
+    opts: dict[str, str]
+    lines: tuple[ChartLine, ...]
+    changed: tuple[ChartLine | None, ...]  # the changed line at each moving position, else None
+    moving: tuple[int, ...]           # moving positions (1–6)
+    br: tuple[int, ...]
+    ph: tuple[int, ...]
+    wx: tuple[str, ...]               # 旺相休囚死 in the month
+    strong: tuple[bool, ...]          # 旺 or 相
+    is_void: tuple[bool, ...]
+    broken: tuple[bool, ...]          # 月破 and not repaired by the day
+    on_day: tuple[bool, ...]
+    on_month: tuple[bool, ...]
+    san: tuple[bool, ...]             # a moving line scattered (散)
+    memo: dict[str, Any]              # per-chart results shared between rules
+    cbr: tuple[int | None, ...]       # the changed branch at each moving position, else None
+    dact: tuple[str, ...] = ()        # day_acts of each phase (木火土金水), computed once
+    mact: tuple[str, ...] = ()        # month_acts of each phase
+
+    def kong(self, b: int) -> bool:
+        """旬空 (an empty branch of the day's 旬), ignoring 建空 and other repairs."""
+        return b == self.void[0] or b == self.void[1]
+
+    def po(self, b: int) -> bool:
+        """月破 not repaired by the day (p154-s1 "唯值日則能實其破")."""
+        return (b - self.month) % 12 == 6 and b != self.day
+
+    def riyue(self, b: int) -> bool:
+        return b == self.day or b == self.month
+
+    def day_acts(self, phase: int) -> str:
+        return self.dact[phase]
+
+    def month_acts(self, phase: int) -> str:
+        return self.mact[phase]
+
+    def line_name(self, pos: int) -> str:
+        ln = self.lines[pos - 1]
+        return f"{POS_ZH[pos]} {BRANCH_ZH[self.br[pos - 1]]}{PHASE_ZH[self.ph[pos - 1]]}" \
+            f"{str(ln.relative)}"
+
+    def changed_branch(self, pos: int) -> int | None:
+        return self.cbr[pos - 1]
+
+
+def context(chart: Chart) -> Context:
+    """The facts of *chart*, built on first use and kept on the chart (``chart.context``).
+
+    The chart is frozen; its context is the one attribute set after it is built (by the first
+    rule that asks), so every rule of one chart shares one context and nothing is kept
+    elsewhere."""
+    found = chart.context
+    if found is None:
+        found = _build(chart)
+        object.__setattr__(chart, "context", found)
+    return found
+
+
+D = TypeVar("D", bound=Callable[[Chart], Iterable[Finding]])
+
+
+def memoized(fn: D) -> Callable[[Chart], tuple[Finding, ...]]:
+    """Run a finding detector once per chart and share its findings with the rules that ask
+    for them again (卦驗 and 世應十忌 read other detectors): kept in the chart's context."""
+    key = f"{fn.__module__}.{fn.__qualname__}"
+
+    @functools.wraps(fn)
+    def run(chart: Chart) -> tuple[Finding, ...]:
+        memo = context(chart).memo
+        if key not in memo:
+            memo[key] = tuple(fn(chart))
+        return memo[key]
+
+    return run
+
+
+def _build(chart: Chart) -> Context:
+    lines = chart.primary.lines
+    opts = dict(chart.options)
+    tu = opts.get("tu-changsheng", "申")
+    day, month = int(chart.day.branch), int(chart.month)
+    void = tuple(int(b) for b in chart.void)
+    br = tuple(int(ln.branch) for ln in lines)
+    ph = tuple(BRANCH_PHASE_INT[b] for b in br)
+    mph = BRANCH_PHASE_INT[month]
+    wx = tuple(WANGXIANG_TABLE[p][mph] for p in ph)
+    strong = tuple(is_strong(w) for w in wx)
+    moving = tuple(ln.position for ln in lines if ln.moving)
+    changed = tuple(
+        chart.changed.lines[i] if chart.changed is not None and lines[i].moving else None
+        for i in range(6)
+    )
+    on_day = tuple(b == day for b in br)
+    on_month = tuple(b == month for b in br)
+    is_void = tuple(b in void for b in br)
+    broken = tuple((b - month) % 12 == 6 and b != day for b in br)
+    san = _scattered(br, moving, changed, strong, on_day, on_month, is_void, day)
+    return Context(chart, day, int(chart.day.stem), month,
+               int(chart.year.branch) if chart.year else None,
+               int(chart.hour.branch) if chart.hour else None,
+               void, int(chart.primary.palace_element), tu, opts, lines, changed, moving,
+               br, ph, wx, strong, is_void, broken, on_day, on_month, san, {},
+               tuple(None if x is None else int(x.branch) for x in changed),
+               tuple(day_action(p, day, tu) for p in range(5)), ACTS_TABLE[mph])
+
+
+def _scattered(br, moving, changed, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:
+    """散 of each moving line (p163-s1 注, p286-s3): clashed by the day (not when on the 月建,
+    and a 空 moving line is then 全動, p156-s1), changing into its clash, or clashed by another
+    moving line at least as strong; a line on the 日 or 月 is never 散 (p145, p148)."""
+    out = [False] * 6
+    force = [2 if on_day[i] or on_month[i] else int(strong[i]) for i in range(6)]
+    for p in moving:
+        i = p - 1
+        if force[i] == 2:
+            continue
+        b = br[i]
+        if CLASH[b] == day and not is_void[i]:
+            out[i] = True
+        elif changed[i] is not None and CLASH[b] == int(changed[i].branch):
+            out[i] = True
+        elif any(CLASH[b] == br[q - 1] and force[q - 1] >= force[i] for q in moving if q != p):
+            out[i] = True
+    return tuple(out)

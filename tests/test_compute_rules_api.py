@@ -1,0 +1,73 @@
+"""Rule selection (chart(..., rules=...)) and line-annotator scopes (rule(..., lines=...))."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from compute import InputError, chart, rules
+
+CASTS = ["".join(c) for c in itertools.product("6789", repeat=6)][::53]
+DATES = [("寅", "甲子"), ("午", "壬戌"), ("酉", "丁卯"), ("亥", "癸巳")]
+
+
+def _charts(**kw):
+    for k, cast in enumerate(CASTS):
+        m, d = DATES[k % len(DATES)]
+        yield chart(lines=cast, month=m, day=d, year="甲申" if k % 3 == 0 else None, **kw)
+
+
+def test_scoped_annotators_say_nothing_outside_their_scope() -> None:
+    """A scope only skips calls: on every line outside it the annotator returns {}."""
+    scoped = [(rid, fn, rules.line_scope(fn)) for rid, fn in rules.line_annotators()
+              if rules.line_scope(fn) != "all"]
+    assert len(scoped) >= 20
+    for c in _charts():
+        lines = c.primary.lines + (c.changed.lines if c.changed else ())
+        for rid, fn, scope in scoped:
+            for ln in lines:
+                inside = {"primary": ln.role == "primary",
+                          "moving": ln.role == "primary" and ln.moving,
+                          "shown": ln.role == "primary" or ln.moving}[scope]
+                if not inside:
+                    assert fn(c, ln) == {}, (rid, scope, ln.role, ln.position)
+
+
+def test_a_bad_scope_is_refused() -> None:
+    with pytest.raises(ValueError, match="lines='odd'"):
+        rules.rule("ganzhi-60", kind="line", lines="odd")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="is for line annotators"):
+        rules.rule("ganzhi-60", kind="finding", lines="primary")
+
+
+def test_rules_empty_is_the_static_chart() -> None:
+    for full, static in zip(_charts(), _charts(rules=()), strict=True):
+        assert static.findings == ()
+        assert all(not ln.state for ln in static.lines("primary") + static.lines("changed"))
+        a, b = full.to_dict(), static.to_dict()
+        for d in (a, b):
+            d.pop("findings"), d["options"].pop("rules", None)
+            for h in ("primary", "changed"):
+                for ln in (d[h] or {"lines": []})["lines"]:
+                    for k in [k for k in ln if k not in STATIC_KEYS]:
+                        del ln[k]
+        assert a == b
+
+
+STATIC_KEYS = {"position", "yang", "moving", "mark", "stem", "branch", "element", "relative",
+               "spirit", "hidden", "month_spirits", "hour_spirit", "guiren", "xiu", "roles"}
+
+
+def test_rules_subset_runs_only_those_rules() -> None:
+    for full, some in zip(_charts(), _charts(rules=["fu-chu", "shi-xiongzheng"]), strict=True):
+        want = [f for f in full.findings if f.rule in ("fu-chu", "shi-xiongzheng")]
+        assert list(some.findings) == want
+        assert some.option("rules") == "fu-chu shi-xiongzheng"
+        for a, b in zip(full.primary.lines, some.primary.lines, strict=True):
+            assert {k: v for k, v in a.state.items() if k.startswith("fu_")} == dict(b.state)
+
+
+def test_an_unknown_rule_is_one_clear_error() -> None:
+    with pytest.raises(InputError, match="rules: unknown rule 'no-such-rule'"):
+        chart("乾", month="寅", day="甲子", rules=["no-such-rule"])

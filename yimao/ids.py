@@ -1,0 +1,371 @@
+"""Every xml:id form of the edition, and its human citation, parsed and formatted in one place.
+
+The forms (``N`` = digits; ids never change once published, tei/published-ids.txt):
+
+=====================  ==================  ==================================================
+form                   kind                what it names
+=====================  ==================  ==================================================
+``p043``               ``paragraph``       a Chinese paragraph (p001 … p694, book order)
+``p043-ko``            ``korean``          its Korean translation (p001-ko translates p001-p002)
+``p043-s3``            ``sentence``        a sentence of the Chinese paragraph
+``p043-n1``            ``note``            the author's commentary （…） in the Chinese
+``p043-ko-n1``         ``korean-note``     a translator's note in the Korean
+``p043-c12``           ``correction``      an editorial correction at character offset 12
+``p043-ko-c12``        ``korean-correction``  the same in the Korean
+``p043-q7``            ``query``           a transcriber's query at character offset 7
+``p089-case1``         ``case``            a worked case of the paragraph
+``p089-case1-c2``      ``claim``           a claim of that case
+``p089-case1-o1``      ``outcome``         where the case's outcome stands in the text
+``p089-case1-fs``      ``record``          the case's record (``fs type="case"`` in standOff)
+``r-najia-gan``        ``rule``            a rule of the taxonomy ``#rules``
+``lifa-04``            ``chapter``         a chapter of 立法 (lifa) or 筮類 (shilei)
+``front-wang``         ``front``           a piece of the front matter
+``back-siku``          ``back``            the back matter
+=====================  ==================  ==================================================
+
+>>> parse("p089-case1-c2")
+Id(kind='claim', para='p089', n=1, sub=2, name='')
+>>> parse("p089-case1-c2").case, parse("p043-s3").para, parse("r-najia-gan").name
+('p089-case1', 'p043', 'najia-gan')
+>>> claim(case("p089", 1), 2), sentence("p043", 3), rule("najia-gan"), chapter("lifa", 4)
+('p089-case1-c2', 'p043-s3', 'r-najia-gan', 'lifa-04')
+>>> citation("立法 4", 2, 3), citation("王序", 3), citation("立法 4")
+('易冒 立法 4.2.3', '易冒 王序 3', '易冒 立法 4')
+>>> parse_citation("易冒 立法 4.2.3"), parse_citation("王序 3")
+(('立法 4', 2, 3), ('王序', 3, None))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from yimao.errors import EditionError
+
+BOOK: Final = "易冒"
+PARTS: Final = {"lifa": "立法", "shilei": "筮類"}
+"""The parts of the body: id prefix → the name a citation gives."""
+
+_PARA = r"(?P<para>p\d{3})"
+_FORMS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
+    (kind, re.compile(pattern)) for kind, pattern in (
+        ("paragraph", _PARA),
+        ("korean", _PARA + r"-ko"),
+        ("sentence", _PARA + r"-s(?P<n>\d+)"),
+        ("note", _PARA + r"-n(?P<n>\d+)"),
+        ("korean-note", _PARA + r"-ko-n(?P<n>\d+)"),
+        ("correction", _PARA + r"-c(?P<n>\d+)"),
+        ("korean-correction", _PARA + r"-ko-c(?P<n>\d+)"),
+        ("query", _PARA + r"-q(?P<n>\d+)"),
+        ("case", _PARA + r"-case(?P<n>\d+)"),
+        ("claim", _PARA + r"-case(?P<n>\d+)-c(?P<sub>\d+)"),
+        ("outcome", _PARA + r"-case(?P<n>\d+)-o(?P<sub>\d+)"),
+        ("record", _PARA + r"-case(?P<n>\d+)-fs"),
+        ("rule", r"r-(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)"),
+        ("chapter", r"(?P<name>lifa|shilei)-(?P<n>\d{2})"),
+        ("front", r"front-(?P<name>[a-z]+)"),
+        ("back", r"back-(?P<name>[a-z]+)"),
+    )
+)
+KINDS: Final = tuple(kind for kind, _ in _FORMS)
+_CITATION: Final = re.compile(r"(?:易冒\s*)?(\S+?)\s*(\d+)?(?:[ .](\d+))?(?:\.(\d+))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Id:
+    """A parsed xml:id. ``para``: the paragraph an id inside a paragraph belongs to;
+    ``n``: the sentence, note or case number, the offset of a correction or a query, or the
+    chapter number; ``sub``: the claim or outcome number; ``name``: the rule id (``najia-gan``), the
+    part of a chapter (``lifa``) or the name of a front/back piece (``wang``)."""
+
+    kind: str
+    para: str = ""
+    n: int | None = None
+    sub: int | None = None
+    name: str = ""
+
+    def __str__(self) -> str:
+        """The id again, from its parts.
+
+        >>> str(parse("p089-case1-c2")), str(parse("shilei-07")), str(parse("p043-ko-c5"))
+        ('p089-case1-c2', 'shilei-07', 'p043-ko-c5')
+        """
+        n, sub = self.n or 0, self.sub or 0
+        return {
+            "paragraph": lambda: self.para, "korean": lambda: korean(self.para),
+            "sentence": lambda: sentence(self.para, n), "note": lambda: note(self.para, n),
+            "korean-note": lambda: note(korean(self.para), n),
+            "correction": lambda: correction(self.para, n),
+            "korean-correction": lambda: correction(korean(self.para), n),
+            "query": lambda: query(self.para, n), "case": lambda: case(self.para, n),
+            "claim": lambda: claim(case(self.para, n), sub),
+            "outcome": lambda: outcome(case(self.para, n), sub),
+            "record": lambda: record(case(self.para, n)), "rule": lambda: rule(self.name),
+            "chapter": lambda: chapter(self.name, n), "front": lambda: f"front-{self.name}",
+            "back": lambda: f"back-{self.name}",
+        }[self.kind]()
+
+    @property
+    def paragraph_n(self) -> int | None:
+        """The book-order number of the paragraph (``p043-s1`` → 43), None outside paragraphs.
+
+        >>> parse("p043-s1").paragraph_n, parse("lifa-04").paragraph_n
+        (43, None)
+        """
+        return int(self.para[1:]) if self.para else None
+
+    @property
+    def case(self) -> str:
+        """The case a case, claim, outcome or record id belongs to, else ``""``.
+
+        >>> parse("p089-case1-o1").case, parse("p089-case1").case, parse("p089-s1").case
+        ('p089-case1', 'p089-case1', '')
+        """
+        if self.kind in ("case", "claim", "outcome", "record"):
+            return case(self.para, self.n or 0)
+        return ""
+
+    @property
+    def division_path(self) -> str:
+        """The page name of a division id: ``lifa/04``, ``front/wang`` (``""`` for others).
+
+        >>> parse("lifa-04").division_path, parse("back-siku").division_path
+        ('lifa/04', 'back/siku')
+        """
+        if self.kind == "chapter":
+            return f"{self.name}/{self.n:02d}"
+        if self.kind in ("front", "back"):
+            return f"{self.kind}/{self.name}"
+        return ""
+
+
+def parse(xml_id: str) -> Id:
+    """The form of *xml_id*; an id of no known form is an :class:`EditionError`.
+
+    >>> parse("p043"), parse("p043-ko-n2")
+    (Id(kind='paragraph', para='p043', n=None, sub=None, name=''), \
+Id(kind='korean-note', para='p043', n=2, sub=None, name=''))
+    >>> parse("shilei-07"), parse("front-wang").kind
+    (Id(kind='chapter', para='', n=7, sub=None, name='shilei'), 'front')
+    >>> parse("p43")
+    Traceback (most recent call last):
+    yimao.errors.EditionError: id 'p43' has no known form; ids look like p043, p043-ko, \
+p043-s1, p043-n1, p089-case1, p089-case1-c1, r-najia-gan, lifa-04, front-wang
+    """
+    for kind, pattern in _FORMS:
+        m = pattern.fullmatch(xml_id)
+        if m:
+            g = m.groupdict()
+            return Id(kind, g.get("para") or "", _int(g.get("n")), _int(g.get("sub")),
+                      g.get("name") or "")
+    raise EditionError(f"id {xml_id!r} has no known form; ids look like p043, p043-ko, "
+                       "p043-s1, p043-n1, p089-case1, p089-case1-c1, r-najia-gan, lifa-04, "
+                       "front-wang")
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value is not None else None
+
+
+def kind(xml_id: str) -> str:
+    """The kind of *xml_id*, or ``""`` for an id of no known form (a person, a taxonomy).
+
+    >>> kind("p043-s1"), kind("p089-case1-c1"), kind("wang-zehong")
+    ('sentence', 'claim', '')
+    """
+    try:
+        return parse(xml_id).kind
+    except EditionError:
+        return ""
+
+
+def paragraph_of(xml_id: str) -> str:
+    """The Chinese paragraph an id inside a paragraph belongs to (``p043-s1`` → ``p043``);
+    ``""`` for an id outside the paragraphs (a rule, a division).
+
+    >>> paragraph_of("p043-s1"), paragraph_of("p043-ko"), paragraph_of("p089-case1-c2")
+    ('p043', 'p043', 'p089')
+    >>> paragraph_of("lifa-04")
+    ''
+    """
+    form = kind(xml_id)
+    return parse(xml_id).para if form and form not in ("rule", "chapter", "front", "back") \
+        else ""
+
+
+def case_of(xml_id: str) -> str:
+    """The case of a claim, outcome or record id (``p089-case1-c2`` → ``p089-case1``); a
+    case id is its own case; ``""`` for any other id.
+
+    >>> case_of("p089-case1-c2"), case_of("p089-case1"), case_of("p089-c12")
+    ('p089-case1', 'p089-case1', '')
+    """
+    return parse(xml_id).case if kind(xml_id) else ""
+
+
+def rule_of(xml_id: str) -> str:
+    """The rule id of a category id, or the rule id itself (``r-najia-gan`` → ``najia-gan``).
+
+    >>> rule_of("r-najia-gan"), rule_of("najia-gan")
+    ('najia-gan', 'najia-gan')
+    """
+    return xml_id.removeprefix("r-")
+
+
+# ------------------------------------------------------------------ formatting
+
+
+def paragraph(n: int) -> str:
+    """The id of the *n*-th Chinese paragraph of the book.
+
+    >>> paragraph(43)
+    'p043'
+    """
+    return f"p{n:03d}"
+
+
+def korean(para: str) -> str:
+    """The Korean translation of a Chinese paragraph.
+
+    >>> korean("p043")
+    'p043-ko'
+    """
+    return f"{para}-ko"
+
+
+def sentence(para: str, k: int) -> str:
+    """The *k*-th sentence of a Chinese paragraph.
+
+    >>> sentence("p043", 1)
+    'p043-s1'
+    """
+    return f"{para}-s{k}"
+
+
+def note(para: str, k: int) -> str:
+    """The *k*-th commentary note of a paragraph (``para`` may be a Korean paragraph id).
+
+    >>> note("p027", 1), note("p027-ko", 1)
+    ('p027-n1', 'p027-ko-n1')
+    """
+    return f"{para}-n{k}"
+
+
+def correction(para: str, offset: int) -> str:
+    """The correction at character *offset* of a paragraph (Chinese or Korean).
+
+    >>> correction("p003", 0)
+    'p003-c0'
+    """
+    return f"{para}-c{offset}"
+
+
+def query(para: str, offset: int) -> str:
+    """The transcriber's query at character *offset* of a paragraph.
+
+    >>> query("p120", 7)
+    'p120-q7'
+    """
+    return f"{para}-q{offset}"
+
+
+def case(para: str, k: int) -> str:
+    """The *k*-th worked case of a paragraph.
+
+    >>> case("p089", 1)
+    'p089-case1'
+    """
+    return f"{para}-case{k}"
+
+
+def claim(case_id: str, j: int) -> str:
+    """The *j*-th claim of a case.
+
+    >>> claim("p089-case1", 2)
+    'p089-case1-c2'
+    """
+    return f"{case_id}-c{j}"
+
+
+def outcome(case_id: str, j: int) -> str:
+    """The *j*-th piece of a case's outcome in the text.
+
+    >>> outcome("p089-case1", 1)
+    'p089-case1-o1'
+    """
+    return f"{case_id}-o{j}"
+
+
+def record(case_id: str) -> str:
+    """A case's record in standOff.
+
+    >>> record("p089-case1")
+    'p089-case1-fs'
+    """
+    return f"{case_id}-fs"
+
+
+def rule(rule_id: str) -> str:
+    """The category id of a rule (a category id is returned as it is).
+
+    >>> rule("najia-gan"), rule("r-najia-gan")
+    ('r-najia-gan', 'r-najia-gan')
+    """
+    return rule_id if rule_id.startswith("r-") else f"r-{rule_id}"
+
+
+def chapter(part: str, n: int) -> str:
+    """The *n*-th chapter of a part (lifa, shilei).
+
+    >>> chapter("shilei", 7)
+    'shilei-07'
+    """
+    return f"{part}-{n:02d}"
+
+
+# ------------------------------------------------------------------ citation
+
+
+def label(part: str, n: int | None, name: str = "") -> str:
+    """A division's citation label: ``立法 4`` for a chapter, its own *name* (``王序``) for a
+    piece of the front or back matter.
+
+    >>> label("lifa", 4), label("front", None, "王序")
+    ('立法 4', '王序')
+    """
+    return f"{PARTS[part]} {n}" if part in PARTS else name
+
+
+def citation(division_label: str, para: int | None = None, sent: int | None = None) -> str:
+    """The human citation: ``易冒 立法 4.2.3`` (division, paragraph, sentence); the front and
+    back matter, whose labels end in no number, put a space before the paragraph:
+    ``易冒 王序 3``.
+
+    >>> citation("王序", 3, 1), citation("題", 2)
+    ('易冒 王序 3.1', '易冒 題 2')
+    """
+    out = f"{BOOK} {division_label}"
+    if para is not None:
+        out += f"{'.' if division_label[-1].isdigit() else ' '}{para}"
+        if sent is not None:
+            out += f".{sent}"
+    return out
+
+
+def parse_citation(ref: str) -> tuple[str, int | None, int | None]:
+    """(division label, paragraph, sentence) of a citation; ``易冒`` may be left out.
+
+    >>> parse_citation("立法 4"), parse_citation("易冒 題 2")
+    (('立法 4', None, None), ('題', 2, None))
+    >>> parse_citation("立法")
+    Traceback (most recent call last):
+    yimao.errors.EditionError: cannot read reference '立法'; e.g. 易冒 立法 4.2.3 or 王序 3
+    """
+    m = _CITATION.fullmatch(ref.strip())
+    head, a, b, c = m.groups() if m else ("", None, None, None)
+    if not m or (head in PARTS.values() and a is None):
+        raise EditionError(f"cannot read reference {ref!r}; e.g. 易冒 立法 4.2.3 or 王序 3")
+    if head in PARTS.values():
+        return f"{head} {a}", _int(b), _int(c)
+    return head, _int(a), _int(b)

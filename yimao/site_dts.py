@@ -1,0 +1,296 @@
+"""A static DTS 1.0 API (Distributed Text Services, https://dtsapi.org/versions/v1.0/) for
+the edition, written as files under ``build/html/api/dts/``, and the TEI itself at
+``/tei/yimao.xml``.
+
+A static site answers no query string, so the URI templates (RFC 6570) put the parameters in
+the path: a Level 0 server (no ``start``/``end``), ``resource`` ``yimao``, the citable units
+named by their xml:ids (``lifa-04`` a division, ``p043`` a paragraph, ``p043-s1`` a
+sentence) with the human reference as their title::
+
+    api/dts/index.json                         the entry point
+    api/dts/collection.json                    the root collection (= collection/yimao-edition.json)
+    api/dts/collection/yimao.json              the resource: the edition
+    api/dts/navigation/yimao;down=1.json       its divisions (down=2: + paragraphs,
+                                               down=-1: + sentences)
+    api/dts/navigation/yimao/lifa-04.json      one division, paragraph or sentence (ref),
+    api/dts/navigation/yimao/lifa-04;down=1.json   … with its children
+    api/dts/document/yimao.xml                 the whole TEI
+    api/dts/document/yimao/p043.xml            a division, paragraph or sentence as a TEI
+                                               fragment in <dts:wrapper>
+
+The citation tree is the edition's (tei/README.md): division (front and back matter) or
+chapter (立法, 筮類) → paragraph → sentence. Not answered (a Level 0 server): ``start``/``end``
+ranges, ``down=0`` (siblings), ``;down=N`` below a sentence and ``page``.
+
+>>> expand("{base}/navigation{/resource}{/ref}{;down}.json", base="/api", resource="yimao",
+...        down=1)
+'/api/navigation/yimao;down=1.json'
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lxml import etree
+
+from yimao import atomic
+from yimao.edition import TEI_NS, XML_ID, Division, Edition, Passage
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+API = "api/dts"
+TEI_FILE = "tei/yimao.xml"
+CONTEXT = "https://dtsapi.org/context/v1.0.json"
+DTS_NS = "https://w3id.org/api/dts#"
+RESOURCE = "yimao"
+ROOT_COLLECTION = "yimao-edition"
+VERSION = "1.0"
+
+
+def expand(template: str, **values: object) -> str:
+    """Expand the RFC 6570 expressions this API uses: ``{x}``, ``{/x}`` (path segment) and
+    ``{;x}`` (path parameter); undefined variables expand to nothing."""
+
+    def one(m: re.Match[str]) -> str:
+        op, name = m.group(1), m.group(2)
+        value = values.get(name)
+        if value is None:
+            return ""
+        return {"": f"{value}", "/": f"/{value}", ";": f";{name}={value}"}[op]
+
+    return re.sub(r"\{([/;]?)(\w+)\}", one, template)
+
+
+class Dts:
+    """The API's responses for one edition, with absolute URLs under *base*."""
+
+    def __init__(self, edition: Edition, base: str) -> None:
+        self.edition = edition
+        self.api = f"{base.rstrip('/')}/{API}"
+        self.base = base.rstrip("/")
+        self.templates = {
+            "collection": f"{self.api}/collection{{/id}}.json",
+            "navigation": f"{self.api}/navigation{{/resource}}{{/ref}}{{;down}}.json",
+            "document": f"{self.api}/document{{/resource}}{{/ref}}.xml",
+        }
+
+    # ------------------------------------------------------------ entry and collections
+
+    def entry(self) -> dict[str, Any]:
+        return {"@context": CONTEXT, "dtsVersion": VERSION, "@id": f"{self.api}/index.json",
+                "@type": "EntryPoint", **self.templates}
+
+    def resource(self, full: bool = True) -> dict[str, Any]:
+        h = self.edition.header
+        out: dict[str, Any] = {
+            "@id": RESOURCE,
+            "@type": "Resource",
+            "collection": expand(self.templates["collection"], id=RESOURCE),
+            "navigation": f"{self.api}/navigation/{RESOURCE}{{/ref}}{{;down}}.json",
+            "document": f"{self.api}/document/{RESOURCE}{{/ref}}.xml",
+            "citationTrees": [self.citation_tree()],
+        }
+        if not full:
+            return out
+        people = [*h.editors, *h.responsibilities]
+        return {
+            **out,
+            "dtsVersion": VERSION,
+            "title": h.title,
+            "description": h.subtitle,
+            "totalParents": 1,
+            "totalChildren": 0,
+            "dublinCore": {
+                "title": [{"lang": "lzh", "value": h.title}, {"lang": "ko", "value": h.subtitle}],
+                "creator": [{"lang": "lzh", "value": h.author.name}],
+                "contributor": [{"lang": "ko", "value": f"{r.name} ({r.resp})"} for r in people],
+                "publisher": [{"lang": "ko", "value": h.publisher}],
+                "date": h.date,
+                "language": ["lzh", "ko"],
+            },
+            "download": f"{self.base}/{TEI_FILE}",
+            "mediaTypes": ["application/tei+xml"],
+        }
+
+    def root_collection(self) -> dict[str, Any]:
+        h = self.edition.header
+        return {
+            "@context": CONTEXT, "dtsVersion": VERSION, "@id": ROOT_COLLECTION,
+            "@type": "Collection", "title": f"{h.title} — {h.subtitle}",
+            "collection": self.templates["collection"],
+            "totalParents": 0, "totalChildren": 1,
+            "member": [self.resource()],
+        }
+
+    def resource_collection(self) -> dict[str, Any]:
+        return {"@context": CONTEXT, **self.resource(),
+                "member": [{"@id": ROOT_COLLECTION, "@type": "Collection",
+                            "title": self.edition.header.title,
+                            "collection": expand(self.templates["collection"],
+                                                 id=ROOT_COLLECTION),
+                            "totalParents": 0, "totalChildren": 1}]}
+
+    @staticmethod
+    def citation_tree() -> dict[str, Any]:
+        below = [{"@type": "CiteStructure", "citeType": "paragraph",
+                  "citeStructure": [{"@type": "CiteStructure", "citeType": "sentence"}]}]
+        return {"@type": "CitationTree", "description": "易冒 立法 4.2.3: 장(또는 서문)·단락·문장",
+                "citeStructure": [
+                    {"@type": "CiteStructure", "citeType": "division", "citeStructure": below},
+                    {"@type": "CiteStructure", "citeType": "chapter", "citeStructure": below},
+                ]}
+
+    # ------------------------------------------------------------ navigation
+
+    def unit(self, xml_id: str) -> dict[str, Any]:
+        """The CitableUnit of a division, paragraph or sentence."""
+        ed = self.edition
+        div = next((d for d in ed.divisions if d.id == xml_id), None)
+        if div is not None:
+            level, parent = 1, None
+            cite_type = "chapter" if div.n is not None else "division"
+            title = [{"lang": "lzh", "value": f"{ed.ref(xml_id)} {div.title_zh}"},
+                     {"lang": "ko", "value": div.title_ko}]
+        elif re.fullmatch(r"p\d+", xml_id):
+            p = ed.passage(xml_id)
+            level, parent, cite_type = 2, p.division, "paragraph"
+            title = [{"lang": "lzh", "value": p.ref}]
+        else:
+            level, parent, cite_type = 3, xml_id.split("-")[0], "sentence"
+            title = [{"lang": "lzh", "value": ed.ref(xml_id)}]
+        return {"identifier": xml_id, "@type": "CitableUnit", "level": level, "parent": parent,
+                "citeType": cite_type, "dublinCore": {"title": title}}
+
+    def _units(self, div: Division, depth: int) -> Iterator[dict[str, Any]]:
+        yield self.unit(div.id)
+        if depth > 1:
+            for p in div.passages:
+                yield from self._passage_units(p, depth - 1)
+
+    def _passage_units(self, p: Passage, depth: int) -> Iterator[dict[str, Any]]:
+        yield self.unit(p.id)
+        if depth > 1:
+            yield from (self.unit(s) for s in p.sentences)
+
+    def navigation(self, ref: str | None = None, down: int | None = None) -> dict[str, Any]:
+        """The Navigation response for *ref* (None: the root) and *down* (None, 1, 2, -1)."""
+        out: dict[str, Any] = {
+            "@context": CONTEXT, "dtsVersion": VERSION, "@type": "Navigation",
+            "@id": expand(self.templates["navigation"], resource=RESOURCE, ref=ref, down=down),
+            "resource": self.resource(full=False),
+        }
+        depth = 3 if down == -1 else (down or 0)
+        if ref is not None:
+            out["ref"] = self.unit(ref)
+        if ref is None:
+            out["member"] = [u for d in self.edition.divisions for u in self._units(d, depth)]
+        elif down is not None:
+            div = next((d for d in self.edition.divisions if d.id == ref), None)
+            units = (self._units(div, depth + 1) if div is not None
+                     else self._passage_units(self.edition.passage(ref), depth + 1))
+            out["member"] = [u for u in units if u["identifier"] != ref]
+        return out
+
+    # ------------------------------------------------------------ documents
+
+    def fragment(self, xml_id: str) -> bytes:
+        """A division, paragraph (with its Korean translation and the editors' notes on it)
+        or sentence as a TEI document: ``<TEI><dts:wrapper>…</dts:wrapper></TEI>``."""
+        ed = self.edition
+        root = etree.Element(f"{{{TEI_NS}}}TEI", nsmap={None: TEI_NS, "dts": DTS_NS})
+        wrapper = etree.SubElement(root, f"{{{DTS_NS}}}wrapper")
+        wrapper.set("ref", xml_id)
+        if re.fullmatch(r"p\d+", xml_id):
+            p = ed.passage(xml_id)
+            zh = ed.element(p.id)  # the model's passages are text runs: the TEI elements here
+            parts = [zh] + ([ed.element(p.ko_id)] if p.ko_id is not None else [])
+            inside = {e.get(XML_ID) for e in zh.iter() if isinstance(e.tag, str)}
+            block = zh.getparent()
+            for note in block if block is not None else ():
+                targets = {t.lstrip("#") for t in (note.get("target") or "").split()}
+                if note.tag == f"{{{TEI_NS}}}note" and targets & inside:
+                    parts.append(note)
+        else:
+            parts = [ed.element(xml_id)]
+        for e in parts:
+            piece = copy.deepcopy(e)
+            piece.tail = None
+            wrapper.append(piece)
+        return etree.tostring(root, xml_declaration=True, encoding="UTF-8") + b"\n"
+
+    # ------------------------------------------------------------ files
+
+    def files(self) -> Iterator[tuple[str, bytes]]:
+        """``(path under the site, content)`` of every response."""
+
+        def js(data: dict[str, Any]) -> bytes:
+            return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+        yield f"{API}/index.json", js(self.entry())
+        yield f"{API}/collection.json", js(self.root_collection())
+        yield f"{API}/collection/{ROOT_COLLECTION}.json", js(self.root_collection())
+        yield f"{API}/collection/{RESOURCE}.json", js(self.resource_collection())
+        nav = f"{API}/navigation/{RESOURCE}"
+        for down in (1, 2, -1):
+            yield f"{nav};down={down}.json", js(self.navigation(None, down))
+        doc = f"{API}/document/{RESOURCE}"
+        for div in self.edition.divisions:
+            yield f"{nav}/{div.id}.json", js(self.navigation(div.id))
+            yield f"{nav}/{div.id};down=1.json", js(self.navigation(div.id, 1))
+            yield f"{nav}/{div.id};down=-1.json", js(self.navigation(div.id, -1))
+            yield f"{doc}/{div.id}.xml", self.fragment(div.id)
+            for p in div.passages:
+                yield f"{nav}/{p.id}.json", js(self.navigation(p.id))
+                yield f"{nav}/{p.id};down=1.json", js(self.navigation(p.id, 1))
+                yield f"{doc}/{p.id}.xml", self.fragment(p.id)
+                for s in p.sentences:
+                    yield f"{nav}/{s}.json", js(self.navigation(s))
+                    yield f"{doc}/{s}.xml", self.fragment(s)
+
+
+def write_api(edition: Edition, outdir: Path, base: str) -> tuple[int, int]:
+    """Write the API and the TEI under *outdir* (files whose bytes changed only); return the
+    number of files and their total size in bytes."""
+    count = size = 0
+    tei = outdir / TEI_FILE
+    tei.parent.mkdir(parents=True, exist_ok=True)
+    if not tei.is_file() or tei.read_bytes() != edition.path.read_bytes():
+        shutil.copyfile(edition.path, tei)
+    whole = outdir / API / "document" / f"{RESOURCE}.xml"
+    whole.parent.mkdir(parents=True, exist_ok=True)
+    if not whole.is_file() or whole.read_bytes() != edition.path.read_bytes():
+        shutil.copyfile(edition.path, whole)
+    for name, data in Dts(edition, base).files():
+        path = outdir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.is_file() or path.read_bytes() != data:
+            atomic.write_bytes(path, data)
+        count += 1
+        size += len(data)
+    return count + 1, size + whole.stat().st_size
+
+
+def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    from yimao.site_cite import base_url
+    from yimao.sphinxext import one_line, state
+
+    @one_line
+    def write() -> None:
+        write_api(state(app.config).edition, Path(app.outdir), base_url(app.config))
+
+    write()
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("build-finished", on_build_finished)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
