@@ -263,10 +263,11 @@ def test_other_extensions_add_passage_links(tmp_path: Path) -> None:
                    pythonpath=tmp_path)
     assert build.returncode == 0, build.stderr
     page = lxml_html.parse(str(tmp_path / "html" / "lifa" / "02" / "index.html")).getroot()
-    links = page.xpath("//section[.//p[@id='p034']]//ul[@class='actions']//a")
+    links = page.xpath("//section[.//p[@id='p034']]//ul[@class='actions']//a"
+                       "[not(contains(@class,'worked-example'))]")
     assert [(a.text_content(), a.get("href")) for a in links] == [("예제 실행", "../../run/p034/")]
     other = lxml_html.parse(str(tmp_path / "html" / "lifa" / "04" / "index.html")).getroot()
-    assert not other.xpath("//ul[@class='actions']")
+    assert not other.xpath("//ul[@class='actions']//a[not(contains(@class,'worked-example'))]")
 
 
 def _broken_copy(tmp_path: Path) -> tuple[Path, int]:

@@ -7,6 +7,7 @@ site's code) and yimao.model.cases — the sources the site must agree with.
 
 from __future__ import annotations
 
+import csv
 import json
 import pickle
 from pathlib import Path
@@ -20,6 +21,10 @@ from compute.rules import all_rules
 from yimao.model import cases as C
 
 TEI = "{http://www.tei-c.org/ns/1.0}"
+RULES_KO = {row["id"]: (row["title_ko"], row["statement_ko"], row["compute_ko"])
+            for row in csv.DictReader(
+                (Path(__file__).resolve().parent.parent / "editorial" / "rules-ko.tsv")
+                .open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE)}
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
 
@@ -60,7 +65,10 @@ def test_every_registered_rule_has_an_anchor_with_its_facts(site: Build) -> None
         found = page.xpath(f"//section[@id='r-{r.id}']")
         assert found, r.id
         sec = found[0]
-        assert r.zh in sec.text_content() and r.ko in sec.text_content(), r.id
+        title, statement, compute_ko = RULES_KO[r.id]  # the reader's Korean, from editorial/
+        text = " ".join(sec.text_content().split())
+        assert title in text and statement in text and compute_ko in text, r.id
+        assert sec.xpath(f".//code[.='{r.id}']"), r.id  # the code id as a secondary detail
         names = [i.name for i in r.impls if i.name]
         for name in names:
             assert name in sec.text_content(), (r.id, name)
@@ -177,7 +185,15 @@ def test_chapter_pages_link_to_their_cases(site: Build, tei: etree._Element) -> 
         links = section.xpath(".//ul[@class='actions']//a")
         got = {a.text_content(): _target(page_path.parent, a.get("href"))[0] for a in links}
         for cid in cids:
-            assert got.get(f"예제 {cid}") == site.out / "cases" / cid / "index.html", (pid, cid)
+            label = f"예제: {_case_title(tei, cid)}"  # its Korean title, never the bare id
+            assert got.get(label) == site.out / "cases" / cid / "index.html", (pid, cid)
+
+
+def _case_title(tei: etree._Element, cid: str) -> str:
+    """The case's Korean title in its TEI record (``f name="title_ko"``)."""
+    fs = next(f for f in tei.iter(f"{TEI}fs") if f.get("corresp") == f"#{cid}")
+    return "".join(fs.xpath("t:f[@name='title_ko']/t:string/text()",
+                            namespaces={"t": TEI[1:-1]}))
 
 
 def test_claims_are_marked_in_the_text(site: Build, tei: etree._Element) -> None:

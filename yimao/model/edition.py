@@ -191,8 +191,10 @@ class Category:
     id: str
     rule_id: str
     name_zh: str
-    name_ko: str
+    name_ko: str  # the reader's Korean name (editorial/rules-ko.tsv title_ko)
     sentences: tuple[str, ...]
+    statement_ko: str = ""  # what the book says, in Korean
+    compute_ko: str = ""  # what compute does with it (or why it does not compute it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +214,7 @@ class ClaimRecord:
 
 
 CASE_FEATURES = ("type", "year", "month", "day", "xun", "hour", "birth", "question", "primary",
-                 "changed", "outcome")
+                 "changed", "outcome", "question_ko", "title_ko")
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +239,8 @@ class CaseRecord:
     primary: str | None = None
     changed: str | None = None
     outcome: str | None = None
+    question_ko: str | None = None  # editorial/case-titles.tsv: the question in Korean …
+    title_ko: str | None = None  # … and the title every list and link uses
     outcome_ids: tuple[str, ...] = ()
     outcome_paragraphs: tuple[str, ...] = ()  # the Chinese paragraphs its outcome stands in
     same_as: str | None = None
@@ -551,14 +555,18 @@ class Edition:
         cat = self._ids.get(cid)
         if cat is None or cat.tag != _t("category"):
             raise EditionError(f"no rule category {cid!r} in the taxonomy #rules")
-        names = {d.get(XML_LANG): _text(d) for d in cat.findall(_t("catDesc"))}
+        names = {d.get(XML_LANG): _text(d)
+                 for d in (*cat.findall(_t("catDesc")), *cat.findall(_t("gloss")))}
+        descs = {d.get("type"): _text(d) for d in cat.findall(_t("desc"))
+                 if d.get(XML_LANG) == "ko"}
         target = f"#{cid}"
         sentences = tuple(
             e.get(XML_ID) or ""
             for e in self.tree.iterfind(".//*[@ana]")
             if target in (e.get("ana") or "").split()
         )
-        return Category(cid, ids.rule_of(cid), names.get("lzh", ""), names.get("ko", ""), sentences)
+        return Category(cid, ids.rule_of(cid), names.get("lzh", ""), names.get("ko", ""),
+                        sentences, descs.get("statement", ""), descs.get("compute", ""))
 
     def cases(self) -> tuple[CaseRecord, ...]:
         """Every worked case in book order (see :class:`CaseRecord`)."""

@@ -51,6 +51,11 @@ INPUT_FIELDS = ("year", "month", "day", "xun", "hour", "birth")
 FEATURES = ("type", *INPUT_FIELDS, "question", "primary", "changed", "outcome")
 """The features of a case's ``fs``, in this order; question and outcome are strings."""
 STRING_FEATURES = ("question", "outcome")
+CASE_TITLES_TSV = EDITORIAL / "case-titles.tsv"
+CASE_TITLE_FIELDS = ["id", "question_ko", "title_ko"]
+KO_FEATURES = ("question_ko", "title_ko")
+"""Features from editorial/case-titles.tsv, after :data:`FEATURES`: Korean strings
+(``<string xml:lang="ko">``), the question and the title readers see."""
 _GLOSS = re.compile(r"（[^（）]*）")
 _WORD = re.compile(r"\w")
 
@@ -99,6 +104,7 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         raise InputError(f"{path}:{m.group(1) if m else 0}: not valid TOML: {exc}") from None
+    titles = read_case_titles()
     out = []
     for k, c in enumerate(data.get("case", []), 1):
         try:
@@ -109,7 +115,7 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
             )
             features = tuple(
                 (f, str(c[f])) for f in FEATURES if str(c.get(f, "")).strip()
-            )
+            ) + tuple(zip(KO_FEATURES, titles.get(str(c["id"]), ()), strict=False))
             out.append(
                 Case(str(c["id"]), str(c["para"]), str(c["text"]), str(c.get("type", "")),
                      claims, str(c.get("same_as", "")), features, str(c.get("note", "")))
@@ -117,6 +123,14 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
         except KeyError as exc:
             raise InputError(f"{path}: case {k} ({c.get('id', '?')}): missing {exc}") from None
     return out
+
+
+def read_case_titles(path: Path = CASE_TITLES_TSV) -> dict[str, tuple[str, str]]:
+    """editorial/case-titles.tsv: ``{case id: (question_ko, title_ko)}``."""
+    from yimao.tei.inputs import _rows
+
+    return {row["id"]: (row["question_ko"], row["title_ko"])
+            for _, row in _rows(path, CASE_TITLE_FIELDS)}
 
 
 def read_case_notes(path: Path = CASE_NOTES_TSV) -> list[CaseNote]:
@@ -312,7 +326,9 @@ class CaseLayer:
             for name, value in case.features:
                 f = el(fs, "f")
                 f.set("name", name)
-                if name in STRING_FEATURES:
+                if name in KO_FEATURES:
+                    el(f, "string", value, lang="ko")
+                elif name in STRING_FEATURES:
                     el(f, "string", value)
                 else:
                     el(f, "symbol").set("value", value)

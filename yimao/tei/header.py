@@ -148,9 +148,20 @@ def _class_decl(enc: etree._Element, rules: list[Rule]) -> None:
        "규칙을 가리킨다.", lang="ko")
     for r in rules:
         cat = el(tax, "category", id=ids.rule(r.id))
+        if not r.title_ko:
+            if r.name_zh:
+                el(cat, "catDesc", r.name_zh, lang="lzh")
+            el(cat, "catDesc", r.name_ko or r.id, lang="ko")
+            continue
+        # editorial/rules-ko.tsv: the reader's name (gloss) beside the catalogue's Chinese
+        # name, then what the book says and what compute does (desc, typed)
         if r.name_zh:
-            el(cat, "catDesc", r.name_zh, lang="lzh")
-        el(cat, "catDesc", r.name_ko or r.id, lang="ko")
+            el(cat, "gloss", r.name_zh, lang="lzh")
+        el(cat, "gloss", r.title_ko, lang="ko")
+        if r.statement_ko:
+            el(cat, "desc", r.statement_ko, type="statement", lang="ko")
+        if r.compute_ko:
+            el(cat, "desc", r.compute_ko, type="compute", lang="ko")
 
 
 def build_header(parent: etree._Element, rules: list[Rule]) -> etree._Element:

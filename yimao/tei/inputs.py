@@ -67,6 +67,9 @@ class Rule:
     name_zh: str
     name_ko: str
     sentences: tuple[str, ...]
+    title_ko: str = ""  # editorial/rules-ko.tsv: the reader's Korean name …
+    statement_ko: str = ""  # … what the book says …
+    compute_ko: str = ""  # … and what compute does with it (or why it does not)
 
 
 def present(path: Path) -> Path:
@@ -130,4 +133,16 @@ def read_rules() -> list[Rule]:
     """
     from compute.rules import all_rules
 
-    return [Rule(r.id, r.zh, r.ko, tuple(r.passages)) for r in all_rules()]
+    ko = read_rules_ko()
+    return [Rule(r.id, r.zh, r.ko, tuple(r.passages), *ko.get(r.id, ("", "", "")))
+            for r in all_rules()]
+
+
+RULES_KO_TSV = EDITORIAL / "rules-ko.tsv"
+RULES_KO_FIELDS = ["id", "title_ko", "statement_ko", "compute_ko"]
+
+
+def read_rules_ko(path: Path = RULES_KO_TSV) -> dict[str, tuple[str, str, str]]:
+    """editorial/rules-ko.tsv: ``{rule id: (title_ko, statement_ko, compute_ko)}``."""
+    return {row["id"]: (row["title_ko"], row["statement_ko"], row["compute_ko"])
+            for _, row in _rows(path, RULES_KO_FIELDS)}

@@ -32,7 +32,7 @@ RENAME = {"id": XML_ID, "lang": XML_LANG}
 # Elements whose content is text (possibly mixed): never indented inside.
 MIXED = {
     "p", "ab", "head", "note", "seg", "choice", "sic", "corr", "orig", "reg", "title", "catDesc",
-    "desc", "resp", "name", "persName", "addName", "date", "language", "item", "label",
+    "gloss", "desc", "resp", "name", "persName", "addName", "date", "language", "item", "label",
     "publisher", "pubPlace", "idno", "licence", "edition", "authority", "bibl", "author",
     "editor", "term", "foreign",
 }

@@ -124,6 +124,15 @@ class CaseView:
     chart_error: str = ""
     inputs: tuple[tuple[str, str], ...] = ()  # what compute was given (for a runnable example)
     date_note: str = ""
+    title: str = ""  # the Korean title every list and link uses (editorial/case-titles.tsv)
+    question_ko: str = ""
+    text_ko: tuple[tuple[str, str], ...] = ()  # (Korean paragraph id, its text): the case's
+    outcome_ko: tuple[tuple[str, str], ...] = ()  # … and the outcome's, where it stands apart
+
+    @property
+    def label(self) -> str:
+        """What a link to this case reads: its Korean title (the id only as a last resort)."""
+        return self.title or f"{self.hexagrams} {self.date}".strip()
 
     @property
     def type_ko(self) -> str:
@@ -152,19 +161,51 @@ PLACEHOLDER_KO = (
 )
 
 
+_DETAIL = re.compile(r"(?P<kind>\w+): (?P<value>.*?) \(text: (?P<want>.*?)\)"
+                     r"(?: on all (?P<n>\d+) neutral dates the text allows)?")
+_DETAIL_ALL = re.compile(r"(?P<kind>\w+): (?P<want>.*?) on all (?P<n>\d+) neutral dates the "
+                         r"text allows")
+
+
+def detail_ko(detail: str) -> str:
+    """A verdict's computation (:func:`yimao.model.cases.evaluate`: ``kind: value (text: want)``,
+    parts joined by ``; ``) in Korean: what compute gives beside what the text says. A part
+    in another form is left out (readers see no English).
+
+    >>> detail_ko("line: 死 (text: 死)")
+    '계산 「死」 · 본문 「死」'
+    >>> detail_ko("relation: 生 (text: 克); line: 午 on all 12 neutral dates the text allows")
+    '계산 「生」 · 본문 「克」; 계산 「午」 · 본문 「午」 (본문이 허용하는 날짜 12가지 모두)'
+    >>> detail_ko("something else")
+    ''
+    """
+    out = []
+    for part in detail.split("; "):
+        m = _DETAIL.fullmatch(part) or _DETAIL_ALL.fullmatch(part)
+        if m is None:
+            continue
+        d = m.groupdict()
+        value = d.get("value") or d["want"]
+        text = f"계산 「{value}」 · 본문 「{d['want']}」"
+        if d.get("n"):
+            text += f" (본문이 허용하는 날짜 {d['n']}가지 모두)"
+        out.append(text)
+    return "; ".join(out)
+
+
 def placeholder_ko(note: str) -> str:
     """A note of :func:`yimao.model.cases.setting` on a placeholder date, in Korean.
 
     >>> placeholder_ko("no month given: 寅 used as a placeholder")
     '본문에 달이 없어 寅월을 임시로 넣어 계산했다 (달에 매인 판단은 하지 않는다).'
-    >>> placeholder_ko("something new")
-    'something new'
+    >>> placeholder_ko("something new"), placeholder_ko("暗動")
+    ('', '暗動')
     """
     for pattern, ko in PLACEHOLDER_KO:
         m = pattern.fullmatch(note)
         if m:
             return ko.format(*m.groups())
-    return note
+    return note if not re.search("[A-Za-z]", note) else ""
 
 
 def chart_view(setting: C.Setting) -> ChartView:
@@ -179,7 +220,8 @@ def chart_view(setting: C.Setting) -> ChartView:
                  r.change.text if r.change else "", r.hidden.text if r.hidden else "")
         for r in lay.rows)
     return ChartView(lay.head, lay.date, rows, lay.extra,
-                     tuple(placeholder_ko(n) for n in setting.notes), "\n".join(table_lines(lay)),
+                     tuple(k for n in setting.notes if (k := placeholder_ko(n))),
+                     "\n".join(table_lines(lay)),
                      setting.day_stem, c.changed is not None,
                      render_html(lay, findings=False, placeholder_spirits=not setting.day_stem))
 
@@ -287,14 +329,8 @@ class CaseBook:
         return out
 
     def claim_note(self, claim_id: str) -> str:
-        """The note a chapter page shows on a claim: the editorial note, else yimao.model.cases'."""
-        if claim_id in self.notes:
-            return self.notes[claim_id]
-        case = self.cases.get(ids.case_of(claim_id))
-        k = ids.parse(claim_id).sub or 0
-        if case is None or not 1 <= k <= len(case.claims):
-            return ""
-        return case.claims[k - 1].note
+        """The note a chapter page shows on a claim: the editors' Korean note, if any."""
+        return self.notes.get(claim_id, "")
 
     @functools.cache  # noqa: B019 (one CaseBook per build)
     def view(self, cid: str) -> CaseView:
@@ -303,24 +339,44 @@ class CaseBook:
         passage = ed.passage(case.para)
         chart, error, verdicts, (found, basis, problem) = self.cache.get(case)
         text = self.corrected.get(cid) or case.text
+        rec = ed.case(cid)
+        ko = self._korean(case.para)
+        outcome_ko = tuple(k for p in rec.outcome_paragraphs if p != case.para
+                           for k in self._korean(p))
         return CaseView(
             cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
             case.question, case.hexagrams, tuple(found), basis, problem, text,
-            case.outcome, case.note, case.same_as, tuple(self._claims(case, verdicts)), chart,
-            error,
+            case.outcome, " ".join(rec.notes), case.same_as,
+            tuple(self._claims(case, verdicts)), chart, error,
             tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k, "")),
-            getattr(case, "date_note", ""),
+            " ".join(rec.date_notes), rec.title_ko or "", rec.question_ko or "",
+            ko, outcome_ko,
         )
+
+    def _korean(self, pid: str) -> tuple[tuple[str, str], ...]:
+        """The Korean translation of paragraph *pid* (id, text), if it has one."""
+        p = self.edition.passage(pid)
+        if p.ko_id is None:
+            return ()
+        return ((p.ko_id, " ".join(p.ko_text("corrected").split())),)
+
+    def title(self, cid: str) -> str:
+        """The Korean title of case *cid* (cheap: read from the TEI, no chart computed)."""
+        try:
+            rec = self.edition.case(cid)
+        except Exception:  # noqa: BLE001 (a case the TEI lacks: its id)
+            return cid
+        return rec.title_ko or f"{rec.primary or ''} {cid}".strip()
 
     def _claims(self, case: C.Case, verdicts: tuple[C.Verdict, ...]) -> Iterator[ClaimView]:
         for k, (claim, v) in enumerate(zip(case.claims, verdicts, strict=True), 1):
             cid = ids.claim(case.id, k)
             expected = self.tei.get(cid, (claim.expect, ""))[0] or claim.expect
             editorial = self.notes.get(cid, "")
-            note = editorial or claim.note
-            if v.status == "not_computable" and not editorial:
-                note = f"{v.detail}. {claim.note}".strip(". ") if claim.note else v.detail
-            yield ClaimView(cid, claim.text, claim.rule, v.status, expected, v.detail, note,
+            # readers see the editors' Korean note and the verdict rendered in Korean; the
+            # working notes of cases.toml (English) stay in `yimao case`
+            detail = detail_ko(v.detail) if v.status != "not_computable" else ""
+            yield ClaimView(cid, claim.text, claim.rule, v.status, expected, detail, editorial,
                             bool(editorial))
 
     def views(self) -> list[CaseView]:

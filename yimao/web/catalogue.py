@@ -12,7 +12,19 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from yimao.errors import EditionError
 from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks
+from yimao.web.examples import (
+    ExampleView,
+    QuestionView,
+    WorkedLink,
+    check_links,
+    question_page,
+    questions,
+    render_chart,
+    rule_examples,
+    worked_links,
+)
 from yimao.web.pages import Pages, Url, docname
 from yimao.web.rules import RuleGroup, rule_groups
 
@@ -28,26 +40,88 @@ class Catalogue:
         self.pages = pages
         self.book = CaseBook(edition, cache)
         self.env = pages.env
-        self.env.globals.update(case_page=case_page, docname=docname)
+        self.env.globals.update(case_page=case_page, docname=docname,
+                                question_page=question_page, sentence_text=self.sentence_text,
+                                render_chart=functools.partial(render_chart, self.env))
 
     def mark_text(self) -> None:
         """Give the chapter pages' templates the rule names and the claims' notes."""
         from compute.rules import all_rules
 
+        names = {}
+        for r in all_rules():  # the reader's Korean name, from the TEI's taxonomy
+            try:
+                names[r.id] = self.edition.category(r.id).name_ko or r.id
+            except EditionError:  # a TEI older than the rule
+                names[r.id] = r.ko or r.id
         self.env.globals.update(
-            rule_names={r.id: f"{r.zh} ({r.id})" for r in all_rules()},
+            rule_names=names,
+            rule_titles=names,
+            case_title=self.book.title,
+            status_ko={k: label for k, (_, label) in STATUS.items()},
             claim_info=dict(claim_marks(self.book)),
             claim_status_label={k: f"{mark} {label}" for k, (mark, label) in STATUS.items()},
         )
+
+    def sentence_text(self, sid: str) -> str:
+        """The edited Chinese text of a sentence (or note) of the edition."""
+        from yimao.model.edition import text_of
+
+        try:
+            return " ".join(text_of(self.edition.element(sid), "corrected").split())
+        except EditionError:
+            return ""
 
     @functools.cached_property
     def groups(self) -> list[RuleGroup]:
         return rule_groups(self.edition, self.book.by_rule())
 
+    @functools.cached_property
+    def examples(self) -> dict[str, list[ExampleView]]:
+        """Every rule's examples, executed (the build stops if one fails)."""
+        return rule_examples(self.edition, self.book)
+
+    @functools.cached_property
+    def questions(self) -> list[QuestionView]:
+        """Every 筮類 question with its example chart."""
+        return questions(self.edition, self.book)
+
+    @functools.cached_property
+    def links(self) -> dict[str, list[WorkedLink]]:
+        """Every Chinese paragraph's worked-example links (the build stops if one has none)."""
+        links = worked_links(self.edition, self.book, self.examples,
+                             questions(self.edition))
+        check_links(self.edition, links)
+        return links
+
+    def check_claims(self) -> None:
+        """Stop the build if a case claim's verdict differs from the TEI's record."""
+        for cid in self.book.ids():
+            for c in self.book.view(cid).claims:
+                if c.status != c.expected:
+                    raise EditionError(
+                        f"{self.edition.path}:0: claim {c.id}: compute now says {c.status}, "
+                        f"the TEI records {c.expected} (editorial/cases.toml expect)")
+
+    def chapters_with_questions(self) -> list[str]:
+        return list(dict.fromkeys(q.chapter for q in self.questions))
+
     def rules(self, url: Url) -> str:
         count = sum(len(g.rules) for g in self.groups)
         return self.env.get_template("yimao/rules.html").render(
-            groups=self.groups, count=count, url=url)
+            groups=self.groups, count=count, url=url, examples=self.examples,
+            n_examples=sum(len(v) for v in self.examples.values()))
+
+    def chapter_questions(self, chapter: str, url: Url) -> str:
+        """The examples of one 筮類 chapter's questions (/questions/01/)."""
+        div = next(d for d in self.edition.divisions if d.id == chapter)
+        items = [q for q in self.questions if q.chapter == chapter]
+        chapters = self.chapters_with_questions()
+        i = chapters.index(chapter)
+        return self.env.get_template("yimao/questions.html").render(
+            div=div, items=items, url=url, chapter=chapter,
+            prev=chapters[i - 1] if i > 0 else None,
+            next=chapters[i + 1] if i + 1 < len(chapters) else None)
 
     def cases(self, url: Url) -> str:
         views = self.book.views()

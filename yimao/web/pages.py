@@ -65,6 +65,8 @@ class Action:
     label: str
     href: str
     title: str = ""
+    kind: str = ""  # a worked-example link: case | rule | question | other
+    para: str = ""  # the Chinese paragraph a worked-example link is for
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +145,8 @@ def passage_views(
             last = rows[-1]
             rows[-1] = PassageView(
                 last.id, last.ref, last.short_ref, (*last.zh, zh), last.ko,
-                (*last.apparatus, *zh.flat.apparatus, *targeted), last.actions,
+                (*last.apparatus, *zh.flat.apparatus, *targeted),
+                (*last.actions, *actions.get(p.id, ())),
             )
             continue
         if ko is not None:
@@ -188,7 +191,8 @@ class Pages:
         )
         self.links = [division_link(d) for d in edition.divisions]
         # filled by other site modules (rule and case marks in the text); empty by default
-        self.env.globals.update(rule_names={}, claim_info={}, claim_status_label={})
+        self.env.globals.update(rule_names={}, rule_titles={}, claim_info={},
+                                claim_status_label={}, status_ko={}, case_title=str)
 
     def division(self, division_id: str, url: Url, base_url: str = "",
                  actions: Mapping[str, Sequence[Action]] | None = None) -> str:

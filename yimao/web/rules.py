@@ -42,12 +42,14 @@ class PassageLink:
 class RuleView:
     id: str
     zh: str
-    ko: str
+    ko: str  # the reader's Korean name (the TEI's taxonomy, from editorial/rules-ko.tsv)
     kinds: tuple[str, ...]
     functions: tuple[str, ...]
-    reasons: tuple[str, ...]  # why a doctrine is not computed
+    reasons: tuple[str, ...]  # why a doctrine is not computed (Korean)
     passages: tuple[PassageLink, ...]
     cases: tuple[str, ...]
+    statement: str = ""  # what the book says, in Korean
+    compute_ko: str = ""  # what compute does with it, in Korean
 
     @property
     def anchor(self) -> str:
@@ -94,10 +96,17 @@ def rule_views(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> 
             except EditionError:  # a partial edition (a test fixture) lacks the passage
                 continue
             links.append(PassageLink(sid, ref, docname(div)))
+        try:
+            cat = edition.category(r.id)
+            ko, statement, compute_ko = cat.name_ko, cat.statement_ko, cat.compute_ko
+        except EditionError:  # a TEI built before the rule was registered
+            ko, statement, compute_ko = r.ko, "", ""
+        doctrine = r.kinds == ("doctrine",)
         out.append(RuleView(
-            r.id, r.zh, r.ko, r.kinds, tuple(i.name for i in r.impls if i.name),
-            tuple(i.note for i in r.impls if i.kind == "doctrine" and i.note),
-            tuple(links), tuple(cases_by_rule.get(r.id, ())),
+            r.id, r.zh, ko, r.kinds, tuple(i.name for i in r.impls if i.name),
+            (compute_ko,) if doctrine and compute_ko else (),
+            tuple(links), tuple(cases_by_rule.get(r.id, ())), statement,
+            "" if doctrine else compute_ko,
         ))
     return out
 

@@ -1,0 +1,511 @@
+"""Worked examples on the reading site (issue 11): each computing rule's examples of
+editorial/examples.toml executed at build time, each 筮類 question's example, and every
+passage's link to its most specific worked example.
+
+Nothing here knows Sphinx. The charts are computed by compute (through :mod:`yimao.model.examples`
+and :mod:`yimao.model.cases`) and shown in the case pages' layout by ONE function,
+:func:`render_chart`.
+
+Every Chinese paragraph gets at least one link (:class:`WorkedLink`), of one of four kinds:
+
+* ``case`` — the paragraph holds a worked case of the book: its case page;
+* ``rule`` — a rule anchored in the paragraph (a sentence's ``@ana``) has an example: the
+  example on /rules/;
+* ``question`` — the paragraph treats a 筮類 question (editorial/questions.toml): the
+  question's example on its chapter's question page;
+* ``other`` — prefaces, the 四庫提要 and the few 立法 paragraphs that state no computing
+  rule: the nearest example of the same chapter, else the cast page (作卦).
+
+>>> from yimao.model.edition import load_edition
+>>> from yimao.web.cases import CaseBook
+>>> ed = load_edition()
+>>> links = worked_links(ed, CaseBook(ed), rule_examples(ed, CaseBook(ed)), questions(ed))
+>>> [(w.kind, w.label) for w in links["p089"]][:1]
+[('case', '예제: 困之坎 — 午月 壬戌日 재물점')]
+>>> links["p027"][0].kind, links["p027"][0].anchor
+('rule', 'ex-ganzhi-60')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from compute.inputs import FIELDS
+from yimao.errors import EditionError
+from yimao.model import cases as C
+from yimao.model import examples as X
+from yimao.web.cases import CaseBook, ChartView, case_page, chart_view
+from yimao.web.pages import docname, short_ref
+from yimao.web.rules import PassageLink
+
+if TYPE_CHECKING:
+    import jinja2
+
+    from compute.chart import Chart
+    from yimao.model.edition import Edition
+
+QUESTIONS_FILE = X.ROOT / "editorial" / "questions.toml"
+LATIN = re.compile(r"[A-Za-z]")
+KINDS = ("case", "rule", "question", "other")
+KIND_KO = {"case": "책의 점례", "rule": "규칙의 예제", "question": "물음의 예제",
+           "other": "가까운 예제"}
+INPUT_ORDER = FIELDS
+"""The Run panel's fields, in compute.inputs' order (question, 用神 and facts included)."""
+
+
+# ------------------------------------------------------------------ one chart layout
+
+
+def render_chart(env: jinja2.Environment, view: ChartView, marks: Iterable[int] = (),
+                 mark_label: str = "") -> Markup:
+    """A chart in the case pages' layout: the ONE place an example's chart becomes HTML."""
+    return Markup(env.get_template("yimao/chart.html").render(
+        c=view, marks=frozenset(marks), mark_label=mark_label))
+
+
+def constructed_view(c: Chart) -> ChartView:
+    """The chart of constructed inputs in the case pages' layout (every pillar given)."""
+    d = c.to_dict()
+    setting = C.Setting(c, month=True, day_branch=True, day_stem=True, void=True,
+                        year=bool(d.get("year")))
+    return chart_view(setting)
+
+
+# ------------------------------------------------------------------ rule examples
+
+
+@dataclass(frozen=True, slots=True)
+class FindingLink:
+    """A finding of the example's rule on its chart, linked to the passages behind it."""
+
+    summary: str  # compute's summary (the book's terms); "" where it carries English
+    passages: tuple[PassageLink, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleView:
+    id: str  # ex-xunkong (the anchor on /rules/)
+    rule: str
+    source: str  # case | constructed
+    case: str  # the book's case (source = case)
+    title: str  # Korean: the case's title, or 「구성례 …」
+    focus_ko: str  # what to look at on the chart
+    chart: ChartView
+    inputs: tuple[tuple[str, str], ...]  # what the Run panel is prefilled with
+    findings: tuple[FindingLink, ...]
+    near_why: str = ""
+    near_inputs: tuple[tuple[str, str], ...] = ()
+    near_chart: ChartView | None = None
+
+    @property
+    def constructed(self) -> bool:
+        return self.source == "constructed"
+
+    @property
+    def label(self) -> str:
+        return f"예제: {self.title}"
+
+
+def _passage_links(edition: Edition, sids: Iterable[str]) -> tuple[PassageLink, ...]:
+    out = []
+    for sid in sids:
+        try:
+            ref = short_ref(edition.ref(sid))
+            div = edition.passage(sid.split("-")[0]).division
+        except EditionError:
+            continue
+        out.append(PassageLink(sid, ref, docname(div)))
+    return tuple(out)
+
+
+def _inputs(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple((k, str(values[k])) for k in INPUT_ORDER if values.get(k) not in (None, ""))
+
+
+def example_view(edition: Edition, book: CaseBook, ex: Mapping[str, Any]) -> ExampleView:
+    """One example of examples.toml executed: its chart, the rule's findings on it, its near
+    miss. Raises :class:`EditionError` (one line) if it cannot be charted or the rule does not
+    fire at its focus, or fires at its near miss."""
+    where = f"editorial/examples.toml: {ex['id']}"
+    try:
+        if ex["source"] == "case":
+            if ex["case"] not in book.cases:
+                raise EditionError(f"{where}: no case {ex['case']!r} in the edition")
+            case = book.cases[ex["case"]]
+            setting = C.setting(case)
+            c, view = setting.chart, chart_view(setting)
+            inputs = _inputs({k: getattr(case, k) for k in C.INPUTS})
+            title = book.title(case.id)
+        else:
+            c = X.inputs_chart(ex["inputs"])
+            view = constructed_view(c)
+            inputs = _inputs(ex["inputs"])
+            title = "구성례 " + str(ex.get("ko", "")).removeprefix("구성례:").strip()
+        if not X.fires(c, ex["focus"]):
+            raise EditionError(f"{where}: the rule {ex['rule']} does not fire at its focus "
+                               f"{dict(ex['focus'])}")
+        near = ex.get("near_miss")
+        near_chart = None
+        if near:
+            nc = X.inputs_chart(near["inputs"])
+            if X.fires(nc, ex["focus"]):
+                raise EditionError(f"{where}: the rule {ex['rule']} fires at the near miss too")
+            near_chart = constructed_view(nc)
+    except EditionError:
+        raise
+    except Exception as exc:  # noqa: BLE001 (any failure of an example stops the build)
+        raise EditionError(f"{where}: the example raised {type(exc).__name__}: {exc}") from None
+    findings = tuple(
+        FindingLink("" if LATIN.search(f.summary) else f.summary,
+                    _passage_links(edition, f.passages))
+        for f in c.findings if f.rule == ex["rule"]
+    )
+    return ExampleView(
+        ex["id"], ex["rule"], ex["source"], str(ex.get("case", "")), title,
+        str(ex.get("ko_focus", "")), view, inputs, findings,
+        str(near.get("why", "")) if near else "", _inputs(near["inputs"]) if near else (),
+        near_chart,
+    )
+
+
+def rule_examples(edition: Edition, book: CaseBook,
+                  rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, list[ExampleView]]:
+    """``{rule id: [its examples]}``, every example executed. Raises :class:`EditionError` if
+    one fails or if a computing rule has none."""
+    rows = X.load() if rows is None else rows
+    from yimao.tei.cases import read_cases
+
+    known = {c.id for c in read_cases()}  # every case of the book (editorial/cases.toml)
+    out: dict[str, list[ExampleView]] = {}
+    absent: set[str] = set()
+    for ex in rows:
+        if ex["source"] == "case" and ex["case"] not in book.cases and ex["case"] in known:
+            absent.add(ex["rule"])  # a partial edition (a test's) without that case
+            continue
+        out.setdefault(ex["rule"], []).append(example_view(edition, book, ex))
+    stated = {c.rule_id for c in edition.categories() if c.sentences}
+    missing = [r.id for r in X.computing_rules()
+               if r.id not in out and r.id not in absent and r.id in stated]
+    if missing:
+        raise EditionError(f"editorial/examples.toml:0: no worked example for the computing "
+                           f"rule(s) {', '.join(missing[:5])} (tools/find_examples.py "
+                           "proposes one)")
+    return out
+
+
+# ------------------------------------------------------------------ 筮類 questions
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionView:
+    id: str  # shilei-01-q1 (the anchor on the chapter's question page)
+    chapter: str  # shilei-01
+    text: str  # the book's words
+    ko: str
+    yongshen: tuple[str, ...]  # its 用神, as questions.toml names them
+    yongshen_ko: tuple[str, ...]  # their glosses
+    reason: str
+    passages: tuple[PassageLink, ...]
+    case: str = ""  # a worked case of the book on this question, if any
+    chart: ChartView | None = None  # its chart: the case's, or a constructed one (구성례)
+    inputs: tuple[tuple[str, str], ...] = ()
+    marks: tuple[int, ...] = ()  # the lines of the 用神 on that chart
+    by_compute: bool = False  # the marks are compute's (chart(question=…)), not this module's
+    roles: tuple[tuple[str, str], ...] = ()  # (Korean role, what compute resolves): 元神 …
+    judgments: tuple[FindingLink, ...] = ()  # the chapter's judgments that hold on the chart
+
+    @property
+    def page(self) -> str:
+        return question_page(self.chapter)
+
+    @property
+    def title(self) -> str:
+        return f"{self.ko} — 용신 {'·'.join(self.yongshen) or '없음'}"
+
+    @property
+    def label(self) -> str:
+        return f"예제: {self.title}"
+
+
+def question_page(chapter: str) -> str:
+    """``shilei-01`` → ``questions/01`` (``/questions/01/``).
+
+    >>> question_page("shilei-07")
+    'questions/07'
+    """
+    return f"questions/{chapter.rpartition('-')[2]}"
+
+
+def load_questions(path: Path = QUESTIONS_FILE) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise EditionError(f"{path}:0: {exc}") from None
+
+
+POSITIONS = {"初爻": 1, "二爻": 2, "三爻": 3, "四爻": 4, "五爻": 5, "上爻": 6}
+UNMARKED = ("", "卦", "親屬", "物類")
+"""用神 that mark no line by themselves (the whole hexagram; whoever or whatever is asked)."""
+SPIRITS = ("青龍", "朱雀", "勾陳", "騰蛇", "白虎", "元武")
+
+
+def yongshen_lines(c: Chart, yong: str) -> tuple[int, ...]:
+    """The lines of the primary hexagram that a 用神 of questions.toml points at (none for
+    the whole hexagram, 親屬, 物類 — they depend on who asks or on what).
+
+    >>> from compute import chart
+    >>> c = chart("困", "坎", month="午", day="壬戌")
+    >>> yongshen_lines(c, "妻財"), yongshen_lines(c, "世"), yongshen_lines(c, "外卦")
+    ((1,), (1,), (4, 5, 6))
+    """
+    p = c.primary
+    if yong in POSITIONS:
+        return (POSITIONS[yong],)
+    if yong == "世":
+        return (p.shi,)
+    if yong == "應":
+        return (p.ying,)
+    if yong == "世應":
+        return tuple(sorted((p.shi, p.ying)))
+    if yong == "間爻":
+        lo, hi = sorted((p.shi, p.ying))
+        return tuple(range(lo + 1, hi))
+    if yong == "內卦":
+        return (1, 2, 3)
+    if yong == "外卦":
+        return (4, 5, 6)
+    if yong == "動爻":
+        return tuple(ln.position for ln in p.lines if ln.moving)
+    if yong in SPIRITS:
+        return tuple(ln.position for ln in p.lines if str(ln.spirit) == yong)
+    if yong == "太歲":
+        year = c.to_dict().get("year")
+        return tuple(ln.position for ln in p.lines if year and ln.branch.zh == year[1])
+    return tuple(ln.position for ln in p.lines if str(ln.relative) == yong)
+
+
+def question_chart(k: int, yong: str) -> tuple[dict[str, str], Chart]:
+    """A constructed chart for the *k*-th question (구성례): one moving line, on the question's
+    用神 where one of the 64 hexagrams (tried from the *k*-th on) puts it there. Month and day
+    vary with *k* so the examples do not all share one date."""
+    from compute import chart as draw
+    from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
+    from compute.gua import HEXAGRAMS
+
+    month, day = BRANCH_ZH[(k * 5) % 12], GANZHI_ZH[(k * 7) % 60]
+    found = None
+    for i in range(64 if yong not in UNMARKED else 1):
+        h = HEXAGRAMS[(k + i) % 64]
+        for pos in (1, 2, 3, 4, 5, 6):
+            # 六親, 世應 and the places do not depend on the date: search on a chart of one
+            # fixed date (cached), draw the example on its own date once found
+            if pos in yongshen_lines(_fixed_date(h.name, h.changed([pos]).name, day[0]), yong):
+                found = (h, pos)
+                break
+        if found:
+            break
+    h, pos = found or (HEXAGRAMS[k % 64], 1)
+    inputs = {"primary": h.name, "changed": h.changed([pos]).name, "month": month, "day": day}
+    return inputs, draw(inputs["primary"], inputs["changed"], month=month, day=day)
+
+
+@functools.cache
+def _fixed_date(primary: str, changed: str, stem: str) -> Chart:
+    """A chart on a day of *stem* (the 六神 follow the day's stem) in 寅月."""
+    from compute import chart as draw
+    from compute.ganzhi import GANZHI_ZH
+
+    day = next(g for g in GANZHI_ZH if g[0] == stem)
+    return draw(primary, changed, month="寅", day=day)
+
+
+def questions(edition: Edition, book: CaseBook | None = None,
+              data: Mapping[str, Any] | None = None) -> list[QuestionView]:
+    """Every question of questions.toml with its example: a worked case of the book in the
+    paragraphs that treat it, else a constructed chart with its 用神 marked. Empty without
+    the file."""
+    data = load_questions() if data is None else data
+    vocabulary = data.get("vocabulary", {})
+    by_para = book.by_passage() if book is not None else {}
+    chapters = {d.id for d in edition.divisions}
+    out = []
+    for k, q in enumerate(data.get("question", [])):
+        yong = q.get("yongshen") or ()
+        yong = (yong,) if isinstance(yong, str) else tuple(yong)
+        chapter = q["id"].rsplit("-q", 1)[0]
+        if chapter not in chapters:  # a partial edition (a test's)
+            continue
+        sids = list(dict.fromkeys([*q.get("passages", ()),  # its own, then its alternatives'
+                                   *(s for alt in q.get("alternative", ())
+                                     for s in alt.get("passages", ()))]))
+        view = QuestionView(
+            q["id"], chapter, q.get("text", ""), q.get("ko", ""), yong,
+            tuple(vocabulary.get(y, y) for y in yong), q.get("reason", ""),
+            _passage_links(edition, sids))
+        if book is not None:
+            paras = dict.fromkeys(s.split("-")[0] for s in sids)
+            case = next((cid for p in paras for cid in by_para.get(p, ())), "")
+            if case:
+                cs = book.cases[case]
+                setting = C.setting(cs)
+                c = setting.chart
+                view = _with(view, case=case, chart=chart_view(setting),
+                             marks=yongshen_lines(c, yong[0]) if yong else (),
+                             inputs=_inputs({k: getattr(cs, k) for k in C.INPUTS}))
+            else:
+                inputs, c = question_chart(k, yong[0] if yong else "")
+                if ASKS:  # compute takes the question: its 用神, roles and judgments
+                    from compute import chart as draw
+
+                    c = draw(inputs["primary"], inputs["changed"], month=inputs["month"],
+                             day=inputs["day"], question=q["id"])
+                    inputs = {**inputs, "question": q["id"]}
+                view = _with(view, chart=constructed_view(c), inputs=_inputs(inputs),
+                             marks=yongshen_lines(c, yong[0]) if yong else (),
+                             judgments=_judgments(edition, c))
+            view = _with(view, **_roles(c, q["id"]))
+        out.append(view)
+    return out
+
+
+def _asks() -> bool:
+    """Whether compute takes a 筮類 question (``chart(question=…)``, compute.questions)."""
+    import importlib.util
+    import inspect
+
+    from compute import chart as draw
+
+    return ("question" in inspect.signature(draw).parameters
+            and importlib.util.find_spec("compute.questions") is not None)
+
+
+ASKS = _asks()
+ROLE_KO = (("yuan", "원신(元神)"), ("ji", "기신(忌神)"), ("chou", "구신(仇神)"))
+
+
+def _roles(c: Chart, qid: str) -> dict[str, Any]:
+    """What compute resolves for the question on chart *c* (when it takes questions): the 用神's
+    lines (the marks) and its 元神, 忌神, 仇神."""
+    if not ASKS:
+        return {}
+    from compute.questions import roles
+
+    r = roles(c, qid)
+    out: list[tuple[str, str]] = []
+    if r.choice and not LATIN.search(r.choice):
+        out.append(("용신 고르기", r.choice))
+    for attr, ko in ROLE_KO:
+        role = getattr(r, attr)
+        if role.relative is not None:
+            where = "·".join(f"{p}효" for p in role.lines) or "괘에 없음"
+            out.append((ko, f"{role.relative} ({where})"))
+    return {"marks": tuple(r.positions), "by_compute": True, "roles": tuple(out)}
+
+
+def _judgments(edition: Edition, c: Chart) -> tuple[FindingLink, ...]:
+    """The judgments (斷) of the question's chapter that hold on *c*: findings with a verdict."""
+    return tuple(
+        FindingLink("" if LATIN.search(f.summary) else f.summary,
+                    _passage_links(edition, f.passages))
+        for f in c.findings if dict(f.data).get("verdict"))
+
+
+def _with(view: QuestionView, **changes: Any) -> QuestionView:
+    from dataclasses import replace
+
+    return replace(view, **changes)
+
+
+# ------------------------------------------------------------------ every passage's link
+
+
+@dataclass(frozen=True, slots=True)
+class WorkedLink:
+    """A passage's link to a worked example."""
+
+    para: str  # the Chinese paragraph it is for
+    kind: str  # case | rule | question | other
+    page: str  # the page's docname (cases/p089-case1, rules, questions/01, cast)
+    anchor: str
+    label: str  # 「예제: …」 in Korean
+
+    @property
+    def title(self) -> str:
+        return KIND_KO[self.kind]
+
+
+def worked_links(edition: Edition, book: CaseBook, examples: Mapping[str, Sequence[ExampleView]],
+                 question_views: Sequence[QuestionView]) -> dict[str, list[WorkedLink]]:
+    """``{paragraph id: [links]}`` for every Chinese paragraph of the edition: its own cases,
+    else its rule's example, else its question's, else the nearest (see the module doc)."""
+    own = book.by_passage()
+    rules_of: dict[str, list[str]] = {}
+    for cat in edition.categories():
+        for sid in cat.sentences:
+            rules_of.setdefault(sid.split("-")[0], []).append(cat.rule_id)
+    q_of: dict[str, QuestionView] = {}
+    for q in question_views:
+        for p in q.passages:
+            q_of.setdefault(p.id.split("-")[0], q)
+    out: dict[str, list[WorkedLink]] = {}
+    for div in edition.divisions:
+        for p in div.passages:
+            pid = p.id
+            if pid in own:
+                out[pid] = [WorkedLink(pid, "case", case_page(cid), "",
+                                       f"예제: {book.title(cid)}") for cid in own[pid]]
+                continue
+            rule = next((r for r in dict.fromkeys(rules_of.get(pid, ())) if examples.get(r)),
+                        None)
+            if rule is not None:
+                ex = examples[rule][0]
+                out[pid] = [WorkedLink(pid, "rule", "rules", ex.id, ex.label)]
+                continue
+            if pid in q_of:
+                q = q_of[pid]
+                out[pid] = [WorkedLink(pid, "question", q.page, q.id, q.label)]
+    for div in edition.divisions:  # the rest: the nearest link of the same division
+        ids = [p.id for p in div.passages]
+        for i, pid in enumerate(ids):
+            if pid in out:
+                continue
+            near = sorted((abs(j - i), j) for j, q in enumerate(ids)
+                          if q in out and out[q][0].kind != "other")
+            if near:
+                w = out[ids[near[0][1]]][0]
+                out[pid] = [WorkedLink(pid, "other", w.page, w.anchor, w.label)]
+            else:
+                out[pid] = [WorkedLink(pid, "other", "cast", "",
+                                       "예제: 작괘 — 괘를 직접 지어 판단 보기")]
+    return out
+
+
+def check_links(edition: Edition, links: Mapping[str, Sequence[WorkedLink]]) -> None:
+    """Raise :class:`EditionError` naming the paragraphs without a worked-example link."""
+    missing = [p.id for d in edition.divisions for p in d.passages if not links.get(p.id)]
+    if missing:
+        raise EditionError(f"{edition.path}:0: no worked example for the paragraph(s) "
+                           f"{', '.join(missing[:5])}" + (" …" if len(missing) > 5 else ""))
+
+
+def link_counts(links: Mapping[str, Sequence[WorkedLink]]) -> dict[str, int]:
+    """How many paragraphs link to a worked example of each kind (their first link).
+
+    >>> link_counts({"p1": [WorkedLink("p1", "case", "", "", "")],
+    ...              "p2": [WorkedLink("p2", "other", "", "", "")]})
+    {'case': 1, 'rule': 0, 'question': 0, 'other': 1}
+    """
+    counts = dict.fromkeys(KINDS, 0)
+    for items in links.values():
+        counts[items[0].kind] += 1
+    return counts
