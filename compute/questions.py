@@ -35,7 +35,6 @@ from compute.questions_data import KINSHIP, QUESTIONS, VOCABULARY
 
 if TYPE_CHECKING:
     from compute.chart import Chart
-    from compute.context import Context
 
 RELATIVES: Final = {str(r): r for r in Relative}
 POSITIONS: Final = {"初爻": 1, "二爻": 2, "三爻": 3, "四爻": 4, "五爻": 5, "上爻": 6}
@@ -272,31 +271,6 @@ def _hidden(chart: Chart, rel: Relative) -> tuple[int, ...]:
                  if ln.hidden is not None and ln.hidden.relative == rel)
 
 
-def injuries(c: Context, p: int) -> list[str]:
-    """傷 of a line for 兩現 (p173-s3 注 「旬空月破沖散克傷之類」), as compute.yongshen's
-    liangxian reads it: 空 (static, not on the 日 or 月), 破, 沖散, 克 by the 日 or 月.
-
-    >>> from compute.chart import chart
-    >>> from compute.context import context
-    >>> injuries(context(chart("大過", month="亥", day="戊午")), 1)
-    ['空']
-    """
-    from compute.context import CLASH
-
-    i = p - 1
-    ln = c.lines[i]
-    out = []
-    if c.is_void[i] and not ln.moving and not c.on_month[i] and not c.on_day[i]:
-        out.append("空")
-    if c.broken[i]:
-        out.append("破")
-    if c.san[i] or (not ln.moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
-        out.append("沖散")
-    if "克" in (c.day_acts(c.ph[i]), c.month_acts(c.ph[i])):
-        out.append("克")
-    return out
-
-
 def _two(chart: Chart, rel: Relative, ps: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
     """The 兩現 choice among visible lines *ps* of *rel* (compute.yongshen.liangxian's order)."""
     from compute.context import context as ctx
@@ -306,6 +280,8 @@ def _two(chart: Chart, rel: Relative, ps: tuple[int, ...]) -> tuple[tuple[int, .
                                  and all(str(h.line(p).element) == "土" for p in ps)):
         return ps, "兩現: 皆有成格 (p178-s2), 並取"
     c = ctx(chart)
+    from compute.yongshen import injuries  # 兩現's 傷, one home (compute.yongshen.liangxian)
+
     hurt = {p: injuries(c, p) for p in ps}
 
     def key(p: int) -> tuple[int, bool]:
