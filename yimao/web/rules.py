@@ -63,11 +63,51 @@ class RuleView:
 @dataclass(frozen=True, slots=True)
 class RuleGroup:
     division: str
-    docname: str
+    docname: str  # the chapter's page (lifa/04)
     label: str  # 立法 4
     title_zh: str
     title_ko: str
     rules: tuple[RuleView, ...]
+    part: int = 1  # a chapter stating many rules (立法 39, 星煞) is cut into pages
+    parts: int = 1
+
+    @property
+    def key(self) -> str:
+        """``lifa-04``, ``lifa-39-2`` for the second page of a chapter cut in parts."""
+        return self.division + (f"-{self.part}" if self.part > 1 else "")
+
+    @property
+    def page(self) -> str:
+        """This group's page of the rule index: ``rules/lifa-04`` (``/rules/lifa-04/``)."""
+        return group_page(self.key)
+
+    @property
+    def anchor(self) -> str:
+        """Its entry on the light index /rules/ (``g-lifa-04``, the anchor it always had)."""
+        return f"g-{self.key}"
+
+    @property
+    def part_label(self) -> str:
+        """`` (2/6)`` for a part of a chapter cut in parts, else ``""``."""
+        return f" ({self.part}/{self.parts})" if self.parts > 1 else ""
+
+
+PAGE_RULES = 15
+"""At most this many rules (each with its examples) on one page of the rule index."""
+
+
+def group_page(key: str) -> str:
+    """The page of the rules first stated in a division (or a part of it).
+
+    >>> group_page("lifa-04"), group_page("lifa-39-2")
+    ('rules/lifa-04', 'rules/lifa-39-2')
+    """
+    return f"rules/{key}"
+
+
+def rule_pages(groups: Sequence[RuleGroup]) -> dict[str, str]:
+    """``{rule id: the page its section is on}`` (``najia-gan`` → ``rules/lifa-04``)."""
+    return {r.id: g.page for g in groups for r in g.rules}
 
 
 def _order(sid: str) -> tuple[int, int, int]:
@@ -119,7 +159,8 @@ def home(rule: RuleView) -> PassageLink | None:
 
 def rule_groups(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> list[RuleGroup]:
     """Rules grouped by the 立法 chapter that first states them, chapters and rules in book
-    order (a rule stated only outside 立法 goes with the first division that states it)."""
+    order (a rule stated only outside 立法 goes with the first division that states it); a
+    chapter of more than :data:`PAGE_RULES` rules makes several groups (its parts)."""
     views = sorted(rule_views(edition, cases_by_rule),
                    key=lambda v: _order(h.id) if (h := home(v)) else (10**6, 0, 0))
     by_div: dict[str, list[RuleView]] = {}
@@ -132,6 +173,11 @@ def rule_groups(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) ->
         if d.id in by_div:
             part = PARTS[d.part][0]
             label = f"{part} {d.n}" if d.n is not None else d.label
-            groups.append(RuleGroup(d.id, docname(d.id), label, d.title_zh,
-                                    title_ko_plain(d.title_ko, d.title_zh), tuple(by_div[d.id])))
+            rules = by_div[d.id]
+            parts = -(-len(rules) // PAGE_RULES)
+            for k in range(parts):
+                groups.append(RuleGroup(
+                    d.id, docname(d.id), label, d.title_zh,
+                    title_ko_plain(d.title_ko, d.title_zh),
+                    tuple(rules[k * PAGE_RULES:(k + 1) * PAGE_RULES]), k + 1, parts))
     return groups
