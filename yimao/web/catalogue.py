@@ -50,14 +50,8 @@ class Catalogue:
 
     def mark_text(self) -> None:
         """Give the chapter pages' templates the rule names and the claims' notes."""
-        from compute.rules import all_rules
-
-        names = {}
-        for r in all_rules():  # the reader's Korean name, from the TEI's taxonomy
-            try:
-                names[r.id] = self.edition.category(r.id).name_ko or r.id
-            except EditionError:  # a TEI older than the rule
-                names[r.id] = r.ko or r.id
+        # the reader's Korean name of every rule, from the TEI's taxonomy
+        names = {c.rule_id: c.name_ko or c.rule_id for c in self.edition.categories()}
         self.env.globals.update(
             rule_page=self.rule_page,
             rule_names=names,

@@ -1,5 +1,5 @@
-"""The rule index on the reading site (/rules/): every rule of compute's registry, grouped by the
-chapter whose sentence first states it, in book order.
+"""The rule index on the reading site (/rules/): every rule of the TEI's taxonomy (compiled from
+compute's registry), grouped by the chapter whose sentence first states it, in book order.
 
 >>> from yimao.model.edition import load_edition
 >>> groups = rule_groups(load_edition(), {})
@@ -123,30 +123,25 @@ def _order(sid: str) -> tuple[int, int, int]:
 
 
 def rule_views(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> list[RuleView]:
-    """Every registered rule with its passages (resolved in the edition) and cases."""
-    from compute.rules import all_rules
-
+    """Every rule of the TEI's taxonomy (``#rules``, compiled from compute's registry and
+    editorial/rules-ko.tsv) with its passages (the sentences whose @ana point to it) and
+    cases."""
     out = []
-    for r in all_rules():
+    for cat in edition.categories():
         links = []
-        for sid in sorted(r.passages, key=_order):
+        for sid in sorted(cat.passages, key=_order):
             try:
                 ref = short_ref(edition.ref(sid))
                 div = edition.passage(ids.paragraph_of(sid)).division
             except EditionError:  # a partial edition (a test fixture) lacks the passage
                 continue
             links.append(PassageLink(sid, ref, docname(div)))
-        try:
-            cat = edition.category(r.id)
-            ko, statement, compute_ko = cat.name_ko, cat.statement_ko, cat.compute_ko
-        except EditionError:  # a TEI built before the rule was registered
-            ko, statement, compute_ko = r.ko, "", ""
-        doctrine = r.kinds == ("doctrine",)
+        doctrine = cat.kinds == ("doctrine",)
         out.append(RuleView(
-            r.id, r.zh, ko, r.kinds, tuple(i.name for i in r.impls if i.name),
-            (compute_ko,) if doctrine and compute_ko else (),
-            tuple(links), tuple(cases_by_rule.get(r.id, ())), statement,
-            "" if doctrine else compute_ko,
+            cat.rule_id, cat.name_zh, cat.name_ko or cat.rule_id, cat.kinds,
+            cat.implementations, (cat.compute_ko,) if doctrine and cat.compute_ko else (),
+            tuple(links), tuple(cases_by_rule.get(cat.rule_id, ())), cat.statement_ko,
+            "" if doctrine else cat.compute_ko,
         ))
     return out
 
