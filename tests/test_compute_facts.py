@@ -76,6 +76,8 @@ RENDERERS = {
     "rules.py": "Finding itself",
     "daxian.py": "its own summary() method, a producer",
     "shilei.py": "卦用 (gua-yong-8) quotes the hexagram findings' summaries as its text",
+    "examples.py": "the site's worked examples (yimao/web/examples.py) print the findings of "
+                   "a rule's example and a question's judgments, as the chart layout does",
 }
 
 

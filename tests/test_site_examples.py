@@ -205,7 +205,9 @@ def test_every_question_has_its_example(site: Build) -> None:
             assert vocabulary[y] in text, (q["id"], y)
         assert sec[0].xpath(".//div[@class='chart-layout']/div/table[contains(@class,'chart')]"), \
             q["id"]
-        assert sec[0].xpath(".//form[@class='run-example']"), q["id"]
+        # its Run panel asks the question (compute gives its 用神, roles and judgments)
+        assert sec[0].xpath(".//form[@class='run-example']//input[@name='question']/@value") \
+            == [q["id"]], q["id"]
         # the 用神 marks sit on the one layout's rows, where the chart's data puts them
         box = sec[0].xpath(".//div[contains(@class,'example-chart')]")[0]
         marks = (box.get("data-marks") or "").split()
@@ -281,7 +283,11 @@ def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None
 @pytest.mark.parametrize(("path", "panel", "inputs"), [
     ("/rules/lifa-01/", "#ex-wushu-dun",
      {"primary": "漸", "month": "巳", "day": "丙戌", "hour": "寅"}),
-    ("/questions/01/", "#shilei-01-q1", None),
+    ("/questions/01/", "#shilei-01-q1",  # a constructed example (구성례)
+     {"primary": "坤", "changed": "豫", "month": "子", "day": "甲子", "question": "shilei-01-q1"}),
+    ("/questions/03/", "#shilei-03-q2",  # the book's case p324-case1, the question asked
+     {"primary": "無妄", "changed": "否", "month": "子", "day": "丙申",
+      "question": "shilei-03-q2"}),
 ])
 def test_an_example_runs_in_the_page(browser: Any, site: Build, path: str, panel: str,
                                      inputs: dict[str, str] | None) -> None:

@@ -334,10 +334,12 @@ def question_chart(k: int, yong: str) -> tuple[dict[str, str], Chart]:
     found = None
     for i in range(64 if yong not in UNMARKED else 1):
         h = HEXAGRAMS[(k + i) % 64]
+        # 六親, 世應 and the places do not depend on the date, the 六神 only on the day's
+        # stem: search on the static chart of one fixed date (cached), draw the example on
+        # its own date once found
+        static = _fixed_date(h.name, day[0])
         for pos in (1, 2, 3, 4, 5, 6):
-            # 六親, 世應 and the places do not depend on the date: search on a chart of one
-            # fixed date (cached), draw the example on its own date once found
-            if pos in yongshen_lines(_fixed_date(h.name, h.changed([pos]).name, day[0]), yong):
+            if yong == "動爻" or pos in yongshen_lines(static, yong):
                 found = (h, pos)
                 break
         if found:
@@ -348,13 +350,14 @@ def question_chart(k: int, yong: str) -> tuple[dict[str, str], Chart]:
 
 
 @functools.cache
-def _fixed_date(primary: str, changed: str, stem: str) -> Chart:
-    """A chart on a day of *stem* (the 六神 follow the day's stem) in 寅月."""
+def _fixed_date(primary: str, stem: str) -> Chart:
+    """The static chart of *primary* (``rules=()``: 納甲, 六親, 六神, 世應 only, no line
+    moving) on a day of *stem* (the 六神 follow the day's stem) in 寅月."""
     from compute import chart as draw
     from compute.ganzhi import GANZHI_ZH
 
     day = next(g for g in GANZHI_ZH if g[0] == stem)
-    return draw(primary, changed, month="寅", day=day)
+    return draw(primary, month="寅", day=day, rules=())
 
 
 def questions(edition: Edition, book: CaseBook | None = None,
@@ -387,9 +390,11 @@ def questions(edition: Edition, book: CaseBook | None = None,
                 cs = book.cases[case]
                 setting = C.setting(cs)
                 c = setting.chart
+                asked = {"question": q["id"]} if ASKS else {}  # the Run panel asks it too
                 view = _with(view, case=case, chart=chart_view(setting),
                              marks=yongshen_lines(c, yong[0]) if yong else (),
-                             inputs=_inputs({k: getattr(cs, k) for k in C.INPUTS}))
+                             inputs=_inputs({**{k: getattr(cs, k) for k in C.INPUTS},
+                                             **asked}))
             else:
                 inputs, c = question_chart(k, yong[0] if yong else "")
                 if ASKS:  # compute takes the question: its 用神, roles and judgments
