@@ -164,12 +164,14 @@ def _rule_pages(site: Build) -> lxml_html.HtmlElement:
 
 def test_every_computing_rule_shows_its_examples_executed(site: Build) -> None:
     page = _rule_pages(site)
+    by_id = {el.get("id"): el for el in page.iter("section") if el.get("id")}
     assert len(COMPUTING) > 150
     shown = 0
     for ex in EXAMPLES:
-        sec = page.xpath(f"//section[@id='r-{ex['rule']}']//section[@id='{ex['id']}']")
-        assert sec, ex["id"]
-        sec = sec[0]
+        sec = by_id.get(ex["id"])
+        assert sec is not None, ex["id"]
+        assert any(a.get("id") == f"r-{ex['rule']}" for a in sec.iterancestors("section")), \
+            ex["id"]
         assert sec.xpath(".//div[@class='chart-layout']//table[contains(@class,'chart')]"), \
             ex["id"]
         badge = sec.xpath(".//span[@class='badge']")[0].text_content()
@@ -274,6 +276,30 @@ def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None
     del links["p043"]
     with pytest.raises(EditionError, match="no worked example for the paragraph.s. p043"):
         check_links(ed, links)
+
+
+def test_examples_are_kept_between_builds_keyed_on_their_inputs(tmp_path: Path) -> None:
+    """An unchanged rebuild loads the executed examples; another TEI executes them again."""
+    from yimao.web.examples import ExampleStore
+
+    tei = tmp_path / "yimao.xml"
+    tei.write_text("<TEI/>", encoding="utf-8")
+    store = tmp_path / "doctrees" / "yimao-examples.pickle"
+    runs: list[int] = []
+
+    def execute() -> Any:
+        runs.append(1)
+        return ({"rule": []}, [len(runs)])
+
+    first = ExampleStore(store, tei).get(execute)
+    again = ExampleStore(store, tei)
+    assert again.get(execute) == first and again.hit and len(runs) == 1
+    tei.write_text("<TEI><text/></TEI>", encoding="utf-8")
+    changed = ExampleStore(store, tei)
+    assert changed.get(execute) == ({"rule": []}, [2]) and not changed.hit
+    store.write_bytes(b"not a pickle")
+    assert ExampleStore(store, tei).get(execute) == ({"rule": []}, [3])
+    assert ExampleStore(None, tei).get(execute) == ({"rule": []}, [4])  # nothing kept
 
 
 # ------------------------------------------------------------------ the Run panels run

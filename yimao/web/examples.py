@@ -675,5 +675,6 @@ class ExampleStore:
         value = execute()
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            atomic.write_bytes(self.path, pickle.dumps((self.digest, value)))
+            atomic.write_bytes(self.path, pickle.dumps((self.digest, value)),
+                               durable=False)
         return value

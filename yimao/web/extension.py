@@ -204,7 +204,7 @@ def write_stubs(srcdir: Path, division_ids: list[str], case_ids: Sequence[str] =
     for path, text in wanted.items():
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.parent.mkdir(parents=True, exist_ok=True)
-            atomic.write_text(path, text)
+            atomic.write_text(path, text, durable=False)
             written += 1
     for part in PART_DIRS:
         for path in (srcdir / part).glob("*.md"):
@@ -403,7 +403,7 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         path = Path(app.builder.get_output_path(name))  # type: ignore[attr-defined]
         if not path.is_file() or path.read_text(encoding="utf-8") != html:
             path.parent.mkdir(parents=True, exist_ok=True)
-            atomic.write_text(path, html)
+            atomic.write_text(path, html, durable=False)
 
 
 SPHINX_TITLES_KO = {
