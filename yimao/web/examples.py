@@ -33,6 +33,7 @@ import hashlib
 import pickle
 import re
 import tomllib
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,6 +143,19 @@ class ExampleView:
         return f"예제: {self.title}"
 
 
+_SETTINGS: weakref.WeakKeyDictionary[CaseBook, dict[str, C.Setting]] = \
+    weakref.WeakKeyDictionary()
+
+
+def case_setting(book: CaseBook, cid: str) -> C.Setting:
+    """The chart of the book's case *cid*, computed once per :class:`CaseBook` (one case is
+    the example of several rules and questions: 189 rule examples use 66 cases)."""
+    memo = _SETTINGS.setdefault(book, {})
+    if cid not in memo:
+        memo[cid] = C.setting(book.cases[cid])
+    return memo[cid]
+
+
 def _passage_links(edition: Edition, sids: Iterable[str]) -> tuple[PassageLink, ...]:
     out = []
     for sid in sids:
@@ -168,7 +182,7 @@ def example_view(edition: Edition, book: CaseBook, ex: Mapping[str, Any]) -> Exa
             if ex["case"] not in book.cases:
                 raise EditionError(f"{where}: no case {ex['case']!r} in the edition")
             case = book.cases[ex["case"]]
-            setting = C.setting(case)
+            setting = case_setting(book, case.id)
             c, view = setting.chart, chart_view(setting)
             inputs = _inputs({k: getattr(case, k) for k in C.INPUTS})
             title = book.title(case.id)
@@ -388,7 +402,7 @@ def questions(edition: Edition, book: CaseBook | None = None,
             case = next((cid for p in paras for cid in by_para.get(p, ())), "")
             if case:
                 cs = book.cases[case]
-                setting = C.setting(cs)
+                setting = case_setting(book, case)
                 c = setting.chart
                 asked = {"question": q["id"]} if ASKS else {}  # the Run panel asks it too
                 view = _with(view, case=case, chart=chart_view(setting),
