@@ -11,11 +11,16 @@ Steps (see ``conf.py``):
 * ``doctree-resolved`` (writing): placeholders become HTML rendered by the Jinja2 templates in
   ``site/_templates/yimao/`` with links relative to the page being written.
 
-The rule index (``/rules/``, directive ``yimao-rules``), the case list (``/cases/``,
-``yimao-cases``) and one page per worked case (``/cases/p089-case1/``, generated stubs holding
-``yimao-case``) come from :mod:`yimao.web.catalogue`; the case charts are computed by compute
+The rule index (``/rules/``, directive ``yimao-rules``: a light index) with one page per
+chapter's rules and their examples (``/rules/lifa-04/``, generated stubs holding
+``yimao-rule-group``), the case list (``/cases/``, ``yimao-cases``) and one page per worked
+case (``/cases/p089-case1/``, generated stubs holding ``yimao-case``) come from
+:mod:`yimao.web.catalogue`; the case charts are computed by compute
 when those pages are written, once per build. Those pages note compute's sources and the case
-data as dependencies, so an unchanged rebuild reads and writes nothing. This extension also
+data as dependencies (and the web modules and templates that render them), so an unchanged
+rebuild reads and writes nothing; the rule and question examples are executed once per build
+and kept between builds with the same inputs (:class:`yimao.web.examples.ExampleStore`, in
+the doctree directory). This extension also
 links each passage to its cases through the event below, and the templates mark rule
 sentences and claims.
 
