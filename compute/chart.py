@@ -545,7 +545,8 @@ def _selected(rules: Iterable[str]) -> frozenset[str]:
 
 
 def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
-    """Run the line annotators (each on the lines of its scope) and the finding detectors."""
+    """Run the line annotators (each on the lines of its scope) and the finding detectors,
+    each only where its gate (if any) is open; a gate is evaluated once per chart."""
     if selected is not None and not selected:
         return c
     primary = c.primary.lines
@@ -553,20 +554,34 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     moving = tuple(ln for ln in primary if ln.moving)
     scopes = {"all": primary + changed, "primary": primary, "moving": moving,
               "shown": primary + tuple(ln for ln in changed if ln.moving)}
-    scope = registry.line_scope
-    for rid, annotate in registry.line_annotators():
+    plan = registry.plan()
+    gates: dict[Any, Any] = {}
+    for rid, annotate, scope, gate in plan.lines:
         if selected is not None and rid not in selected:
             continue
-        for ln in scopes[scope(annotate)]:
+        if gate is not None and not _open(gate, c, gates):
+            continue
+        for ln in scopes[scope]:
             extra = annotate(c, ln)
             if extra:
                 ln.state.update(extra)  # type: ignore[attr-defined]
     found: list[registry.Finding] = []
-    for rid, detect in registry.finding_detectors():
-        if selected is None or rid in selected:
-            found.extend(detect(c) or ())
+    for rid, detect, gate in plan.findings:
+        if selected is not None and rid not in selected:
+            continue
+        if gate is not None and not _open(gate, c, gates):
+            continue
+        found.extend(detect(c) or ())
     object.__setattr__(c, "findings", tuple(found))  # the chart is published only now
     return c
+
+
+def _open(gate: tuple[Any, Any], c: Chart, seen: dict[Any, Any]) -> bool:
+    fn, want = gate
+    value = seen.get(fn, seen)
+    if value is seen:
+        value = seen[fn] = fn(c)
+    return bool(value) if want is registry.OPEN else value == want
 
 
 __all__ = ["Chart", "ChartHexagram", "ChartLine", "Hidden", "chart", "Trigram"]

@@ -37,7 +37,7 @@ from compute.errors import InputError
 from compute.judgments_data import JUDGMENTS
 from compute.questions import Question, Roles
 from compute.rules import Finding, finding_detectors, rule
-from compute.shilei import asked, finding
+from compute.shilei import asked, asked_chapter, finding
 
 if TYPE_CHECKING:
     from compute.chart import Chart
@@ -1045,7 +1045,8 @@ def _register(j: dict[str, Any]) -> None:
 
     detect.__name__ = detect.__qualname__ = "judge_" + j["id"].replace("-", "_")
     zh = j["zh"] if len(j["zh"]) <= 40 else j["zh"][:39] + "…"
-    rule(j["id"], zh, j["ko"], tuple(j["passages"]), kind="finding")(detect)
+    rule(j["id"], zh, j["ko"], tuple(j["passages"]), kind="finding",
+         when=(asked_chapter, j["chapter"]))(detect)
 
 
 for _j in JUDGMENTS:

@@ -27,6 +27,13 @@ literals, compute never imports yimao) and its *kind*:
     a statement the book makes that compute does not turn into a computation (the reason is
     given); registered with :func:`doctrine` so the edition can still anchor its passages.
 
+A line annotator or finding detector may have a *gate*: ``rule(..., when=gate)`` where *gate* is
+a function of the chart; the chart calls the rule only when ``gate(chart)`` is true, and
+``when=(gate, value)`` only when ``gate(chart) == value``. A gate is evaluated once per chart
+however many rules share it, so a family of rules that can say nothing on most charts (the 185
+judgments of the 筮類 without a question) costs one call. The rule must still say nothing where
+its gate is closed (it may be called directly): the gate only saves the calls.
+
 The same id may be registered several times (say a table, a function and a finding detector);
 the names and passages must then be given once, on the first registration, or be identical.
 
@@ -251,6 +258,9 @@ _RULES: dict[str, Rule] = {}
 _LINE: list[tuple[str, Callable[..., dict[str, Any]]]] = []
 _FINDING: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
 _SCOPE: dict[Callable[..., dict[str, Any]], str] = {}
+_GATE: dict[Callable[..., Any], tuple[Callable[[Any], Any], Any]] = {}
+OPEN: Final = object()
+"""The gate value of ``when=gate`` (a plain gate): the rule runs when the gate's result is true."""
 
 
 def _entry(rid: str, zh: str | None, ko: str | None, passages: Iterable[str] | None) -> Rule:
@@ -280,9 +290,10 @@ def rule(
     passages: Iterable[str] | None = None,
     kind: Kind = "function",
     lines: LineScope = "all",
+    when: Callable[[Any], Any] | tuple[Callable[[Any], Any], Any] | None = None,
 ) -> Callable[[F], F]:
     """Decorator: register a function under catalogue id *rid* (see the module docstring;
-    *lines* is the scope of a line annotator).
+    *lines* is the scope of a line annotator, *when* the gate of an annotator or detector).
 
     >>> @rule("ganzhi-60", kind="function")
     ... def _demo(): return 60
@@ -297,6 +308,9 @@ def rule(
     if lines not in LINE_SCOPES or (lines != "all" and kind != "line"):
         raise ValueError(f"rule {rid}: lines={lines!r} is for line annotators: one of "
                          f"{', '.join(LINE_SCOPES)}")
+    if when is not None and kind == "function":
+        raise ValueError(f"rule {rid}: when= is for line annotators and finding detectors")
+    gate = None if when is None else when if isinstance(when, tuple) else (when, OPEN)
 
     def register(fn: F) -> F:
         entry = _entry(rid, zh, ko, passages)
@@ -307,6 +321,8 @@ def rule(
                 _SCOPE[fn] = lines
         elif kind == "finding":
             _FINDING.append((rid, fn))
+        if gate is not None:
+            _GATE[fn] = gate
         return fn
 
     return register
@@ -368,6 +384,45 @@ def line_scope(annotator: Callable[..., dict[str, Any]]) -> str:
     ('primary', 'moving')
     """
     return _SCOPE.get(annotator, "all")
+
+
+def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
+    """The gate of an annotator or detector: ``(gate, value)`` (value :data:`OPEN` for a plain
+    gate), or None when it runs on every chart.
+
+    >>> gate(dict(finding_detectors())["bianyao-power"]) is None
+    True
+    """
+    return _GATE.get(fn)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What :func:`compute.chart` runs, in order: ``lines`` (rule id, annotator, scope, gate)
+    and ``findings`` (rule id, detector, gate); built once per state of the registry."""
+
+    lines: tuple[tuple[str, Callable[..., dict[str, Any]], str, Any], ...]
+    findings: tuple[tuple[str, Callable[..., Iterable[Finding]], Any], ...]
+
+
+_PLAN: list[Any] = [None, 0, None, 0, None]  # _LINE, its length, _FINDING, its length, Plan
+
+
+def plan() -> Plan:
+    """The annotators and detectors in running order with their scopes and gates (rebuilt
+    when a rule registers).
+
+    >>> p = plan(); len(p.lines) == len(line_annotators()), p is plan()
+    (True, True)
+    """
+    memo = _PLAN
+    if memo[0] is _LINE and memo[1] == len(_LINE) and memo[2] is _FINDING \
+            and memo[3] == len(_FINDING):
+        return memo[4]
+    p = Plan(tuple((rid, fn, _SCOPE.get(fn, "all"), _GATE.get(fn)) for rid, fn in _LINE),
+             tuple((rid, fn, _GATE.get(fn)) for rid, fn in _FINDING))
+    memo[:] = [_LINE, len(_LINE), _FINDING, len(_FINDING), p]
+    return p
 
 
 def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], ...]:
