@@ -49,6 +49,7 @@ compute.errors.InputError: hour 乙巳 contradicts the date 1663-04-12 09:00 UTC
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import itertools
 import re
 from collections.abc import Mapping
@@ -212,6 +213,15 @@ def _pillar_text(text: str, what: str, raw: object) -> GanZhi:
 def _branch_or_pillar(value: object, what: str) -> Branch | GanZhi:
     if isinstance(value, GanZhi | Branch):
         return value
+    if type(value) is str:
+        return _branch_or_pillar_text(value, what)
+    return _branch_or_pillar_text.__wrapped__(value, what)  # not kept: maybe unhashable
+
+
+@functools.lru_cache(maxsize=2048)
+def _branch_or_pillar_text(value: object, what: str) -> Branch | GanZhi:
+    """A month, hour or birth written as text (the readings are few: kept; refusals raise and
+    are not kept)."""
     text = _text(value, what)
     if what == "month" and text.endswith("月") and text[:-1] in MONTH_NUMERALS:
         return Branch.from_zh(MONTH_NUMERALS[text[:-1]])
@@ -227,6 +237,14 @@ def _branch_or_pillar(value: object, what: str) -> Branch | GanZhi:
 def _pillar(value: object, what: str) -> GanZhi:
     if isinstance(value, GanZhi):
         return value
+    if type(value) is str:
+        return _pillar_of_text(value, what)
+    return _pillar_text(_bare(_text(value, what), what), what, value)
+
+
+@functools.lru_cache(maxsize=2048)
+def _pillar_of_text(value: str, what: str) -> GanZhi:
+    """A day or year pillar written as text (kept like :func:`_branch_or_pillar_text`)."""
     return _pillar_text(_bare(_text(value, what), what), what, value)
 
 
@@ -347,11 +365,11 @@ def read_conventions(given: object) -> tuple[tuple[str, str], ...]:
     Traceback (most recent call last):
     compute.errors.InputError: unknown convention 'nope'; expected one of ...
     """
+    if given is None:  # the common case: every default
+        return tuple((c.name, c.choices[0]) for c in rules.conventions())
     known = {c.name: c for c in rules.conventions()}
-    if given is None:
+    if isinstance(given, str):
         pairs: dict[str, object] = {}
-    elif isinstance(given, str):
-        pairs = {}
         for item in filter(None, re.split(r"[\s,;]+", given.strip())):
             name, sep, choice = item.partition("=")
             if not sep:

@@ -11,8 +11,9 @@ literals, compute never imports yimao) and its *kind*:
 ``line``
     a *line annotator* ``(chart, line) -> dict``.  :func:`compute.chart` calls it for every line
     of the primary and of the changed hexagram (``line.role`` is ``"primary"`` or ``"changed"``);
-    the returned keys are merged into ``line.state`` (values must be JSON-ready: str, int, float,
-    bool, None, lists/tuples and dicts of those).  Annotators run in registration order — the
+    the returned keys are merged into ``line.state`` (values must be JSON values of exactly these
+    types: str, int, float, bool, None, lists and str-keyed dicts of those — no tuples, no enums:
+    ``to_dict()`` hands them out as they are).  Annotators run in registration order — the
     order of ``compute.RULE_MODULES``, then the order in each module — so an annotator sees the
     states added by the annotators before it.  Return ``{}`` when the rule says nothing.
     ``rule(..., kind="line", lines=...)`` says which lines it can say something about, so the
@@ -396,31 +397,52 @@ def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
     return _GATE.get(fn)
 
 
+Step = tuple[Any, ...]
+"""One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
+it opens (each ``(rule id, fn)`` or ``(rule id, fn, scope)``); *gate* None runs ``table[OPEN]``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """What :func:`compute.chart` runs, in order: ``lines`` (rule id, annotator, scope, gate)
-    and ``findings`` (rule id, detector, gate); built once per state of the registry."""
+    """What :func:`compute.chart` runs, in order: ``lines`` (annotators, with their scopes) and
+    ``findings`` (detectors), as steps. Consecutive rules with the same gate function make one
+    step, so a gate is looked at once per step (the 185 judgments, gated by the question's
+    chapter, are one step). Built once per state of the registry."""
 
-    lines: tuple[tuple[str, Callable[..., dict[str, Any]], str, Any], ...]
-    findings: tuple[tuple[str, Callable[..., Iterable[Finding]], Any], ...]
+    lines: tuple[Step, ...]
+    findings: tuple[Step, ...]
+
+
+def _steps(rows: list[tuple[Any, ...]]) -> tuple[Step, ...]:
+    """Group consecutive rules by gate function; within a step, the rules for one gate value
+    keep their order (a plain gate and a valued one never share a step)."""
+    steps: list[tuple[Any, dict[Any, list[Any]]]] = []
+    for row in rows:
+        fn, want = _GATE.get(row[1]) or (None, OPEN)
+        last = steps[-1] if steps else None
+        if last is None or last[0] is not fn or (OPEN in last[1]) != (want is OPEN):
+            last = (fn, {})
+            steps.append(last)
+        last[1].setdefault(want, []).append(row)
+    return tuple((fn, {k: tuple(v) for k, v in table.items()}) for fn, table in steps)
 
 
 _PLAN: list[Any] = [None, 0, None, 0, None]  # _LINE, its length, _FINDING, its length, Plan
 
 
 def plan() -> Plan:
-    """The annotators and detectors in running order with their scopes and gates (rebuilt
-    when a rule registers).
+    """The annotators and detectors in running order, with their scopes, grouped by gate
+    (rebuilt when a rule registers).
 
-    >>> p = plan(); len(p.lines) == len(line_annotators()), p is plan()
-    (True, True)
+    >>> p = plan(); p is plan(), sum(len(r) for _, t in p.lines for r in t.values())
+    (True, 23)
     """
     memo = _PLAN
     if memo[0] is _LINE and memo[1] == len(_LINE) and memo[2] is _FINDING \
             and memo[3] == len(_FINDING):
         return memo[4]
-    p = Plan(tuple((rid, fn, _SCOPE.get(fn, "all"), _GATE.get(fn)) for rid, fn in _LINE),
-             tuple((rid, fn, _GATE.get(fn)) for rid, fn in _FINDING))
+    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all")) for rid, fn in _LINE]),
+             _steps([(rid, fn) for rid, fn in _FINDING]))
     memo[:] = [_LINE, len(_LINE), _FINDING, len(_FINDING), p]
     return p
 

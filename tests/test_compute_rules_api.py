@@ -71,3 +71,28 @@ def test_rules_subset_runs_only_those_rules() -> None:
 def test_an_unknown_rule_is_one_clear_error() -> None:
     with pytest.raises(InputError, match="rules: unknown rule 'no-such-rule'"):
         chart("乾", month="寅", day="甲子", rules=["no-such-rule"])
+
+
+def _json_exact(value: object) -> bool:
+    t = type(value)
+    if t in (str, int, float, bool, type(None)):
+        return True
+    if t is list:
+        return all(_json_exact(v) for v in value)  # type: ignore[attr-defined]
+    if t is dict:
+        return all(type(k) is str and _json_exact(v)
+                   for k, v in value.items())  # type: ignore[attr-defined]
+    return False
+
+
+def test_line_states_are_exact_json_values() -> None:
+    """ChartLine.to_dict() hands the states out uncopied and unconverted, so every annotator
+    must return exact JSON types (no tuple, no enum, no str subclass, non-str key); asked charts
+    and dated ones (hour, year, birth) too, so every annotator has its say."""
+    extra = [chart(lines=cast, at=f"19{10 + k % 80:02d}-0{1 + k % 9}-1{k % 9}T{k % 24:02d}:30",
+                   birth="戊午", question="shilei-14-q5" if k % 2 else None)
+             for k, cast in enumerate(CASTS)]
+    for c in [*_charts(), *extra]:
+        for ln in c.lines("primary") + c.lines("changed"):
+            for key, value in ln.state.items():
+                assert _json_exact(value), (key, value, repr(c))
