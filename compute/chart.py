@@ -489,8 +489,10 @@ def chart(
     if question is None and yongshen is None and facts is None:
         asked: tuple[tuple[str, str], ...] = ()
         call = r.call
-    else:  # the 筮類 (compute.questions) only when asked
+    else:  # the 筮類 (compute.questions and its rules) only when asked
         from compute.questions import asked as asked_options
+
+        registry.load_all()
 
         asked, call = asked_options(question, yongshen, r.call, facts)
     cast = r.cast

@@ -34,6 +34,7 @@ from compute.gua import HEXAGRAMS
 from compute.liuqin import relative
 from compute.najia import najia
 from compute.rules import Finding, rule
+from compute.shilei import finding  # (and registers the 筮類's rules before these)
 from compute.wuxing import branch_phase
 
 if TYPE_CHECKING:
@@ -141,8 +142,6 @@ def year_asked(chart: Chart) -> bool:
 
 
 def _finding(x: Xian, rid: str, lines: tuple[int, ...]) -> Finding:
-    from compute.shilei import finding
-
     return finding(rid, x.say(), lines, (), x.to_dict())
 
 

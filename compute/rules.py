@@ -351,13 +351,43 @@ def doctrine(rid: str, zh: str, ko: str, passages: Iterable[str], reason: str) -
     _entry(rid, zh, ko, passages).impls.append(Impl("doctrine", None, "", reason))
 
 
+_DEFERRED: list[str] = []
+
+
+def defer(modules: Iterable[str]) -> None:
+    """Rule modules to import on first need (:func:`load_all`) rather than with ``compute``
+    (``compute.ASKED_MODULES``)."""
+    _DEFERRED.extend(m for m in modules if m not in _DEFERRED)
+
+
+def load_all() -> None:
+    """Import the deferred rule modules (once), so that every rule is registered: called by the
+    listings below, by :func:`get` for an id not yet known, and by :func:`compute.chart` for a
+    chart asked a question.
+
+    >>> load_all(); "compute.judge" in __import__("sys").modules
+    True
+    """
+    import importlib
+
+    while _DEFERRED:
+        importlib.import_module(_DEFERRED[0])
+        _DEFERRED.pop(0)
+
+
 def get(rid: str) -> Rule:
     """The registered rule *rid* (KeyError if none).
 
     >>> get("hugua").zh
     '互卦'
     """
-    return _RULES[rid]
+    found = _RULES.get(rid)
+    if found is None:
+        if not _DEFERRED:
+            raise KeyError(rid)
+        load_all()
+        return _RULES[rid]
+    return found
 
 
 def all_rules() -> tuple[Rule, ...]:
@@ -366,6 +396,7 @@ def all_rules() -> tuple[Rule, ...]:
     >>> all_rules()[0].id
     'ganzhi-60'
     """
+    load_all()
     return tuple(_RULES.values())
 
 
@@ -375,6 +406,7 @@ def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
     >>> line_annotators()[0][0]
     'yaowei'
     """
+    load_all()
     return tuple(_LINE)
 
 
@@ -432,7 +464,9 @@ _PLAN: list[Any] = [None, 0, None, 0, None]  # _LINE, its length, _FINDING, its 
 
 def plan() -> Plan:
     """The annotators and detectors in running order, with their scopes, grouped by gate
-    (rebuilt when a rule registers).
+    (rebuilt when a rule registers). It does not load the deferred modules: their rules are
+    gated shut on a chart not asked a question, and :func:`compute.chart` loads them for one
+    that is.
 
     >>> p = plan(); p is plan(), sum(len(r) for _, t in p.lines for r in t.values())
     (True, 23)
@@ -453,4 +487,5 @@ def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], .
     >>> finding_detectors()[0][0]
     'bianyao-power'
     """
+    load_all()
     return tuple(_FINDING)
