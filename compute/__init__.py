@@ -1,4 +1,4 @@
-"""compute: the 易冒 chart engine (standard library only; lunar-python only to read a date).
+"""compute: the 易冒 chart engine (standard library only; dates by a table of the 節).
 
 >>> from compute import chart
 >>> c = chart("震", "兌", month="寅", day="癸酉")          # the book's way: 本卦, 之卦, 月建, 日辰
