@@ -570,10 +570,15 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
                 if extra:
                     ln.state.update(extra)  # type: ignore[attr-defined]
     found: list[registry.Finding] = []
-    for gate, table in plan.findings:
+    from compute.context import Run, context
+
+    run = context(c).memo["run"] = Run(plan, found, selected)
+    for step, (gate, table) in enumerate(plan.findings):
+        run.step = step
         for rid, detect in _open(gate, table, c, gates):
             if selected is None or rid in selected:
                 found.extend(detect(c) or ())
+    run.step = len(plan.findings)
     object.__setattr__(c, "findings", tuple(found))  # the chart is published only now
     return c
 

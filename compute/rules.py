@@ -443,6 +443,8 @@ class Plan:
 
     lines: tuple[Step, ...]
     findings: tuple[Step, ...]
+    last_step: Mapping[str, int] = field(default_factory=dict)
+    """rule id → the index of the step (of ``findings``) holding its last detector."""
 
 
 def _steps(rows: list[tuple[Any, ...]]) -> tuple[Step, ...]:
@@ -475,8 +477,10 @@ def plan() -> Plan:
     if memo[0] is _LINE and memo[1] == len(_LINE) and memo[2] is _FINDING \
             and memo[3] == len(_FINDING):
         return memo[4]
-    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all")) for rid, fn in _LINE]),
-             _steps([(rid, fn) for rid, fn in _FINDING]))
+    found = _steps([(rid, fn) for rid, fn in _FINDING])
+    last = {row[0]: k for k, (_, table) in enumerate(found) for rows in table.values()
+            for row in rows}
+    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all")) for rid, fn in _LINE]), found, last)
     memo[:] = [_LINE, len(_LINE), _FINDING, len(_FINDING), p]
     return p
 

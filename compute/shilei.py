@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts
 from compute.context import context as ctx
+from compute.context import findings_of
 from compute.questions import POS_ZH, Appearance, Roles, question, roles
 from compute.rules import Finding, finding_detectors, get, rule
 
@@ -350,9 +351,9 @@ def gua_yong(chart: Chart) -> Iterator[Finding]:
     r = asked(chart)
     if r is None or r.value not in ("卦", "內卦", "外卦"):
         return
+    order = dict.fromkeys(rid for rid, _ in finding_detectors() if rid in HEXAGRAM_RULES)
     signs = [f"{get(f.rule).zh}{' ' + f.kind if f.kind else ''}"
-             for rid, detect in finding_detectors() if rid in HEXAGRAM_RULES
-             for f in detect(chart) or ()]
+             for rid in order for f in findings_of(chart, rid)]
     text = " · ".join(signs) or "卦象에 특별한 징조 없음"
     yield finding("gua-yong-8", f"{_who(r)} 卦用: {text}", r.positions, _qpassages(r),
                   {"signs": signs})
