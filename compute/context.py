@@ -30,9 +30,12 @@ PHASE_ZH: Final = "木火土金水"
 
 @dataclass(slots=True)
 class Context:
-    """Per-chart facts, indexed by position − 1 (0 = 初爻). Branches and phases are ints."""
+    """Per-chart facts, indexed by position − 1 (0 = 初爻). Branches and phases are ints.
 
-    chart: Chart
+    The context does not refer back to its chart (the chart holds it): without that cycle a
+    chart and everything it holds are freed as soon as the last reference goes, and the cyclic
+    garbage collector has no charts to look through (it did most of a sweep's collecting)."""
+
     day: int
     day_stem: int
     month: int
@@ -170,7 +173,7 @@ def _build(chart: Chart) -> Context:
     is_void = tuple(b in void for b in br)
     broken = tuple((b - month) % 12 == 6 and b != day for b in br)
     san = _scattered(br, moving, changed, strong, on_day, on_month, is_void, day)
-    return Context(chart, day, int(chart.day.stem), month,
+    return Context(day, int(chart.day.stem), month,
                int(chart.year.branch) if chart.year else None,
                int(chart.hour.branch) if chart.hour else None,
                void, int(chart.primary.palace_element), tu, opts, lines, changed, moving,
