@@ -235,16 +235,27 @@ class ChartHexagram:
         return jingfang_xiu(self.hexagram)
 
     def to_dict(self) -> dict[str, Any]:
+        """The hexagram's facts (those of the hexagram alone kept per hexagram), then its
+        lines."""
+        head, (star, jing_xiu) = _head(self.hexagram)
         return {
-            "name": self.name, "full_name": self.full_name, "palace": str(self.palace),
-            "palace_element": str(self.palace_element), "generation": self.generation,
-            "shi": self.shi, "ying": self.ying, "guashen": str(self.guashen),
-            "guashen_lines": list(self.guashen_lines), "shishen": self.shishen,
-            "star": self.star, "jing_xiu": self.jing_xiu,
+            **head, "guashen_lines": list(self.guashen_lines), "shishen": self.shishen,
+            "star": star, "jing_xiu": jing_xiu,
             "hidden_hexagram": self.hidden_hexagram.name if self.hidden_hexagram else None,
             "hugua": self.hugua.name if self.hugua else None,
             "lines": [ln.to_dict() for ln in self.lines],
         }
+
+
+@functools.cache
+def _head(hexagram: Hexagram) -> tuple[dict[str, Any], tuple[str, str]]:
+    """The JSON facts of a hexagram alone, in ``ChartHexagram.to_dict``'s order (kept for each
+    of the 64; the dict is copied into each to_dict, never handed out), and its 五星, 經星."""
+    return {
+        "name": hexagram.name, "full_name": hexagram.full_name, "palace": str(hexagram.palace),
+        "palace_element": str(hexagram.palace.phase), "generation": hexagram.generation_zh,
+        "shi": hexagram.shi, "ying": hexagram.ying, "guashen": str(guashen(hexagram)),
+    }, (wuxing_star(hexagram), jingfang_xiu(hexagram))
 
 
 @dataclass(frozen=True, slots=True)
