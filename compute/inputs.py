@@ -366,7 +366,7 @@ def read_conventions(given: object) -> tuple[tuple[str, str], ...]:
     compute.errors.InputError: unknown convention 'nope'; expected one of ...
     """
     if given is None:  # the common case: every default
-        return tuple((c.name, c.choices[0]) for c in rules.conventions())
+        return rules.default_conventions()
     known = {c.name: c for c in rules.conventions()}
     if isinstance(given, str):
         pairs: dict[str, object] = {}
@@ -403,6 +403,14 @@ def read_zone(tz: object) -> tuple[_dt.tzinfo, str]:
     """
     if isinstance(tz, _dt.tzinfo):
         return tz, str(tz)
+    if type(tz) is str:
+        return _zone_of_text(tz)
+    return _zone_of_text.__wrapped__(tz)  # not kept: maybe unhashable
+
+
+@functools.lru_cache(maxsize=256)
+def _zone_of_text(tz: object) -> tuple[_dt.tzinfo, str]:
+    """:func:`read_zone` of a text (the zones asked for are few: kept; refusals not kept)."""
     text = halfwidth(_text(tz, "time zone")) if isinstance(tz, str) else tz
     if not isinstance(text, str):
         raise InputError(f"time zone {quote(tz)}: expected an offset such as +08:00 or an IANA "

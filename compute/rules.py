@@ -281,6 +281,21 @@ def conventions() -> tuple[Convention, ...]:
     return tuple(_CONVENTIONS.values())
 
 
+_DEFAULTS: list[Any] = [0, ()]  # how many conventions, and their defaults as (name, choice)
+
+
+def default_conventions() -> tuple[tuple[str, str], ...]:
+    """``(name, default choice)`` of every registered convention (kept until one registers).
+
+    >>> dict(default_conventions())["fu-riyue"]
+    'p283'
+    """
+    memo = _DEFAULTS
+    if memo[0] != len(_CONVENTIONS):
+        memo[:] = [len(_CONVENTIONS), tuple((c.name, c.default) for c in _CONVENTIONS.values())]
+    return memo[1]
+
+
 _RULES: dict[str, Rule] = {}
 _LINE: list[tuple[str, Callable[..., dict[str, Any]]]] = []
 _FINDING: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
