@@ -32,6 +32,7 @@ from typing import Final
 
 from compute.errors import InputError, quote
 from compute.ganzhi import GANZHI, Branch, GanZhi, hour_pillar, month_pillar
+from compute.rules import slot_constructor
 
 ZI_CONVENTIONS = ("23", "0")
 
@@ -61,6 +62,9 @@ class Pillars:
     day: GanZhi
     hour: GanZhi
     after_xiazhi: bool
+
+
+_make_pillars = slot_constructor(Pillars)
 
 
 def hour_branch(moment: _dt.datetime) -> Branch:
@@ -216,5 +220,5 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     year = GANZHI[(moment.year - 4 - (moment < jie[1][0])) % 60]
     day = moment.toordinal() + (1 if zi == "23" and moment.hour == 23 else 0)
     day_gz = GANZHI[(day - _EPOCH) % 60]
-    return Pillars(year, month_pillar(year.stem, month), day_gz,
-                   hour_pillar(day_gz.stem, hour_branch(moment)), xiazhi <= moment < dongzhi)
+    return _make_pillars(year, month_pillar(year.stem, month), day_gz,
+                         hour_pillar(day_gz.stem, hour_branch(moment)), xiazhi <= moment < dongzhi)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from compute import inputs
@@ -44,6 +44,7 @@ from compute.liushen import (
     hour_spirits,
 )
 from compute.najia import najia
+from compute.rules import slot_constructor
 from compute.shen import guashen, line_roles, shishen
 from compute.wuxing import PHASE_ZH, Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
@@ -147,29 +148,7 @@ class ChartLine:
         return out
 
 
-def _fast_constructor(cls: type) -> Any:
-    """A constructor of the frozen, slotted dataclass *cls* that sets each slot directly.
-
-    A frozen dataclass's ``__init__`` stores every field through ``object.__setattr__``, about
-    three times slower than the slots' own setters; the chart builds twelve lines per chart from
-    values it has computed itself (consistent by construction), so it uses this. The instance
-    is the same (equal, still frozen); ``ChartLine(...)`` called by anyone else still checks
-    its values in ``__post_init__``.
-
-    >>> make = _fast_constructor(Hidden)
-    >>> h = make(Stem.JIA, Branch.ZI, Phase.SHUI, Relative.FUMU)
-    >>> h == Hidden(Stem.JIA, Branch.ZI, Phase.SHUI, Relative.FUMU), type(h).__name__
-    (True, 'Hidden')
-    """
-    names = [f.name for f in fields(cls)]
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
-    body = "".join(f"    _set_{n}(o, {n})\n" for n in names)
-    exec(f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n", env)
-    return env["make"]
-
-
-_make_line = _fast_constructor(ChartLine)
+_make_line = slot_constructor(ChartLine)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,8 +317,8 @@ class Chart:
 
 # ------------------------------------------------------------------ building
 
-_make_hexagram = _fast_constructor(ChartHexagram)
-_make_chart = _fast_constructor(Chart)
+_make_hexagram = slot_constructor(ChartHexagram)
+_make_chart = slot_constructor(Chart)
 
 
 @functools.cache
@@ -374,6 +353,18 @@ def _cast_facts(numbers: tuple[int, ...]) -> tuple[int, tuple[int, ...], int | N
     moving = tuple(i for i, y in enumerate(cast, 1) if y.moving)
     changed = HEXAGRAMS[bits].changed(list(moving)).bits if moving else None
     return bits, moving, changed, tuple(y.moving for y in cast), tuple(y.mark for y in cast)
+
+
+@functools.cache
+def _hidden_of(bits: int, mode: str) -> Hexagram | None:
+    """:func:`~compute.fushen.hidden_hexagram` of the hexagram *bits* (kept: 64 × 2 modes)."""
+    return hidden_hexagram(HEXAGRAMS[bits], mode)
+
+
+@functools.cache
+def _hu_of(bits: int, changed: int | None, mode: str) -> Hexagram:
+    """:func:`~compute.gua.hugua` of the hexagram *bits* and its changed one (kept)."""
+    return hugua(HEXAGRAMS[bits], HEXAGRAMS[changed] if changed is not None else None, mode=mode)
 
 
 def _lines(
@@ -518,12 +509,12 @@ def chart(
     p_hex = HEXAGRAMS[bits]
     c_hex = HEXAGRAMS[c_bits] if c_bits is not None else None
     palace_phase = p_hex.palace.phase
-    fu_hex = hidden_hexagram(p_hex, fushen)
+    fu_hex = _hidden_of(bits, fushen)
     primary_h = _make_hexagram(
         "primary", p_hex,
         _lines("primary", bits, moves, marks, palace_phase, swap, day_gz, month_b, hour_gz,
                fu_hex, scope),
-        fu_hex, hugua(p_hex, c_hex, mode=hu),
+        fu_hex, _hu_of(bits, c_bits, hu),
     )
     changed_h = None
     if c_hex is not None:
@@ -531,7 +522,7 @@ def chart(
             "changed", c_hex,
             _lines("changed", c_bits, moves, None, palace_phase, swap, day_gz, month_b,
                    hour_gz, None, scope),
-            hidden_hexagram(c_hex, fushen), hugua(c_hex, None, mode=hu),
+            _hidden_of(c_bits, fushen), _hu_of(c_bits, None, hu),
         )
     stems_used = ("夏至後" if after_xiazhi else "冬至後") if najia_stems != "common" else "common"
     options = (

@@ -152,6 +152,9 @@ class Reading:
         return dict(self.options)[name]
 
 
+_make_reading = rules.slot_constructor(Reading)
+
+
 # ------------------------------------------------------------------ text
 
 
@@ -352,6 +355,8 @@ def read_option(name: str, value: object) -> str:
     compute.errors.InputError: zi 'midnight': expected one of 23, 0
     """
     allowed = OPTIONS[name]
+    if type(value) is str and value in allowed:  # the common case, as written
+        return value
     if not isinstance(value, str) or value.strip() not in allowed:
         raise InputError(f"{name} {quote(value)}: expected one of {', '.join(allowed)}")
     return value.strip()
@@ -648,8 +653,8 @@ def parse(
         conventions=dict(conventions) if isinstance(conventions, Mapping) and conventions
         else conventions or None,
     ))
-    return Reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
-                   after_xiazhi, basis, options, convs, call)
+    return _make_reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
+                         after_xiazhi, basis, options, convs, call)
 
 
 # ------------------------------------------------------------------ form fields

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal, TypeVar
 
 Kind = Literal["table", "function", "line", "finding", "doctrine"]
@@ -253,6 +253,28 @@ class Convention:
     @property
     def default(self) -> str:
         return self.choices[0]
+
+
+def slot_constructor(cls: type) -> Any:
+    """A constructor of the frozen, slotted dataclass *cls* that sets each slot directly.
+
+    A frozen dataclass's ``__init__`` stores every field through ``object.__setattr__``, about
+    three times slower than the slots' own setters; compute builds its per-chart objects (the
+    reading of the inputs, the pillars, the lines, the hexagrams, the chart) from values it has
+    computed itself (consistent by construction), so it uses this: all fields, positionally,
+    no defaults, no ``__post_init__``. The instance is the same (equal, still frozen);
+    ``ChartLine(...)`` called by anyone else still checks its values.
+
+    >>> make = slot_constructor(Impl)
+    >>> make("table", 1, "x", "") == Impl("table", 1, "x"), type(make("t", 1, "x", "")).__name__
+    (True, 'Impl')
+    """
+    names = [f.name for f in fields(cls)]
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
+    body = "".join(f"    _set_{n}(o, {n})\n" for n in names)
+    exec(f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n", env)
+    return env["make"]
 
 
 _CONVENTIONS: dict[str, Convention] = {}
