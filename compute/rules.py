@@ -153,7 +153,7 @@ class Finding:
             passages = entry.passages
         elif type(passages) is not tuple:
             passages = tuple(passages)
-        if isinstance(data, Mapping):
+        if type(data) is not tuple and isinstance(data, Mapping):
             data = tuple(data.items())
         _SET_RULE(self, rule)
         _SET_SUMMARY(self, summary)
