@@ -1,4 +1,4 @@
-"""compute: the 易冒 chart engine (standard library only; lunar-python only to read a date).
+"""compute: the 易冒 chart engine (standard library only; dates by a table of the 節).
 
 >>> from compute import chart
 >>> c = chart("震", "兌", month="寅", day="癸酉")          # the book's way: 本卦, 之卦, 月建, 日辰
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 
+from compute import rules as _rules
 from compute.chart import Chart, ChartHexagram, ChartLine, Hidden, chart
 from compute.errors import InputError
 from compute.ganzhi import Branch, GanZhi, Stem
@@ -56,10 +57,20 @@ RULE_MODULES: tuple[str, ...] = (
     "compute.yingqi",
 )
 
+ASKED_MODULES: tuple[str, ...] = RULE_MODULES[RULE_MODULES.index("compute.shilei"):]
+"""The rule modules of the 筮類, last in :data:`RULE_MODULES`: their rules say nothing on a
+chart that was not asked a question (their gates stay closed), so they are imported on first
+need — a chart asked a question, a rule id of theirs, or any listing of the registry
+(:func:`compute.rules.load_all`) — and ``import compute`` stays light (the CLI's start-up).
+Each imports the one before it, so they register in this order however they are reached."""
+
 for _name in RULE_MODULES:
-    importlib.import_module(_name)
+    if _name not in ASKED_MODULES:
+        importlib.import_module(_name)
+_rules.defer(ASKED_MODULES)
 
 __all__ = [
-    "Branch", "Chart", "ChartHexagram", "ChartLine", "Finding", "GanZhi", "Hexagram", "Hidden",
-    "InputError", "Phase", "Relative", "RULE_MODULES", "Spirit", "Stem", "Trigram", "Yao", "chart",
+    "ASKED_MODULES", "Branch", "Chart", "ChartHexagram", "ChartLine", "Finding", "GanZhi",
+    "Hexagram", "Hidden", "InputError", "Phase", "Relative", "RULE_MODULES", "Spirit", "Stem",
+    "Trigram", "Yao", "chart",
 ]

@@ -1,9 +1,10 @@
 """The calendar adapter: a moment → the four pillars, and which side of the solstices it falls.
 
 The book states its cases by 月建 and 日辰; a moment is converted with the 節 moments of
-``lunar-python`` (imported lazily, in :func:`solar_terms` only, and cached per year): the year
-from 立春, the month from the exact moment of each 節 (to the second), the day by the
-sexagenary count, the hour by 五子遁.
+``lunar-python``, kept in a table (:mod:`compute.jieqi_data`, made once by
+``tools/jieqi_table.py``; compute imports no calendar library): the year from 立春, the month
+from the exact moment of each 節 (to the second), the day by the sexagenary count, the hour by
+五子遁.
 
 Zone: the calendar's clock is China's, UTC+8 (:data:`CALENDAR_ZONE`): lunar-python reckons
 every 節 as a Julian day in UTC+8 (its ShouXingUtil adds 8/24 of a day, "北京时间"), and the
@@ -13,8 +14,8 @@ naive one is read as UTC+8 (:mod:`compute.inputs` decides which zone a user's na
 
 Calendar: Python's datetimes are proleptic Gregorian, and so is everything here. lunar-python
 writes its dates before 1582-10-15 in the Julian calendar (the 節 of 1500 open 寅 on
-"1500-01-26", which is 02-04 Gregorian); :func:`solar_terms` turns them into Gregorian dates
-(:func:`julian_to_gregorian`) before they are compared with anything. Years outside
+"1500-01-26", which is 02-04 Gregorian); the table holds them as Gregorian dates
+(:func:`julian_to_gregorian`). Years outside
 :data:`YEARS` are refused.
 
 The 子時 convention is a choice the book does not make: ``zi="23"`` (default) starts the day at
@@ -29,8 +30,9 @@ import functools
 from dataclasses import dataclass
 from typing import Final
 
-from compute.errors import InputError, message, quote
+from compute.errors import InputError, quote
 from compute.ganzhi import GANZHI, Branch, GanZhi, hour_pillar, month_pillar
+from compute.rules import slot_constructor
 
 ZI_CONVENTIONS = ("23", "0")
 
@@ -60,6 +62,9 @@ class Pillars:
     day: GanZhi
     hour: GanZhi
     after_xiazhi: bool
+
+
+_make_pillars = slot_constructor(Pillars)
 
 
 def hour_branch(moment: _dt.datetime) -> Branch:
@@ -105,32 +110,60 @@ def julian_to_gregorian(year: int, month: int, day: int) -> _dt.date:
     return _dt.date.fromordinal(ordinal)
 
 
+TERM_EPOCH: Final = _dt.datetime(1, 1, 1)
+"""The table of the 節 (:mod:`compute.jieqi_data`) counts seconds from here (UTC+8 clock)."""
+
+MEAN_YEAR: Final = 31556926
+"""365.2422 days in seconds: the table stores each term's year-to-year interval less this."""
+
+
+@functools.cache
+def _term_table() -> tuple[tuple[int, ...], ...]:
+    """Per term (14), for each year from the first, the seconds since :data:`TERM_EPOCH` of that
+    term less :data:`MEAN_YEAR` times the years since the first: decoded once from
+    :mod:`compute.jieqi_data` (imported here, on the first date)."""
+    import array
+    import base64
+    import itertools
+    import sys
+    import zlib
+
+    from compute import jieqi_data as data
+
+    residuals = array.array("h")
+    residuals.frombytes(zlib.decompress(base64.b64decode("".join(data.RESIDUALS))))
+    if sys.byteorder == "big":
+        residuals.byteswap()
+    count = data.LAST_YEAR - data.FIRST_YEAR
+    if (data.FIRST_YEAR, data.LAST_YEAR) != YEARS or len(residuals) != 14 * count:
+        raise InputError("the table of the 節 (compute/jieqi_data.py) does not match the years "
+                         f"{YEARS[0]}-{YEARS[1]}: regenerate it (tools/jieqi_table.py)")
+    return tuple(tuple(itertools.accumulate(residuals[k::14], initial=data.YEAR_ONE[k]))
+                 for k in range(14))
+
+
 @functools.lru_cache(maxsize=1024)
 def solar_terms(year: int) -> tuple[tuple[_dt.datetime, Branch], ...]:
     """The moments of the twelve 節 of a Gregorian year (each with the month it opens), then
-    夏至 and 冬至 of that year (marked 午 and 子), from lunar-python: naive datetimes of the
-    calendar's clock (UTC+8), proleptic Gregorian.
+    夏至 and 冬至 of that year (marked 午 and 子): naive datetimes of the calendar's clock (UTC+8),
+    proleptic Gregorian, to the second — read from the table :mod:`compute.jieqi_data`, which
+    ``tools/jieqi_table.py`` makes from lunar-python (and the tests compare with it).
 
     >>> [f"{t:%m-%d %H:%M}" for t, _ in solar_terms(2023)[:2]]
     ['01-05 23:04', '02-04 10:42']
     >>> f"{solar_terms(1500)[1][0]:%Y-%m-%d}"  # lunar-python: 1500-01-26 (Julian)
     '1500-02-04'
+    >>> solar_terms(3001)
+    Traceback (most recent call last):
+    compute.errors.InputError: year 3001: the calendar covers the years 1-3000 (UTC+8, Gregorian)
     """
-    try:
-        from lunar_python import Solar
-    except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise InputError("turning a date into pillars needs lunar-python") from exc
-    # Julian July 1 before 1583: the same lunar year, whose table runs from the 冬至 before it
-    table = Solar.fromYmd(year, 7, 1).getLunar().getJieQiTable()
-
-    def moment(name: str) -> _dt.datetime:
-        s = table[name]
-        ymd = (s.getYear(), s.getMonth(), s.getDay())
-        day = julian_to_gregorian(*ymd) if ymd < (1582, 10, 15) else _dt.date(*ymd)
-        return _dt.datetime.combine(day, _dt.time(s.getHour(), s.getMinute(), s.getSecond()))
-
-    jie = tuple((moment(name), branch) for name, branch in _JIE)
-    return jie + ((moment("夏至"), Branch.WU), (moment("DONG_ZHI"), Branch.ZI))
+    if not YEARS[0] <= year <= YEARS[1]:
+        raise InputError(f"year {year}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
+                         "(UTC+8, Gregorian)")
+    k = year - YEARS[0]
+    names = tuple(b for _, b in _JIE) + (Branch.WU, Branch.ZI)
+    return tuple((TERM_EPOCH + _dt.timedelta(seconds=column[k] + k * MEAN_YEAR), branch)
+                 for column, branch in zip(_term_table(), names, strict=True))
 
 
 _EPOCH: Final = _dt.date(2000, 1, 1).toordinal() - 54  # 2000-01-01 was 戊午 (54)
@@ -178,13 +211,7 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     if not YEARS[0] <= moment.year <= YEARS[1]:
         raise InputError(f"date {moment:%Y-%m-%d}: the calendar covers the years {YEARS[0]}-"
                          f"{YEARS[1]} (UTC+8, Gregorian)")
-    try:
-        terms = solar_terms(moment.year)
-    except InputError:
-        raise
-    except Exception as exc:  # noqa: BLE001 (lunar-python's own errors name no input)
-        raise InputError(f"date {moment:%Y-%m-%d}: the calendar cannot convert it "
-                         f"({message(exc)})") from None
+    terms = solar_terms(moment.year)
     jie, (xiazhi, _), (dongzhi, _) = terms[:12], terms[12], terms[13]
     month = Branch.ZI  # before 小寒: the 子 month opened by last year's 大雪
     for start, branch in jie:
@@ -193,5 +220,5 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     year = GANZHI[(moment.year - 4 - (moment < jie[1][0])) % 60]
     day = moment.toordinal() + (1 if zi == "23" and moment.hour == 23 else 0)
     day_gz = GANZHI[(day - _EPOCH) % 60]
-    return Pillars(year, month_pillar(year.stem, month), day_gz,
-                   hour_pillar(day_gz.stem, hour_branch(moment)), xiazhi <= moment < dongzhi)
+    return _make_pillars(year, month_pillar(year.stem, month), day_gz,
+                         hour_pillar(day_gz.stem, hour_branch(moment)), xiazhi <= moment < dongzhi)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from compute import inputs
@@ -33,17 +33,18 @@ from compute.ganzhi import (
     Stem,
     void_branches,
 )
-from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao, hugua
+from compute.gua import HEXAGRAMS, YAO, Hexagram, Trigram, Yao, hugua
 from compute.liuqin import RELATIVE_ZH, Relative, relative
 from compute.liushen import (
+    MONTH_SPIRITS_ON,
     SPIRIT_ZH,
     Spirit,
     day_spirits,
     guiren_generals,
     hour_spirits,
-    month_spirits_on,
 )
 from compute.najia import najia
+from compute.rules import slot_constructor
 from compute.shen import guashen, line_roles, shishen
 from compute.wuxing import PHASE_ZH, Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
@@ -126,7 +127,11 @@ class ChartLine:
         return GanZhi.from_parts(self.stem, self.branch)
 
     def to_dict(self) -> dict[str, Any]:
-        """The line's fields as JSON (names by direct table lookup), then its states."""
+        """The line's fields as JSON (names by direct table lookup), then its states.
+
+        The states are JSON values as the annotators made them (``tests/test_compute_rules_api``
+        holds every annotator to it), not copied: the nested lists and dicts are the chart's
+        own, so a caller that edits the result edits the chart (copy it first)."""
         hour = self.hour_spirit
         out: dict[str, Any] = {
             "position": self.position, "yang": self.yang, "moving": self.moving,
@@ -138,34 +143,12 @@ class ChartLine:
             "hour_spirit": SPIRIT_ZH[hour] if hour is not None else None,
             "guiren": self.guiren, "xiu": self.xiu, "roles": list(self.roles),
         }
-        if self.state:
-            out.update(_jsonable(self.state))
+        if self.state:  # JSON values already (rules.py), shared: read the dict, do not edit it
+            out.update(self.state)
         return out
 
 
-def _fast_constructor(cls: type) -> Any:
-    """A constructor of the frozen, slotted dataclass *cls* that sets each slot directly.
-
-    A frozen dataclass's ``__init__`` stores every field through ``object.__setattr__``, about
-    three times slower than the slots' own setters; the chart builds twelve lines per chart from
-    values it has computed itself (consistent by construction), so it uses this. The instance
-    is the same (equal, still frozen); ``ChartLine(...)`` called by anyone else still checks
-    its values in ``__post_init__``.
-
-    >>> make = _fast_constructor(Hidden)
-    >>> h = make(Stem.JIA, Branch.ZI, Phase.SHUI, Relative.FUMU)
-    >>> h == Hidden(Stem.JIA, Branch.ZI, Phase.SHUI, Relative.FUMU), type(h).__name__
-    (True, 'Hidden')
-    """
-    names = [f.name for f in fields(cls)]
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
-    body = "".join(f"    _set_{n}(o, {n})\n" for n in names)
-    exec(f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n", env)
-    return env["make"]
-
-
-_make_line = _fast_constructor(ChartLine)
+_make_line = slot_constructor(ChartLine)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,16 +214,27 @@ class ChartHexagram:
         return jingfang_xiu(self.hexagram)
 
     def to_dict(self) -> dict[str, Any]:
+        """The hexagram's facts (those of the hexagram alone kept per hexagram), then its
+        lines."""
+        head, (star, jing_xiu) = _head(self.hexagram)
         return {
-            "name": self.name, "full_name": self.full_name, "palace": str(self.palace),
-            "palace_element": str(self.palace_element), "generation": self.generation,
-            "shi": self.shi, "ying": self.ying, "guashen": str(self.guashen),
-            "guashen_lines": list(self.guashen_lines), "shishen": self.shishen,
-            "star": self.star, "jing_xiu": self.jing_xiu,
+            **head, "guashen_lines": list(self.guashen_lines), "shishen": self.shishen,
+            "star": star, "jing_xiu": jing_xiu,
             "hidden_hexagram": self.hidden_hexagram.name if self.hidden_hexagram else None,
             "hugua": self.hugua.name if self.hugua else None,
             "lines": [ln.to_dict() for ln in self.lines],
         }
+
+
+@functools.cache
+def _head(hexagram: Hexagram) -> tuple[dict[str, Any], tuple[str, str]]:
+    """The JSON facts of a hexagram alone, in ``ChartHexagram.to_dict``'s order (kept for each
+    of the 64; the dict is copied into each to_dict, never handed out), and its 五星, 經星."""
+    return {
+        "name": hexagram.name, "full_name": hexagram.full_name, "palace": str(hexagram.palace),
+        "palace_element": str(hexagram.palace.phase), "generation": hexagram.generation_zh,
+        "shi": hexagram.shi, "ying": hexagram.ying, "guashen": str(guashen(hexagram)),
+    }, (wuxing_star(hexagram), jingfang_xiu(hexagram))
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,31 +315,10 @@ class Chart:
         }
 
 
-_PLAIN: Final = frozenset({str, int, float, bool, type(None)})
-
-
-def _jsonable(value: Any) -> Any:
-    """*value* as JSON-ready data: mappings to dicts (keys as str), sequences and sets to lists,
-    plain values kept, anything else (an enum, a Branch …) as its str. The common types are
-    decided by exact type first (no ABC checks)."""
-    t = type(value)
-    if t in _PLAIN:
-        return value
-    if t is dict:
-        return {k if type(k) is str else str(k): v if type(v) in _PLAIN else _jsonable(v)
-                for k, v in value.items()}
-    if t is list or t is tuple:
-        return [v if type(v) in _PLAIN else _jsonable(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_jsonable(v) for v in value]
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    return str(value)
-
-
 # ------------------------------------------------------------------ building
+
+_make_hexagram = slot_constructor(ChartHexagram)
+_make_chart = slot_constructor(Chart)
 
 
 @functools.cache
@@ -370,25 +343,54 @@ def _hidden_lines(bits: int, swap: bool, palace_phase: Phase, scope: str) -> tup
                  for t in _template(bits, swap, palace_phase, scope))
 
 
+@functools.cache
+def _cast_facts(numbers: tuple[int, ...]) -> tuple[int, tuple[int, ...], int | None,
+                                                  tuple[bool, ...], tuple[str, ...]]:
+    """Of a cast (its six numbers): the primary's bits, the moving positions, the changed
+    hexagram's bits (None when no line moves), each line's moving flag and its mark."""
+    cast = tuple(YAO[n] for n in numbers)
+    bits = sum(1 << i for i, y in enumerate(cast) if y.yang)
+    moving = tuple(i for i, y in enumerate(cast, 1) if y.moving)
+    changed = HEXAGRAMS[bits].changed(list(moving)).bits if moving else None
+    return bits, moving, changed, tuple(y.moving for y in cast), tuple(y.mark for y in cast)
+
+
+@functools.cache
+def _hidden_of(bits: int, mode: str) -> Hexagram | None:
+    """:func:`~compute.fushen.hidden_hexagram` of the hexagram *bits* (kept: 64 × 2 modes)."""
+    return hidden_hexagram(HEXAGRAMS[bits], mode)
+
+
+@functools.cache
+def _hu_of(bits: int, changed: int | None, mode: str) -> Hexagram:
+    """:func:`~compute.gua.hugua` of the hexagram *bits* and its changed one (kept)."""
+    return hugua(HEXAGRAMS[bits], HEXAGRAMS[changed] if changed is not None else None, mode=mode)
+
+
 def _lines(
-    role: str, hexagram: Hexagram, cast: tuple[Yao, ...], palace_phase: Phase, swap: bool,
-    day: GanZhi, month: Branch, hour: GanZhi | None, hidden: Hexagram | None, scope: str,
+    role: str, bits: int, moves: tuple[bool, ...], marks: tuple[str, ...] | None,
+    palace_phase: Phase, swap: bool, day: GanZhi, month: Branch, hour: GanZhi | None,
+    hidden: Hexagram | None, scope: str,
 ) -> tuple[ChartLine, ...]:
+    """The six lines of the primary (*marks* the cast's) or of the changed hexagram (*marks*
+    None: 單 or 拆): the hexagram's template, then the spirits of the day, month and hour."""
     spirits = day_spirits(day.stem)
-    hspirits = hour_spirits(day.stem, hour.branch) if hour else None
-    generals = guiren_generals(day.stem, hour.branch) if hour else None
+    on_month = MONTH_SPIRITS_ON[month]
     fu = _hidden_lines(hidden.bits, swap, palace_phase, scope) if hidden is not None else None
+    rows = _template(bits, swap, palace_phase, scope)
+    if hour is not None:
+        hspirits = hour_spirits(day.stem, hour.branch)
+        generals = guiren_generals(day.stem, hour.branch)
+    make = _make_line
     out = []
-    primary = role == "primary"
-    for k, (stem, branch, phase, rel, yang, xiu, roles) in enumerate(
-            _template(hexagram.bits, swap, palace_phase, scope)):
-        yao = cast[k]
-        hid = fu[k] if fu is not None else None
-        out.append(_make_line(
-            role, k + 1, yang, yao.moving, yao.mark if primary else ("單" if yang else "拆"),
-            stem, branch, phase, rel, spirits[k], hid, month_spirits_on(branch, month),
-            hspirits[k] if hspirits else None, generals[branch] if generals else None,
-            xiu, roles, {},
+    for k in range(6):
+        stem, branch, phase, rel, yang, xiu, roles = rows[k]
+        out.append(make(
+            role, k + 1, yang, moves[k],
+            marks[k] if marks is not None else ("單" if yang else "拆"),
+            stem, branch, phase, rel, spirits[k], fu[k] if fu is not None else None,
+            on_month[branch], hspirits[k] if hour is not None else None,
+            generals[branch] if hour is not None else None, xiu, roles, {},
         ))
     return tuple(out)
 
@@ -486,36 +488,41 @@ def chart(
         at=at, tz=tz, calendar=calendar, najia_stems=najia_stems, solstice=solstice,
         fushen=fushen, hu=hu, zi=zi, conventions=conventions,
     )
-    # imported here: rules register in import order, which orders the TEI's rule taxonomy
-    from compute.questions import asked as asked_options
+    if question is None and yongshen is None and facts is None:
+        asked: tuple[tuple[str, str], ...] = ()
+        call = r.call
+    else:  # the 筮類 (compute.questions and its rules) only when asked
+        from compute.questions import asked as asked_options
 
-    asked, call = asked_options(question, yongshen, r.call, facts)
-    cast, najia_stems = r.cast, r.option("najia_stems")
+        registry.load_all()
+
+        asked, call = asked_options(question, yongshen, r.call, facts)
+    cast = r.cast
+    najia_stems, fushen, hu = r.options[0][1], r.options[1][1], r.options[2][1]
     month_b, month_gz, day_gz, year_gz, hour_gz, birth_v = (
         r.month, r.month_pillar, r.day, r.year, r.hour, r.birth)
     after_xiazhi, basis = r.after_xiazhi, r.basis
-    fushen, hu = r.option("fushen"), r.option("hu")
 
     swap = after_xiazhi and najia_stems != "common"
     scope = "trigram" if najia_stems == "trigram" else "pure"
-    p_hex = HEXAGRAMS[sum(1 << i for i, y in enumerate(cast) if y.yang)]
-    moving = [i for i, y in enumerate(cast, 1) if y.moving]
-    c_hex = HEXAGRAMS[p_hex.changed(moving).bits] if moving else None
+    bits, moving, c_bits, moves, marks = _cast_facts(tuple([y.number for y in cast]))
+    p_hex = HEXAGRAMS[bits]
+    c_hex = HEXAGRAMS[c_bits] if c_bits is not None else None
     palace_phase = p_hex.palace.phase
-    fu_hex = hidden_hexagram(p_hex, fushen)
-    primary_h = ChartHexagram(
+    fu_hex = _hidden_of(bits, fushen)
+    primary_h = _make_hexagram(
         "primary", p_hex,
-        _lines("primary", p_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, fu_hex,
-               scope),
-        fu_hex, hugua(p_hex, c_hex, mode=hu),
+        _lines("primary", bits, moves, marks, palace_phase, swap, day_gz, month_b, hour_gz,
+               fu_hex, scope),
+        fu_hex, _hu_of(bits, c_bits, hu),
     )
     changed_h = None
     if c_hex is not None:
-        changed_h = ChartHexagram(
+        changed_h = _make_hexagram(
             "changed", c_hex,
-            _lines("changed", c_hex, cast, palace_phase, swap, day_gz, month_b, hour_gz, None,
-                   scope),
-            hidden_hexagram(c_hex, fushen), hugua(c_hex, None, mode=hu),
+            _lines("changed", c_bits, moves, None, palace_phase, swap, day_gz, month_b,
+                   hour_gz, None, scope),
+            _hidden_of(c_bits, fushen), _hu_of(c_bits, None, hu),
         )
     stems_used = ("夏至後" if after_xiazhi else "冬至後") if najia_stems != "common" else "common"
     options = (
@@ -527,8 +534,8 @@ def chart(
         selected = _selected(rules)
         call = f"{call[:-1]}, rules={tuple(sorted(selected))!r})"
         options += (("rules", " ".join(sorted(selected))),)
-    c = Chart(cast, primary_h, changed_h, month_b, day_gz, month_gz, year_gz, hour_gz, birth_v,
-              r.at, options, (), call)
+    c = _make_chart(cast, primary_h, changed_h, month_b, day_gz, month_gz, year_gz, hour_gz,
+                    birth_v, r.at, options, (), call, None)
     return _run_rules(c, selected)
 
 
@@ -545,7 +552,8 @@ def _selected(rules: Iterable[str]) -> frozenset[str]:
 
 
 def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
-    """Run the line annotators (each on the lines of its scope) and the finding detectors."""
+    """Run the line annotators (each on the lines of its scope) and the finding detectors,
+    each only where its gate (if any) is open (:func:`compute.rules.plan`)."""
     if selected is not None and not selected:
         return c
     primary = c.primary.lines
@@ -553,20 +561,45 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     moving = tuple(ln for ln in primary if ln.moving)
     scopes = {"all": primary + changed, "primary": primary, "moving": moving,
               "shown": primary + tuple(ln for ln in changed if ln.moving)}
-    scope = registry.line_scope
-    for rid, annotate in registry.line_annotators():
-        if selected is not None and rid not in selected:
-            continue
-        for ln in scopes[scope(annotate)]:
-            extra = annotate(c, ln)
-            if extra:
-                ln.state.update(extra)  # type: ignore[attr-defined]
+    plan = registry.plan()
+    gates: dict[Any, Any] = {}
+    for gate, table in plan.lines:
+        for rid, annotate, scope in _open(gate, table, c, gates):
+            if selected is not None and rid not in selected:
+                continue
+            for ln in scopes[scope]:
+                extra = annotate(c, ln)
+                if extra:
+                    ln.state.update(extra)  # type: ignore[attr-defined]
     found: list[registry.Finding] = []
-    for rid, detect in registry.finding_detectors():
-        if selected is None or rid in selected:
-            found.extend(detect(c) or ())
+    from compute.context import Run, context
+
+    run = context(c).memo["run"] = Run(plan, found, selected)
+    for step, (gate, table) in enumerate(plan.findings):
+        run.step = step
+        for rid, detect in _open(gate, table, c, gates):
+            if selected is None or rid in selected:
+                found.extend(detect(c) or ())
+    run.step = len(plan.findings)
     object.__setattr__(c, "findings", tuple(found))  # the chart is published only now
     return c
+
+
+_NONE: Final = ()
+
+
+def _open(gate: Any, table: dict[Any, tuple[Any, ...]], c: Chart,
+          seen: dict[Any, Any]) -> tuple[Any, ...]:
+    """The rules of a plan step that run on *c*: all of an ungated step; of a gated one, those
+    its gate's value opens (the gate evaluated once per chart, kept in *seen*)."""
+    if gate is None:
+        return table[registry.OPEN]
+    value = seen.get(gate, seen)
+    if value is seen:
+        value = seen[gate] = gate(c)
+    if registry.OPEN in table:
+        return table[registry.OPEN] if value else _NONE
+    return table.get(value, _NONE)
 
 
 __all__ = ["Chart", "ChartHexagram", "ChartLine", "Hidden", "chart", "Trigram"]

@@ -11,7 +11,6 @@ finding with its passages.
 from __future__ import annotations
 
 import argparse
-import json
 
 from compute import inputs
 from compute.chart import Chart
@@ -100,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     """
     c = build(args)
     if args.json:
+        import json
+
         print(json.dumps(c.to_dict(), ensure_ascii=False, indent=1))
     else:
         print(render(c))

@@ -30,9 +30,12 @@ PHASE_ZH: Final = "木火土金水"
 
 @dataclass(slots=True)
 class Context:
-    """Per-chart facts, indexed by position − 1 (0 = 初爻). Branches and phases are ints."""
+    """Per-chart facts, indexed by position − 1 (0 = 初爻). Branches and phases are ints.
 
-    chart: Chart
+    The context does not refer back to its chart (the chart holds it): without that cycle a
+    chart and everything it holds are freed as soon as the last reference goes, and the cyclic
+    garbage collector has no charts to look through (it did most of a sweep's collecting)."""
+
     day: int
     day_stem: int
     month: int
@@ -98,6 +101,39 @@ def context(chart: Chart) -> Context:
     return found
 
 
+@dataclass(slots=True)
+class Run:
+    """The detectors' run on a chart (``context(chart).memo["run"]``, set by
+    :func:`compute.chart`): its plan, the findings so far, the step now running, the rules
+    selected (None: all)."""
+
+    plan: Any
+    found: list[Finding]
+    selected: frozenset[str] | None
+    step: int = 0
+
+
+def findings_of(chart: Chart, rid: str) -> tuple[Finding, ...]:
+    """The findings of rule *rid* on *chart*, in its detectors' order — read from the chart's
+    own run when its detectors have already run on it (all of them before the rule asking, or
+    the chart is built), else (left out by ``rules=``, or later in the order) its detectors run
+    now. 卦用 and the judgments of the 筮類 read the hexagram's signs this way.
+
+    >>> from compute.chart import chart
+    >>> c = chart("乾", "坤", month="寅", day="甲子")
+    >>> [f.kind for f in findings_of(c, "liuchong-gua")]
+    ['六沖卦', '化六沖']
+    """
+    run = context(chart).memo.get("run")
+    if run is not None and (run.selected is None or rid in run.selected):
+        last = run.plan.last_step.get(rid)
+        if last is not None and last < run.step:
+            return tuple(f for f in run.found if f.rule == rid)
+    from compute.rules import finding_detectors
+
+    return tuple(f for r, detect in finding_detectors() if r == rid for f in detect(chart) or ())
+
+
 D = TypeVar("D", bound=Callable[[Chart], Iterable[Finding]])
 
 
@@ -137,7 +173,7 @@ def _build(chart: Chart) -> Context:
     is_void = tuple(b in void for b in br)
     broken = tuple((b - month) % 12 == 6 and b != day for b in br)
     san = _scattered(br, moving, changed, strong, on_day, on_month, is_void, day)
-    return Context(chart, day, int(chart.day.stem), month,
+    return Context(day, int(chart.day.stem), month,
                int(chart.year.branch) if chart.year else None,
                int(chart.hour.branch) if chart.hour else None,
                void, int(chart.primary.palace_element), tu, opts, lines, changed, moving,

@@ -34,6 +34,7 @@ from compute.gua import HEXAGRAMS
 from compute.liuqin import relative
 from compute.najia import najia
 from compute.rules import Finding, rule
+from compute.shilei import finding  # (and registers the 筮類's rules before these)
 from compute.wuxing import branch_phase
 
 if TYPE_CHECKING:
@@ -135,14 +136,17 @@ def asked_year(chart: Chart) -> str | None:
     return None
 
 
-def _finding(x: Xian, rid: str, lines: tuple[int, ...]) -> Finding:
-    from compute.shilei import finding
+def year_asked(chart: Chart) -> bool:
+    """The gate of 大限 and 小限: a year asked (``facts="年=…"``) and the divination's year."""
+    return chart.year is not None and asked_year(chart) is not None
 
+
+def _finding(x: Xian, rid: str, lines: tuple[int, ...]) -> Finding:
     return finding(rid, x.say(), lines, (), x.to_dict())
 
 
 @rule("daxian", "大限", "대한", ("p346-s1", "p347-s2", "p348-s1", "p349-s1", "p349-s2",
-                             "p349-s4"), kind="finding")
+                             "p349-s4"), kind="finding", when=year_asked)
 def daxian_finding(chart: Chart) -> Iterator[Finding]:
     """The 大限 of the year asked (``facts="年=戊子"``), with the divination's year given."""
     year = asked_year(chart)
@@ -152,7 +156,8 @@ def daxian_finding(chart: Chart) -> Iterator[Finding]:
     yield _finding(x, "daxian", (x.position,) if x.segment == "本" else ())
 
 
-@rule("xiaoxian", "小限", "소한", ("p347-s3", "p347-s4", "p348-s1"), kind="finding")
+@rule("xiaoxian", "小限", "소한", ("p347-s3", "p347-s4", "p348-s1"), kind="finding",
+      when=year_asked)
 def xiaoxian_finding(chart: Chart) -> Iterator[Finding]:
     """The 小限 of the year asked (``facts="年=戊子"``), with the divination's year given."""
     year = asked_year(chart)
@@ -162,4 +167,4 @@ def xiaoxian_finding(chart: Chart) -> Iterator[Finding]:
     yield _finding(x, "xiaoxian", (x.position,))
 
 
-__all__ = ["Xian", "asked_year", "daxian", "xiaoxian", "year_number"]
+__all__ = ["Xian", "asked_year", "daxian", "xiaoxian", "year_asked", "year_number"]

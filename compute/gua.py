@@ -13,6 +13,7 @@ Hexagram.from_name('晉')
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -211,6 +212,18 @@ def parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
     compute.errors.InputError: cast line '²': expected 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰), \
 9 (重 老陽) or the marks 單拆重交
     """
+    if type(lines) is str and len(lines) <= 64:
+        return _parse_cast_text(lines)
+    return _parse_cast(lines)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_cast_text(lines: str) -> tuple[Yao, ...]:
+    """A cast written as text (4,096 casts in digits, as many in marks: kept once read)."""
+    return _parse_cast(lines)
+
+
+def _parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
     shown = quote(lines)
     if isinstance(lines, int) and not isinstance(lines, bool):
         if not 0 <= lines < 10**6:

@@ -49,6 +49,7 @@ compute.errors.InputError: hour 乙巳 contradicts the date 1663-04-12 09:00 UTC
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import itertools
 import re
 from collections.abc import Mapping
@@ -151,6 +152,9 @@ class Reading:
         return dict(self.options)[name]
 
 
+_make_reading = rules.slot_constructor(Reading)
+
+
 # ------------------------------------------------------------------ text
 
 
@@ -212,6 +216,15 @@ def _pillar_text(text: str, what: str, raw: object) -> GanZhi:
 def _branch_or_pillar(value: object, what: str) -> Branch | GanZhi:
     if isinstance(value, GanZhi | Branch):
         return value
+    if type(value) is str:
+        return _branch_or_pillar_text(value, what)
+    return _branch_or_pillar_text.__wrapped__(value, what)  # not kept: maybe unhashable
+
+
+@functools.lru_cache(maxsize=2048)
+def _branch_or_pillar_text(value: object, what: str) -> Branch | GanZhi:
+    """A month, hour or birth written as text (the readings are few: kept; refusals raise and
+    are not kept)."""
     text = _text(value, what)
     if what == "month" and text.endswith("月") and text[:-1] in MONTH_NUMERALS:
         return Branch.from_zh(MONTH_NUMERALS[text[:-1]])
@@ -227,6 +240,14 @@ def _branch_or_pillar(value: object, what: str) -> Branch | GanZhi:
 def _pillar(value: object, what: str) -> GanZhi:
     if isinstance(value, GanZhi):
         return value
+    if type(value) is str:
+        return _pillar_of_text(value, what)
+    return _pillar_text(_bare(_text(value, what), what), what, value)
+
+
+@functools.lru_cache(maxsize=2048)
+def _pillar_of_text(value: str, what: str) -> GanZhi:
+    """A day or year pillar written as text (kept like :func:`_branch_or_pillar_text`)."""
     return _pillar_text(_bare(_text(value, what), what), what, value)
 
 
@@ -334,6 +355,8 @@ def read_option(name: str, value: object) -> str:
     compute.errors.InputError: zi 'midnight': expected one of 23, 0
     """
     allowed = OPTIONS[name]
+    if type(value) is str and value in allowed:  # the common case, as written
+        return value
     if not isinstance(value, str) or value.strip() not in allowed:
         raise InputError(f"{name} {quote(value)}: expected one of {', '.join(allowed)}")
     return value.strip()
@@ -347,11 +370,11 @@ def read_conventions(given: object) -> tuple[tuple[str, str], ...]:
     Traceback (most recent call last):
     compute.errors.InputError: unknown convention 'nope'; expected one of ...
     """
+    if given is None:  # the common case: every default
+        return rules.default_conventions()
     known = {c.name: c for c in rules.conventions()}
-    if given is None:
+    if isinstance(given, str):
         pairs: dict[str, object] = {}
-    elif isinstance(given, str):
-        pairs = {}
         for item in filter(None, re.split(r"[\s,;]+", given.strip())):
             name, sep, choice = item.partition("=")
             if not sep:
@@ -385,6 +408,14 @@ def read_zone(tz: object) -> tuple[_dt.tzinfo, str]:
     """
     if isinstance(tz, _dt.tzinfo):
         return tz, str(tz)
+    if type(tz) is str:
+        return _zone_of_text(tz)
+    return _zone_of_text.__wrapped__(tz)  # not kept: maybe unhashable
+
+
+@functools.lru_cache(maxsize=256)
+def _zone_of_text(tz: object) -> tuple[_dt.tzinfo, str]:
+    """:func:`read_zone` of a text (the zones asked for are few: kept; refusals not kept)."""
     text = halfwidth(_text(tz, "time zone")) if isinstance(tz, str) else tz
     if not isinstance(text, str):
         raise InputError(f"time zone {quote(tz)}: expected an offset such as +08:00 or an IANA "
@@ -622,8 +653,8 @@ def parse(
         conventions=dict(conventions) if isinstance(conventions, Mapping) and conventions
         else conventions or None,
     ))
-    return Reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
-                   after_xiazhi, basis, options, convs, call)
+    return _make_reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
+                         after_xiazhi, basis, options, convs, call)
 
 
 # ------------------------------------------------------------------ form fields

@@ -29,15 +29,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+import compute.daxian  # noqa: F401 (registers 大限/小限 before the judgments)
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts, stage_at
-from compute.context import CLASH
+from compute.context import CLASH, findings_of
 from compute.context import context as ctx
 from compute.errors import InputError
 from compute.judgments_data import JUDGMENTS
 from compute.questions import Question, Roles
-from compute.rules import Finding, finding_detectors, rule
-from compute.shilei import asked, finding
+from compute.rules import Finding, rule
+from compute.shilei import asked, asked_chapter, finding
 
 if TYPE_CHECKING:
     from compute.chart import Chart
@@ -390,9 +391,7 @@ class Evaluator:
 
     def findings(self, rid: str) -> tuple[Finding, ...]:
         if rid not in self._findings:
-            self._findings[rid] = tuple(
-                f for r, detect in finding_detectors() if r == rid for f in detect(self.chart)
-                or ())
+            self._findings[rid] = findings_of(self.chart, rid)
         return self._findings[rid]
 
     def pillar(self, name: str) -> Item | None:
@@ -1045,7 +1044,8 @@ def _register(j: dict[str, Any]) -> None:
 
     detect.__name__ = detect.__qualname__ = "judge_" + j["id"].replace("-", "_")
     zh = j["zh"] if len(j["zh"]) <= 40 else j["zh"][:39] + "…"
-    rule(j["id"], zh, j["ko"], tuple(j["passages"]), kind="finding")(detect)
+    rule(j["id"], zh, j["ko"], tuple(j["passages"]), kind="finding",
+         when=(asked_chapter, j["chapter"]))(detect)
 
 
 for _j in JUDGMENTS:

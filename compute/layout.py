@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from html import escape
 from typing import Any, Final
 
 from compute.chart import Chart, ChartHexagram, ChartLine, Hidden
@@ -295,6 +294,8 @@ def render_html(
     >>> '<a href="/p/p056-s1">p056-s1</a>' in html
     True
     """
+    from html import escape  # here: the CLI's text never needs it (start-up)
+
     lay = _layout(chart_or_layout)
     cols = [c for c in COLUMNS_KO if lay.has_changed or c != "변효"]
     spirit_cls = ('spirit placeholder" title="본문에 일간이 없어 임시로 둔 六神'

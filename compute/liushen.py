@@ -124,7 +124,7 @@ def month_spirits_on(branch: Branch, month: Branch) -> tuple[Spirit, ...]:
     >>> month_spirits_on(Branch.MAO, Branch.MAO)
     (Spirit.QINGLONG, Spirit.TENGSHE)
     """
-    return _MONTH_ON[month][branch]
+    return MONTH_SPIRITS_ON[month][branch]
 
 
 @rule("liushen-hour", "司時六神", "사시육신", ("p059-s1", "p064-s2"))
@@ -192,11 +192,12 @@ _SPIRITS: Final = tuple(Spirit)
 _DAY_SPIRITS: Final = {
     st: tuple(_SPIRITS[(LIUSHEN_DAY_START[st] + k) % 6] for k in range(6)) for st in Stem
 }
-_MONTH_ON: Final = {
+MONTH_SPIRITS_ON: Final = {
     m: {b: tuple(sorted(s for s, at in month_spirit_branches(m).items() if at == b))
         for b in Branch}
     for m in Branch
 }
+"""month → branch → the 司月 spirits standing on it (:func:`month_spirits_on` as a table)."""
 _GUIREN: Final = {st: (_guiren(st, True), _guiren(st, False)) for st in Stem}
 
 

@@ -52,7 +52,7 @@ class Named(enum.IntEnum):
         return f"{type(self).__name__}.{self.name}"
 
     def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+        return format(self._names[self], spec) if spec else self._names[self]
 
     @property
     def zh(self) -> str:

@@ -92,9 +92,14 @@ def riyue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     return {"riyue": out}
 
 
+def year_given(chart: Chart) -> bool:
+    """The gate of 太歲's line states: a chart with a year (太歲 says nothing without one)."""
+    return chart.year is not None
+
+
 @rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1",
                                "p155-s1"),
-      kind="line", lines="shown")
+      kind="line", lines="shown", when=year_given)
 def taisui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``taisui`` (only when the year is given): "太歲" on the year branch, "歲破" on its clash —
     a clash in name only (p141-s1 "與爻神沖，謂歲破而不破"); ``year_void``: the line is empty in

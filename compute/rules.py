@@ -11,8 +11,9 @@ literals, compute never imports yimao) and its *kind*:
 ``line``
     a *line annotator* ``(chart, line) -> dict``.  :func:`compute.chart` calls it for every line
     of the primary and of the changed hexagram (``line.role`` is ``"primary"`` or ``"changed"``);
-    the returned keys are merged into ``line.state`` (values must be JSON-ready: str, int, float,
-    bool, None, lists/tuples and dicts of those).  Annotators run in registration order — the
+    the returned keys are merged into ``line.state`` (values must be JSON values of exactly these
+    types: str, int, float, bool, None, lists and str-keyed dicts of those — no tuples, no enums:
+    ``to_dict()`` hands them out as they are).  Annotators run in registration order — the
     order of ``compute.RULE_MODULES``, then the order in each module — so an annotator sees the
     states added by the annotators before it.  Return ``{}`` when the rule says nothing.
     ``rule(..., kind="line", lines=...)`` says which lines it can say something about, so the
@@ -26,6 +27,13 @@ literals, compute never imports yimao) and its *kind*:
 ``doctrine``
     a statement the book makes that compute does not turn into a computation (the reason is
     given); registered with :func:`doctrine` so the edition can still anchor its passages.
+
+A line annotator or finding detector may have a *gate*: ``rule(..., when=gate)`` where *gate* is
+a function of the chart; the chart calls the rule only when ``gate(chart)`` is true, and
+``when=(gate, value)`` only when ``gate(chart) == value``. A gate is evaluated once per chart
+however many rules share it, so a family of rules that can say nothing on most charts (the 185
+judgments of the 筮類 without a question) costs one call. The rule must still say nothing where
+its gate is closed (it may be called directly): the gate only saves the calls.
 
 The same id may be registered several times (say a table, a function and a finding detector);
 the names and passages must then be given once, on the first registration, or be identical.
@@ -53,7 +61,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal, TypeVar
 
 Kind = Literal["table", "function", "line", "finding", "doctrine"]
@@ -119,21 +127,42 @@ class Finding:
         """
         return self.facts.get(name, default)
 
-    def __post_init__(self) -> None:
-        if type(self.lines) is not tuple:
-            object.__setattr__(self, "lines", tuple(self.lines))
-        if isinstance(self.data, dict):
-            object.__setattr__(self, "data", tuple(self.data.items()))
-        entry = _RULES.get(self.rule)
+    def __init__(
+        self, rule: str, summary: str, lines: Iterable[int] = (),
+        passages: Iterable[str] = (), role: str = "primary",
+        data: Mapping[str, Any] | tuple[tuple[str, Any], ...] = (), kind: str = "",
+        facts: Mapping[str, Any] | None = None,
+    ) -> None:
+        """The dataclass's fields, normalised (lines, passages and data as tuples; no passages:
+        the rule's) and checked (a registered rule, positions 1–6); set through the slots'
+        own setters — ~34 findings a chart, and a frozen dataclass's ``__init__`` sets each
+        field through ``object.__setattr__``, several times slower."""
+        entry = _RULES.get(rule)
         if entry is None:
-            raise ValueError(f"finding rule id {self.rule!r} is not a registered rule")
-        if not self.passages:
-            object.__setattr__(self, "passages", entry.passages)
-        elif type(self.passages) is not tuple:
-            object.__setattr__(self, "passages", tuple(self.passages))
-        for n in self.lines:
+            if _DEFERRED:  # a rule of the 筮類, not loaded yet
+                load_all()
+                entry = _RULES.get(rule)
+            if entry is None:
+                raise ValueError(f"finding rule id {rule!r} is not a registered rule")
+        if type(lines) is not tuple:
+            lines = tuple(lines)
+        for n in lines:
             if not 1 <= n <= 6:
-                raise ValueError(f"finding lines {self.lines!r} must be positions 1-6")
+                raise ValueError(f"finding lines {lines!r} must be positions 1-6")
+        if not passages:
+            passages = entry.passages
+        elif type(passages) is not tuple:
+            passages = tuple(passages)
+        if type(data) is not tuple and isinstance(data, Mapping):
+            data = tuple(data.items())
+        _SET_RULE(self, rule)
+        _SET_SUMMARY(self, summary)
+        _SET_LINES(self, lines)
+        _SET_PASSAGES(self, passages)
+        _SET_ROLE(self, role)
+        _SET_DATA(self, data)
+        _SET_KIND(self, kind)
+        _SET_FACTS(self, {} if facts is None else facts)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: rule, passages, lines, summary (and role, data when set).
@@ -152,6 +181,11 @@ class Finding:
         if self.data:
             out["data"] = dict(self.data)
         return out
+
+
+(_SET_RULE, _SET_SUMMARY, _SET_LINES, _SET_PASSAGES, _SET_ROLE, _SET_DATA, _SET_KIND,
+ _SET_FACTS) = (Finding.__dict__[n].__set__ for n in (
+    "rule", "summary", "lines", "passages", "role", "data", "kind", "facts"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +255,28 @@ class Convention:
         return self.choices[0]
 
 
+def slot_constructor(cls: type) -> Any:
+    """A constructor of the frozen, slotted dataclass *cls* that sets each slot directly.
+
+    A frozen dataclass's ``__init__`` stores every field through ``object.__setattr__``, about
+    three times slower than the slots' own setters; compute builds its per-chart objects (the
+    reading of the inputs, the pillars, the lines, the hexagrams, the chart) from values it has
+    computed itself (consistent by construction), so it uses this: all fields, positionally,
+    no defaults, no ``__post_init__``. The instance is the same (equal, still frozen);
+    ``ChartLine(...)`` called by anyone else still checks its values.
+
+    >>> make = slot_constructor(Impl)
+    >>> make("table", 1, "x", "") == Impl("table", 1, "x"), type(make("t", 1, "x", "")).__name__
+    (True, 'Impl')
+    """
+    names = [f.name for f in fields(cls)]
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
+    body = "".join(f"    _set_{n}(o, {n})\n" for n in names)
+    exec(f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n", env)
+    return env["make"]
+
+
 _CONVENTIONS: dict[str, Convention] = {}
 
 
@@ -247,10 +303,28 @@ def conventions() -> tuple[Convention, ...]:
     return tuple(_CONVENTIONS.values())
 
 
+_DEFAULTS: list[Any] = [0, ()]  # how many conventions, and their defaults as (name, choice)
+
+
+def default_conventions() -> tuple[tuple[str, str], ...]:
+    """``(name, default choice)`` of every registered convention (kept until one registers).
+
+    >>> dict(default_conventions())["fu-riyue"]
+    'p283'
+    """
+    memo = _DEFAULTS
+    if memo[0] != len(_CONVENTIONS):
+        memo[:] = [len(_CONVENTIONS), tuple((c.name, c.default) for c in _CONVENTIONS.values())]
+    return memo[1]
+
+
 _RULES: dict[str, Rule] = {}
 _LINE: list[tuple[str, Callable[..., dict[str, Any]]]] = []
 _FINDING: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
 _SCOPE: dict[Callable[..., dict[str, Any]], str] = {}
+_GATE: dict[Callable[..., Any], tuple[Callable[[Any], Any], Any]] = {}
+OPEN: Final = object()
+"""The gate value of ``when=gate`` (a plain gate): the rule runs when the gate's result is true."""
 
 
 def _entry(rid: str, zh: str | None, ko: str | None, passages: Iterable[str] | None) -> Rule:
@@ -280,9 +354,10 @@ def rule(
     passages: Iterable[str] | None = None,
     kind: Kind = "function",
     lines: LineScope = "all",
+    when: Callable[[Any], Any] | tuple[Callable[[Any], Any], Any] | None = None,
 ) -> Callable[[F], F]:
     """Decorator: register a function under catalogue id *rid* (see the module docstring;
-    *lines* is the scope of a line annotator).
+    *lines* is the scope of a line annotator, *when* the gate of an annotator or detector).
 
     >>> @rule("ganzhi-60", kind="function")
     ... def _demo(): return 60
@@ -297,6 +372,9 @@ def rule(
     if lines not in LINE_SCOPES or (lines != "all" and kind != "line"):
         raise ValueError(f"rule {rid}: lines={lines!r} is for line annotators: one of "
                          f"{', '.join(LINE_SCOPES)}")
+    if when is not None and kind == "function":
+        raise ValueError(f"rule {rid}: when= is for line annotators and finding detectors")
+    gate = None if when is None else when if isinstance(when, tuple) else (when, OPEN)
 
     def register(fn: F) -> F:
         entry = _entry(rid, zh, ko, passages)
@@ -307,6 +385,8 @@ def rule(
                 _SCOPE[fn] = lines
         elif kind == "finding":
             _FINDING.append((rid, fn))
+        if gate is not None:
+            _GATE[fn] = gate
         return fn
 
     return register
@@ -334,13 +414,43 @@ def doctrine(rid: str, zh: str, ko: str, passages: Iterable[str], reason: str) -
     _entry(rid, zh, ko, passages).impls.append(Impl("doctrine", None, "", reason))
 
 
+_DEFERRED: list[str] = []
+
+
+def defer(modules: Iterable[str]) -> None:
+    """Rule modules to import on first need (:func:`load_all`) rather than with ``compute``
+    (``compute.ASKED_MODULES``)."""
+    _DEFERRED.extend(m for m in modules if m not in _DEFERRED)
+
+
+def load_all() -> None:
+    """Import the deferred rule modules (once), so that every rule is registered: called by the
+    listings below, by :func:`get` for an id not yet known, and by :func:`compute.chart` for a
+    chart asked a question.
+
+    >>> load_all(); "compute.judge" in __import__("sys").modules
+    True
+    """
+    import importlib
+
+    while _DEFERRED:
+        importlib.import_module(_DEFERRED[0])
+        _DEFERRED.pop(0)
+
+
 def get(rid: str) -> Rule:
     """The registered rule *rid* (KeyError if none).
 
     >>> get("hugua").zh
     '互卦'
     """
-    return _RULES[rid]
+    found = _RULES.get(rid)
+    if found is None:
+        if not _DEFERRED:
+            raise KeyError(rid)
+        load_all()
+        return _RULES[rid]
+    return found
 
 
 def all_rules() -> tuple[Rule, ...]:
@@ -349,6 +459,7 @@ def all_rules() -> tuple[Rule, ...]:
     >>> all_rules()[0].id
     'ganzhi-60'
     """
+    load_all()
     return tuple(_RULES.values())
 
 
@@ -358,6 +469,7 @@ def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
     >>> line_annotators()[0][0]
     'yaowei'
     """
+    load_all()
     return tuple(_LINE)
 
 
@@ -370,10 +482,77 @@ def line_scope(annotator: Callable[..., dict[str, Any]]) -> str:
     return _SCOPE.get(annotator, "all")
 
 
+def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
+    """The gate of an annotator or detector: ``(gate, value)`` (value :data:`OPEN` for a plain
+    gate), or None when it runs on every chart.
+
+    >>> gate(dict(finding_detectors())["bianyao-power"]) is None
+    True
+    """
+    return _GATE.get(fn)
+
+
+Step = tuple[Any, ...]
+"""One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
+it opens (each ``(rule id, fn)`` or ``(rule id, fn, scope)``); *gate* None runs ``table[OPEN]``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What :func:`compute.chart` runs, in order: ``lines`` (annotators, with their scopes) and
+    ``findings`` (detectors), as steps. Consecutive rules with the same gate function make one
+    step, so a gate is looked at once per step (the 185 judgments, gated by the question's
+    chapter, are one step). Built once per state of the registry."""
+
+    lines: tuple[Step, ...]
+    findings: tuple[Step, ...]
+    last_step: Mapping[str, int] = field(default_factory=dict)
+    """rule id → the index of the step (of ``findings``) holding its last detector."""
+
+
+def _steps(rows: list[tuple[Any, ...]]) -> tuple[Step, ...]:
+    """Group consecutive rules by gate function; within a step, the rules for one gate value
+    keep their order (a plain gate and a valued one never share a step)."""
+    steps: list[tuple[Any, dict[Any, list[Any]]]] = []
+    for row in rows:
+        fn, want = _GATE.get(row[1]) or (None, OPEN)
+        last = steps[-1] if steps else None
+        if last is None or last[0] is not fn or (OPEN in last[1]) != (want is OPEN):
+            last = (fn, {})
+            steps.append(last)
+        last[1].setdefault(want, []).append(row)
+    return tuple((fn, {k: tuple(v) for k, v in table.items()}) for fn, table in steps)
+
+
+_PLAN: list[Any] = [None, 0, None, 0, None]  # _LINE, its length, _FINDING, its length, Plan
+
+
+def plan() -> Plan:
+    """The annotators and detectors in running order, with their scopes, grouped by gate
+    (rebuilt when a rule registers). It does not load the deferred modules: their rules are
+    gated shut on a chart not asked a question, and :func:`compute.chart` loads them for one
+    that is.
+
+    >>> p = plan(); p is plan(), sum(len(r) for _, t in p.lines for r in t.values())
+    (True, 23)
+    """
+    memo = _PLAN
+    if memo[0] is _LINE and memo[1] == len(_LINE) and memo[2] is _FINDING \
+            and memo[3] == len(_FINDING):
+        return memo[4]
+    found = _steps([(rid, fn) for rid, fn in _FINDING])
+    last = {row[0]: k for k, (_, table) in enumerate(found) for rows in table.values()
+            for row in rows}
+    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all")) for rid, fn in _LINE]), found, last)
+    memo[:] = [_LINE, len(_LINE), _FINDING, len(_FINDING), p]
+    return p
+
+
 def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], ...]:
     """(rule id, detector) pairs in the order :func:`compute.chart` runs them.
 
     >>> finding_detectors()[0][0]
     'bianyao-power'
     """
+    load_all()
     return tuple(_FINDING)

@@ -295,7 +295,7 @@ season's 絕; 五墓 "羊犬牛龍", 三坵 "丑辰未戌"; 孤辰/寡宿 "寅�
 正月從申逆行, 月上五鬼 正月從寅逆行; 三垣 紫微 子 天市 寅 太微 巳 "皆以正月起順行"; 大白虎 on the
 月破 branch (月建 + 6, the 大六神 of p060)."""
 
-MONTH_STARS_BY_NAME: Final = tuple((name, "".join(_m(months)[(b + 2) % 12] for b in range(12)))
+MONTH_STARS_BY_NAME: Final = tuple((name, months)  # 正月 … 十二月 is the string's own order
                                    for _rid, name, _zh, _ko, _p, months in MONTH_STARS)
 """(name, the 12 values for 正月 … 十二月) — the month stars as strings in the 訣's order."""
 

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, Final
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts
 from compute.context import context as ctx
-from compute.questions import POS_ZH, Appearance, Roles, roles
+from compute.context import findings_of
+from compute.questions import POS_ZH, Appearance, Roles, question, roles
 from compute.rules import Finding, finding_detectors, get, rule
 
 if TYPE_CHECKING:
@@ -49,6 +50,32 @@ def finding(rid: str, summary: str, lines: Iterable[int] = (), passages: Iterabl
     cited = tuple(dict.fromkeys((*(get(rid).passages if own else ()), *passages)))
     return Finding(rid, summary, tuple(sorted(set(lines))), cited, "primary",
                    tuple((data or {}).items()))
+
+
+def was_asked(chart: Chart) -> bool:
+    """Whether *chart* was asked a question or given a 用神: the gate of this module's rules
+    (and of 應期), evaluated once per chart.
+
+    >>> from compute.chart import chart
+    >>> was_asked(chart("乾", month="寅", day="甲子")), was_asked(chart("乾", month="寅",
+    ...     day="甲子", yongshen="妻財"))
+    (False, True)
+    """
+    return any(k == "question" or k == "yongshen" for k, _ in chart.options)
+
+
+def asked_chapter(chart: Chart) -> str | None:
+    """The 筮類 chapter of the question *chart* was asked (``shilei-14``), or None: the gate
+    of each chapter's judgments (:mod:`compute.judge`).
+
+    >>> from compute.chart import chart
+    >>> asked_chapter(chart("乾", month="寅", day="甲子", question="養病"))
+    'shilei-14'
+    """
+    for k, v in chart.options:
+        if k == "question":
+            return question(v).chapter
+    return None
 
 
 def asked(chart: Chart) -> Roles | None:
@@ -80,7 +107,7 @@ def _lines_of(chart: Chart, ps: Iterable[int]) -> str:
     return "、".join(POS_ZH[p] for p in ps) or "不現"
 
 
-@rule("yongshen-source", kind="finding")
+@rule("yongshen-source", kind="finding", when=was_asked)
 def yongshen_source(chart: Chart) -> Iterator[Finding]:
     """The 用神 the question names, on this chart: its lines (visible or 伏, the 兩現 choice),
     and the lines of its 元神, 忌神 and 仇神 (p275-s1, p281-s1)."""
@@ -114,7 +141,7 @@ def _grade_class(n: int) -> str:
     return next(name for top, name in GRADE_CLASS if n <= top)
 
 
-@rule("yongshen-18", kind="finding")
+@rule("yongshen-18", kind="finding", when=was_asked)
 def yongshen_grade(chart: Chart) -> Iterator[Finding]:
     """The grade of the 用神 among the eighteen (p291-s1 … p293-s2): the ``grade`` state of the
     chosen line(s); an absent 六親 is 竟無 (17); a 伏 用 is judged by whether it comes out
@@ -161,7 +188,7 @@ def _movers_on(c: Context, chart: Chart, phase: int,
     return sheng, ke
 
 
-@rule("yuan-ji-chou", kind="finding")
+@rule("yuan-ji-chou", kind="finding", when=was_asked)
 def shengke_chain(chart: Chart) -> Iterator[Finding]:
     """The 生克 chain of the roles (p281-s1 「忌則喜靜、喜衰、喜制；元則喜動、喜旺、喜生」):
     whether 元神 and 忌神 move, are 旺 or 衰, and what the moving 仇神 does to the 元神; a moving
@@ -204,7 +231,7 @@ def shengke_chain(chart: Chart) -> Iterator[Finding]:
                    "reading": verdict})
 
 
-@rule("dongbian-rules", kind="finding")
+@rule("dongbian-rules", kind="finding", when=was_asked)
 def dongbian(chart: Chart) -> Iterator[Finding]:
     """動變 on the 用 (p282-s1): a moving 用 is judged by its changed line (回頭生 / 回頭克, 化進 /
     化退; a changed line 空 or 破 has no force on it); a static 用 by the moving lines that 生 or
@@ -258,7 +285,7 @@ def _role_lines(r: Roles) -> Iterator[tuple[str, tuple[int, ...]]]:
     yield "仇神", r.chou.lines
 
 
-@rule("andong", kind="finding")
+@rule("andong", kind="finding", when=was_asked)
 def andong_by_role(chart: Chart) -> Iterator[Finding]:
     """暗動 by role (p165-s1): on the 用, the 元 or the 忌 it acts for or against it, at half a
     moving line's force and slower (p165-s2); a 元神 in 暗動 while 仇 and 忌 both move still
@@ -288,7 +315,7 @@ def _empty(chart: Chart, p: int) -> bool:
     return v not in (None, "建空", "動空", "填實", "半實")
 
 
-@rule("xunkong-use", kind="finding")
+@rule("xunkong-use", kind="finding", when=was_asked)
 def xunkong_by_role(chart: Chart) -> Iterator[Finding]:
     """旬空 by role (p160-s1 「空於忌則吉，空於用則凶」): the 用 empty is bad (for a question that
     fears the 用 — 禍, 病, 鬼 — it is good, 「將避…將脫」), the 忌 empty is good; a 伏 用 that is
@@ -316,7 +343,7 @@ def xunkong_by_role(chart: Chart) -> Iterator[Finding]:
                               (a.position,), _qpassages(r), {"role": "用神", "hidden": True})
 
 
-@rule("gua-yong-8", kind="finding")
+@rule("gua-yong-8", kind="finding", when=was_asked)
 def gua_yong(chart: Chart) -> Iterator[Finding]:
     """卦用 (p276-s1): for a question whose 用神 is the hexagram or a trigram (遷居 外卦 …) the
     hexagram-level signs judge it: 沖合, 反伏, 墓絕, 歸遊, 卦候, 卦義/卦驗 (their findings
@@ -324,15 +351,15 @@ def gua_yong(chart: Chart) -> Iterator[Finding]:
     r = asked(chart)
     if r is None or r.value not in ("卦", "內卦", "外卦"):
         return
+    order = dict.fromkeys(rid for rid, _ in finding_detectors() if rid in HEXAGRAM_RULES)
     signs = [f"{get(f.rule).zh}{' ' + f.kind if f.kind else ''}"
-             for rid, detect in finding_detectors() if rid in HEXAGRAM_RULES
-             for f in detect(chart) or ()]
+             for rid in order for f in findings_of(chart, rid)]
     text = " · ".join(signs) or "卦象에 특별한 징조 없음"
     yield finding("gua-yong-8", f"{_who(r)} 卦用: {text}", r.positions, _qpassages(r),
                   {"signs": signs})
 
 
-@rule("yao-yong-6", kind="finding")
+@rule("yao-yong-6", kind="finding", when=was_asked)
 def yao_yong(chart: Chart) -> Iterator[Finding]:
     """爻用 (p279-s1): a 用神 that is a role (世, 應, 世應), a position (初爻 … 上爻, 間爻), the
     moving lines or a 六神 — 「舍卦而從爻」: the line(s) with their 六親, 旺衰, 空破 and moving."""
@@ -352,4 +379,4 @@ def yao_yong(chart: Chart) -> Iterator[Finding]:
                   r.positions, _qpassages(r), {"lines": list(r.positions)})
 
 
-__all__ = ["asked", "finding"]
+__all__ = ["asked", "asked_chapter", "finding", "was_asked"]

@@ -33,7 +33,7 @@ from compute.context import CLASH
 from compute.judge import BRANCH_ZH, LIUHE6, STEM_ZH, Evaluator, Item, Unknown, parse
 from compute.judgments_data import YINGQI
 from compute.rules import Finding, rule
-from compute.shilei import asked, finding
+from compute.shilei import asked, finding, was_asked
 
 if TYPE_CHECKING:
     from compute.chart import Chart
@@ -190,7 +190,7 @@ def timings(chart: Chart) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]
             yield spec, named, lines
 
 
-@rule("yingqi", "應期", "응기", _PASSAGES, kind="finding")
+@rule("yingqi", "應期", "응기", _PASSAGES, kind="finding", when=was_asked)
 def yingqi(chart: Chart) -> Iterator[Finding]:
     """One finding per 應期 rule that applies to the chart's question and holds, naming the
     branches (or pillars) of the days, months or years it points to."""

@@ -71,3 +71,61 @@ def test_rules_subset_runs_only_those_rules() -> None:
 def test_an_unknown_rule_is_one_clear_error() -> None:
     with pytest.raises(InputError, match="rules: unknown rule 'no-such-rule'"):
         chart("乾", month="寅", day="甲子", rules=["no-such-rule"])
+
+
+def _json_exact(value: object) -> bool:
+    t = type(value)
+    if t in (str, int, float, bool, type(None)):
+        return True
+    if t is list:
+        return all(_json_exact(v) for v in value)  # type: ignore[attr-defined]
+    if t is dict:
+        return all(type(k) is str and _json_exact(v)
+                   for k, v in value.items())  # type: ignore[attr-defined]
+    return False
+
+
+def test_line_states_are_exact_json_values() -> None:
+    """ChartLine.to_dict() hands the states out uncopied and unconverted, so every annotator
+    must return exact JSON types (no tuple, no enum, no str subclass, non-str key); asked charts
+    and dated ones (hour, year, birth) too, so every annotator has its say."""
+    extra = [chart(lines=cast, at=f"19{10 + k % 80:02d}-0{1 + k % 9}-1{k % 9}T{k % 24:02d}:30",
+                   birth="戊午", question="shilei-14-q5" if k % 2 else None)
+             for k, cast in enumerate(CASTS)]
+    for c in [*_charts(), *extra]:
+        for ln in c.lines("primary") + c.lines("changed"):
+            for key, value in ln.state.items():
+                assert _json_exact(value), (key, value, repr(c))
+
+
+_ORDER = ("from compute import rules; print([(r.id, [i.name for i in r.impls]) for r in "
+          "rules.all_rules()], [r for r, _ in rules.line_annotators()], "
+          "[r for r, _ in rules.finding_detectors()])")
+
+
+def _run(code: str) -> str:
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                          text=True).stdout
+
+
+def test_the_asked_modules_load_on_first_need_in_one_order() -> None:
+    """`import compute` leaves the 筮類 modules out (start-up); the registry loads them when
+    listed, and they register in one order whichever of them is imported first."""
+    light = _run("import sys, compute; print(sorted(m for m in compute.ASKED_MODULES "
+                 "if m in sys.modules))")
+    assert light.strip() == "[]"
+    canonical = _run(_ORDER)
+    assert "judge_" in canonical and "yingqi" in canonical
+    import compute
+
+    for first in compute.ASKED_MODULES:
+        assert _run(f"import {first}; {_ORDER}") == canonical, first
+
+
+def test_an_asked_chart_loads_the_asked_rules() -> None:
+    out = _run("from compute import chart; c = chart('困', '坎', month='午', day='壬戌', "
+               "question='囤積'); print(sorted({f.rule for f in c.findings}))")
+    assert "'yongshen-source'" in out

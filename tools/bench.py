@@ -14,6 +14,10 @@ before the timing, so both sides start from the pillars; for "datetime" both con
 themselves. The three ratios of issue 7 are printed with their targets, and the wall time of a
 one-chart ``yimao chart`` process beside ``python -c pass`` (medians of interleaved runs).
 ``--memory N`` charts N charts in one process and prints the peak RSS at each tenth.
+``--instructions N`` counts, under valgrind's callgrind (when installed), the instructions per
+chart of each job (full+to_dict from pillars and from a datetime, the static chart): a run
+charting N sample charts less a run charting none, both after the same 20 warm-up charts and
+the same preparation — a count the machine's load does not move.
 
 Sweep: every cast (4,096 = 4^6 line values) under every month; the day runs through all sixty
 terms as the cast varies (day = cast + 5 * month, mod 60), so all 720 month-day pairs occur —
@@ -199,6 +203,57 @@ def memory(n: int) -> None:
     print(f"memory: {n} charts, peak RSS at each tenth (MiB): {' '.join(map(str, marks))}")
 
 
+WORK = ("full", "date", "static")
+
+
+def work(job: str, n: int) -> None:
+    """What ``--instructions`` counts: 20 warm-up charts, the sample prepared, then *n* charts
+    of *job* (``none``: no charts, the baseline)."""
+    sample = cases(20 + n)
+    for cast, when in sample[:20]:
+        chart(lines=cast, at=when).to_dict()
+    sample = sample[20:]
+    pillared = []
+    for cast, when in sample:
+        c = chart(lines=cast, at=when, rules=())
+        pillared.append((cast, c.month_pillar.zh, c.day.zh))
+    if job == "full":
+        for x, m, d in pillared:
+            chart(lines=x, month=m, day=d).to_dict()
+    elif job == "date":
+        for x, w in sample:
+            chart(lines=x, at=w).to_dict()
+    elif job == "static":
+        for x, m, d in pillared:
+            chart(lines=x, month=m, day=d, rules=())
+
+
+def instructions(n: int) -> None:
+    """Instructions per chart of each job under callgrind (see the module docstring)."""
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (Debian: apt-get install valgrind)")
+        return
+
+    def count(job: str) -> int:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
+                 sys.executable, __file__, "--work", job, str(n)],
+                capture_output=True, text=True, check=True, cwd=ROOT).stderr
+        found = re.search(r"refs:\s*([\d,]+)", out)
+        if found is None:
+            raise SystemExit(f"instructions: no count in valgrind's output:\n{out[-500:]}")
+        return int(found.group(1).replace(",", ""))
+
+    base = count("none")
+    for job in WORK:
+        print(f"instructions per chart, {job:6}: {(count(job) - base) / n / 1e6:.2f} M "
+              f"(callgrind, {n} charts)")
+
+
 def _sweep_chunk(args: tuple[list[str], list[tuple[int, int]]]) -> tuple[int, list[str]]:
     casts, pairs = args
     errors, count = [], 0
@@ -240,11 +295,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (median)")
     parser.add_argument("--memory", type=int, default=0, metavar="N",
                         help="also chart N charts in one process and print the peak RSS")
+    parser.add_argument("--instructions", type=int, default=0, metavar="N",
+                        help="also count instructions per chart under callgrind (N charts)")
+    parser.add_argument("--work", nargs=2, metavar=("JOB", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.work:
+        work(args.work[0], int(args.work[1]))
+        return 0
     print(machine())
-    timing(args.n, args.rounds)
+    if args.rounds > 0:  # --rounds 0: no timing (e.g. only --instructions)
+        timing(args.n, args.rounds)
     if args.memory:
         memory(args.memory)
+    if args.instructions:
+        instructions(args.instructions)
     return 0 if args.sweep == "none" else sweep(args.sweep)
 
 

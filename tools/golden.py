@@ -5,7 +5,8 @@
 
 The sample is fixed and seeded: 3,000 random casts, each with a random date given either as
 pillars (month, day; sometimes year, hour, birth) or as a datetime, sometimes with a non-default
-option or convention; plus the book's worked cases (``yimao cases --json``, frozen into the golden
+option or convention; 600 seeded charts asked a question of the 筮類 (so the 用神 rules and
+the judgments run); plus the book's worked cases (``yimao cases --json``, frozen into the golden
 file at record time so later edits of the TEI do not move the target). Each chart's ``to_dict()``
 is serialised as canonical JSON; the file keeps a SHA-256 per chart and the JSON itself, so a
 difference is shown field by field. Keep the golden file out of git (e.g. in /tmp).
@@ -68,6 +69,29 @@ def sample(n: int = 3000, seed: int = 1664) -> list[dict[str, Any]]:
     return out
 
 
+def asked_sample(n: int = 600, seed: int = 1665) -> list[dict[str, Any]]:
+    """Seeded charts asked a question of the 筮類 (every 用神 rule and judgment then runs):
+    a random question, sometimes facts about the asking, sometimes a 用神 given by hand."""
+    from compute.questions import ALL, FACT_PAIRS
+
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for _ in range(n):
+        kw: dict[str, Any] = {"lines": "".join(rng.choice("6789") for _ in range(6)),
+                              "month": BRANCH_ZH[rng.randrange(12)],
+                              "day": GANZHI[rng.randrange(60)].zh}
+        if rng.random() < 0.3:
+            kw["year"] = GANZHI[rng.randrange(60)].zh
+        if rng.random() < 0.85:
+            kw["question"] = rng.choice(ALL).id
+        if "question" not in kw or rng.random() < 0.15:
+            kw["yongshen"] = rng.choice(("妻財", "官鬼", "父母", "兄弟", "子孫", "世", "應"))
+        if rng.random() < 0.4:
+            kw["facts"] = rng.choice(rng.choice(FACT_PAIRS))
+        out.append(kw)
+    return out
+
+
 def book_cases() -> list[dict[str, Any]]:
     text = subprocess.run([str(ROOT / ".venv/bin/yimao"), "cases", "--json"], check=True,
                           capture_output=True, text=True, cwd=ROOT).stdout
@@ -96,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", type=Path)
     args = parser.parse_args(argv)
     if args.mode == "record":
-        calls = sample() + book_cases()
+        calls = sample() + asked_sample() + book_cases()
         rows = [{"call": kw, "json": run(kw)} for kw in calls]
         for row in rows:
             row["sha256"] = hashlib.sha256(row["json"].encode()).hexdigest()
