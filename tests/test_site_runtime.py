@@ -160,13 +160,12 @@ def test_the_standard_library_is_whole_with_the_hot_modules_compiled(
     assert len(magics) == 1 and magics != {importlib.util.MAGIC_NUMBER}
 
 
-def test_the_package_is_compute_and_lunar_python_as_bytecode(
+def test_the_package_is_compute_alone_as_bytecode(
         site: Build, manifest: dict[str, Any]) -> None:
     z = zipfile.ZipFile(site.out / "_py" / manifest["package"])
     names = set(z.namelist())
     assert {f"compute/{p.stem}.pyc" for p in (ROOT / "compute").glob("*.py")} <= names
-    assert "lunar_python/__init__.pyc" in names and "lunar_python/Solar.pyc" in names
-    assert b"MIT" in z.read("lunar_python/LICENSE")
+    assert not [n for n in names if not n.startswith("compute/")]  # no lunar_python: 節 table
     assert not [n for n in names if n.endswith(".py")]
 
 

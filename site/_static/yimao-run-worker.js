@@ -26,7 +26,7 @@ async function start() {
   });
   const t1 = performance.now();
   postMessage({ type: "progress", stage: 3 });
-  // compute + lunar_python as bytecode, imported from the zip itself (zipimport); the zip
+  // compute as bytecode, imported from the zip itself (zipimport); the zip
   // goes to /tmp of Pyodide's in-memory file system
   py.FS.writeFile("/tmp/yimao-py.zip", new Uint8Array(pkg));
   py.runPython("import sys; sys.path.insert(0, '/tmp/yimao-py.zip')");

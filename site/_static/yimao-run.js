@@ -3,7 +3,7 @@
      search data and, once used, the Python runtime for reading and running offline;
    - on a page with a <form class="run-example">: the first submit starts
      yimao-run-worker.js, which loads Pyodide from this site (_py/, see
-     yimao/web/runtime.py), puts compute + lunar-python (one zip of bytecode) on its
+     yimao/web/runtime.py), puts compute (one zip of bytecode) on its
      sys.path and calls compute.runner.run_json; later submits only call it again. The
      page stays responsive meanwhile and shows which stage the start is in. */
 (function () {

@@ -4,7 +4,7 @@ Run by ``yimao/web/pyodide_compile.mjs`` under Node when the site is built (see
 :mod:`yimao.web.runtime`), never imported by the edition: the code objects must be those of
 Pyodide's CPython (3.14), so the compiling is done by that interpreter. Standard library only.
 
-``main(work)`` reads ``work/package.zip`` (compute and lunar_python as source) and the standard
+``main(work)`` reads ``work/package.zip`` (compute as source) and the standard
 library Pyodide started from (``/lib/python314.zip``, the pinned, verified file), then:
 
 1. imports ``compute.runner`` and runs a chart from hexagrams, one from a date and one bad

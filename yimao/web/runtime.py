@@ -12,9 +12,9 @@ Building (a Sphinx extension that :mod:`yimao.web.extension` sets up): when the 
 
 * ``_py/<version>/``: the core files (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm)
   copied from the cache after checking them again;
-* ``_py/yimao-py-<digest>.zip``: compute/ of this repository and lunar-python (pure Python,
-  published on PyPI as an sdist only, so taken from the installed distribution) in one zip
-  of bytecode that the page puts on ``sys.path`` (no micropip, no package index);
+* ``_py/yimao-py-<digest>.zip``: compute/ of this repository (standard library only; its
+  table of the 節 makes dates without lunar-python) in one zip of bytecode that the page
+  puts on ``sys.path`` (no micropip, no package index);
 * ``_py/python_stdlib-<digest>.zip``: the release's standard library with the modules a run
   imports compiled to bytecode. Both zips are compiled by the pinned Pyodide itself under
   Node (:mod:`yimao.web.pyodide_compile`; kept in ``.cache/pyodide/compiled/`` per digest of the
@@ -43,7 +43,6 @@ import tomllib
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -194,26 +193,15 @@ def extract(tarball: bytes, names: Iterable[str]) -> Iterator[tuple[str, bytes]]
 
 
 def package_files(root: Path = ROOT) -> dict[str, bytes]:
-    """What the browser imports, by path inside the zip: compute/*.py of this repository and
-    the lunar_python package as installed (with its licence).
+    """What the browser imports, by path inside the zip: compute/*.py of this repository.
+    compute needs nothing else, not even for a date (its 節 come from compute/jieqi_data.py),
+    so lunar-python is not sent to the browser.
 
     >>> files = package_files()
-    >>> "compute/runner.py" in files, "lunar_python/Solar.py" in files
-    (True, True)
+    >>> "compute/runner.py" in files, any(n.startswith("lunar_python/") for n in files)
+    (True, False)
     """
-    out = {f"compute/{p.name}": p.read_bytes() for p in sorted((root / "compute").glob("*.py"))}
-    try:
-        dist = metadata.distribution("lunar-python")
-    except metadata.PackageNotFoundError:
-        raise SiteRuntimeError("lunar-python is not installed (pip install -e '.[calendar]'): "
-                            "the browser needs it to turn a date into pillars") from None
-    for f in dist.files or ():
-        path = str(f)
-        if path.startswith("lunar_python/") and path.endswith(".py"):
-            out[path] = Path(str(dist.locate_file(f))).read_bytes()
-        elif "licenses/" in path or path.endswith("LICENSE"):
-            out["lunar_python/LICENSE"] = Path(str(dist.locate_file(f))).read_bytes()
-    return out
+    return {f"compute/{p.name}": p.read_bytes() for p in sorted((root / "compute").glob("*.py"))}
 
 
 def package_zip(files: Mapping[str, bytes]) -> bytes:
