@@ -17,7 +17,8 @@ one-chart ``yimao chart`` process beside ``python -c pass`` (medians of interlea
 ``--instructions N`` counts, under valgrind's callgrind (when installed), the instructions per
 chart of each job (full+to_dict from pillars and from a datetime, the static chart): a run
 charting N sample charts less a run charting none, both after the same 20 warm-up charts and
-the same preparation — a count the machine's load does not move.
+the same preparation — a count the machine's load does not move — and najia's the same way
+(its date from lunar-python, or from a table made beforehand), with the three ratios.
 
 Sweep: every cast (4,096 = 4^6 line values) under every month; the day runs through all sixty
 terms as the cast varies (day = cast + 5 * month, mod 60), so all 720 month-day pairs occur —
@@ -203,7 +204,7 @@ def memory(n: int) -> None:
     print(f"memory: {n} charts, peak RSS at each tenth (MiB): {' '.join(map(str, marks))}")
 
 
-WORK = ("full", "date", "static")
+WORK = ("full", "date", "static", "najia-table", "najia-date")
 
 
 def work(job: str, n: int) -> None:
@@ -226,6 +227,15 @@ def work(job: str, n: int) -> None:
     elif job == "static":
         for x, m, d in pillared:
             chart(lines=x, month=m, day=d, rules=())
+    elif job.startswith("najia"):
+        najia = _najia()
+        for cast, when in cases(3):  # najia warmed up too
+            najia(verbose=0).compile(params=[NAJIA_PARAM[int(ch)] for ch in cast], date=when)
+        daily = {(w.year, w.month, w.day, w.hour): najia._daily(w) for _, w in sample}
+        if job == "najia-table":
+            najia._daily = staticmethod(lambda d: daily[(d.year, d.month, d.day, d.hour)])
+        for cast, when in sample if job != "najia-none" else ():
+            najia(verbose=0).compile(params=[NAJIA_PARAM[int(ch)] for ch in cast], date=when)
 
 
 def instructions(n: int) -> None:
@@ -248,10 +258,18 @@ def instructions(n: int) -> None:
             raise SystemExit(f"instructions: no count in valgrind's output:\n{out[-500:]}")
         return int(found.group(1).replace(",", ""))
 
-    base = count("none")
-    for job in WORK:
-        print(f"instructions per chart, {job:6}: {(count(job) - base) / n / 1e6:.2f} M "
-              f"(callgrind, {n} charts)")
+    base = {"compute": count("none")}
+    if _najia() is not None:
+        base["najia"] = count("najia-none")  # najia and lunar-python imported and warmed up
+    per = {}
+    for job in WORK if "najia" in base else WORK[:3]:
+        per[job] = (count(job) - base["najia" if job.startswith("najia") else "compute"]) / n
+        print(f"instructions per chart, {job:11}: {per[job] / 1e6:.3f} M (callgrind, {n} charts)")
+    if "najia-date" in per:
+        print(f"ratio compute/najia in instructions: full chart + to_dict from a datetime "
+              f"{per['najia-date'] / per['date']:.2f}x (target >= 25x); from pillars "
+              f"{per['najia-table'] / per['full']:.2f}x (target >= 0.2x); static chart "
+              f"{per['najia-table'] / per['static']:.2f}x (target >= 1.2x)")
 
 
 def _sweep_chunk(args: tuple[list[str], list[tuple[int, int]]]) -> tuple[int, list[str]]:
