@@ -194,3 +194,11 @@ def test_cli_bad_case_id(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["case", "p999-case9"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "p999-case9" in err and "yimao cases" in err
+
+
+def test_cli_case_with_two_readings(capsys: pytest.CaptureFixture[str]) -> None:
+    """A claim the book's two readings decide differently is shown, not a crash (KeyError
+    'two_readings' before)."""
+    assert main(["case", "p445-case3"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^± c3 「.+」 \S+: two_readings$", out, re.M), out

@@ -12,7 +12,7 @@ import argparse
 
 from yimao.model import cases as C
 
-MARK = {"confirmed": "✓", "contradicted": "✗", "not_computable": "?"}
+MARK = {"confirmed": "✓", "contradicted": "✗", "not_computable": "?", "two_readings": "±"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -6,8 +6,8 @@ rule, the editors' notes, and what is machine-level: each claim's check (a small
 language, written in ``editorial/cases.toml`` and compiled by the TEI builder into
 ``<fs type="check">``) and the status it is expected to get. This module charts every case
 through :func:`compute.chart`, evaluates every check in compute's check language
-(:mod:`compute.claims`, written on :mod:`compute.query`), finds the cases' Gregorian dates and
-gives the ``yimao cases`` command.
+(:mod:`compute.claims`, written on :mod:`compute.query`), finds the cases' Gregorian dates (the
+``yimao cases`` command is :mod:`yimao.cli.cases`).
 
 >>> cases = load()
 >>> c = by_id(cases, "p111-case1")
@@ -21,11 +21,8 @@ gives the ``yimao cases`` command.
 
 from __future__ import annotations
 
-import argparse
 import datetime as _dt
 import functools
-import json
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -295,77 +292,3 @@ def date_problem(case: Case) -> str:
         return (f"{case.date}: fits only if 建 is the almanac's numbered month, not the 節氣 "
                 f"month ({', '.join(found)})")
     return ""
-
-
-# ------------------------------------------------------------------ the command
-
-
-def tally(case: Case) -> tuple[int, int]:
-    """(confirmed, total) claims."""
-    verdicts = [evaluate(case, cl) for cl in case.claims]
-    return sum(v.status == "confirmed" for v in verdicts), len(verdicts)
-
-
-def as_json(case: Case) -> dict[str, Any]:
-    """One case for ``yimao cases --json``; absent values are ``None`` (null).
-
-    >>> j = as_json(by_id(load(), "p111-case1"))
-    >>> j["month"], j["year"], j["outcome"], j["claims"][0]["status"]
-    ('寅', None, '後仲夥而卒（仲夥 = 仲夏）', 'confirmed')
-    """
-    day = case.day or (f"{case.xun}旬" if case.xun else "")
-    return {
-        "id": case.id, "passage": case.para, "type": case.type, "year": _null(case.year),
-        "month": _null(case.month), "day": _null(day), "hour": _null(case.hour),
-        "birth": _null(case.birth), "question": _null(case.question),
-        "primary": case.primary, "changed": _null(case.changed),
-        "gregorian": list(gregorian(case)), "date_problem": _null(date_problem(case)),
-        "date_note": _null(case.date_note),
-        "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": _null(case.outcome),
-        **_question_json(case.id),
-    }
-
-
-def _question_json(case_id: str) -> dict[str, Any]:
-    """question_id and yongshen (issue 10: yimao.model.case_questions)."""
-    from yimao.model.case_questions import as_json as question_json
-
-    return question_json(case_id)
-
-
-def _null(value: str) -> str | None:
-    return value or None
-
-
-def _claim_json(case: Case, claim: Claim) -> dict[str, Any]:
-    v = evaluate(case, claim)
-    note = claim.note or (v.detail if v.status == "not_computable" else "")
-    return {"text": claim.text, "rule": claim.rule, "status": v.status, "note": _null(note),
-            "expected": claim.expect, "detail": _null(v.detail)}
-
-
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="one JSON array of all cases")
-    parser.add_argument("--type", choices=TYPES, help="only cases of this type")
-
-
-def run(args: argparse.Namespace) -> int:
-    cases = [c for c in load() if not args.type or c.type == args.type]
-    if args.json:
-        print(json.dumps([as_json(c) for c in cases], ensure_ascii=False, indent=1))
-        return 0
-    for c in cases:
-        ok, total = tally(c)
-        print(f"{c.id:12} {c.para}  {_pad(c.date or '—', 22)} {_pad(c.question or '—', 14)} "
-              f"{_pad(c.hexagrams, 10)} {ok}/{total}")
-    return 0
-
-
-def _pad(text: str, width: int) -> str:
-    """*text* padded to *width* terminal columns (CJK characters take two).
-
-    >>> _pad("震之兌", 8) + "|"
-    '震之兌  |'
-    """
-    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-    return text + " " * max(width - used, 0)
