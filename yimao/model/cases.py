@@ -236,26 +236,31 @@ def _almanac_days(gyear: int) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _matches(case: Case, window: tuple[int, int], almanac: bool) -> list[str]:
-    """The days (ISO) whose pillars are the case's; the day pillar is tested first, so that
-    the year and month are reckoned only for the days that have it."""
+def _matches(year: str, month: str, day: str, window: tuple[int, int], almanac: bool
+             ) -> list[str]:
+    """The days (ISO) whose pillars are these (as a case states them); the day pillar is
+    tested first (by the sexagenary count from the year's first day), so that the year and
+    month are reckoned only for the days that have it."""
     from compute.calendar import day_pillar
 
-    first = window[0] + (GANZHI_ZH.index(case.year) - (window[0] - 4)) % 60
+    days = {i for i, g in enumerate(GANZHI_ZH) if not day or day in (g, g[0], g[1])}
+    first = window[0] + (GANZHI_ZH.index(year) - (window[0] - 4)) % 60
     out = []
     for gy in range(first, window[1] + 1, 60):
         for y in (gy, gy + 1):
-            for i, day in enumerate(_year_days(y)):
-                dp = day_pillar(day).zh
-                if case.day and case.day not in (dp, dp[0], dp[1]):
+            start = _dt.date(y, 1, 1)
+            p0 = GANZHI_ZH.index(day_pillar(start).zh)
+            for i in range(len(_year_days(y))):
+                if (p0 + i) % 60 not in days:
                     continue
-                year, month = _almanac_days(y)[i] if almanac else _noon(day)
-                if year != case.year:
+                date = start + _dt.timedelta(days=i)
+                its_year, its_month = _almanac_days(y)[i] if almanac else _noon(date)
+                if its_year != year:
                     continue
-                if case.month and case.month not in (month, month[-1]) and not (
-                        almanac and len(case.month) == 2 and case.month[1] == month):
+                if month and month not in (its_month, its_month[-1]) and not (
+                        almanac and len(month) == 2 and month[1] == its_month):
                     continue
-                out.append(day.isoformat())
+                out.append(date.isoformat())
     return out
 
 
@@ -266,10 +271,16 @@ def dates(case: Case, window: tuple[int, int] = WINDOW) -> tuple[tuple[str, ...]
     name no year give ``((), "")``; a month-only range is given as its first and last day."""
     if not case.year:
         return (), ""
+    return _dates(case.year, case.month, case.day, window)
+
+
+@functools.cache
+def _dates(year: str, month: str, day: str, window: tuple[int, int]
+           ) -> tuple[tuple[str, ...], str]:
     for almanac in (False, True):
-        found = _matches(case, window, almanac)
+        found = _matches(year, month, day, window, almanac)
         if found:
-            if not (case.day and len(case.day) == 2):
+            if not (day and len(day) == 2):
                 found = [found[0], found[-1]]
             return tuple(found), "月" if almanac else "節"
     return (), ""
