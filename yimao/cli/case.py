@@ -30,7 +30,7 @@ def show(cid: str) -> str:
     from compute.layout import table_lines
 
     case = C.by_id(C.load(), cid)
-    out = [f"{case.id}  ({case.type}, {case.para})  {case.date or '(no date)'}  "
+    out = [f"{case.id}  ({case.type}, {case.passage})  {case.date or '(no date)'}  "
            f"{case.question or '—'}  {case.hexagrams}", f"「{case.text}」"]
     if case.outcome:
         out.append(f"outcome: {case.outcome}")
@@ -62,12 +62,13 @@ def show(cid: str) -> str:
         if claim.sic:
             out.append(f"     text corrected: {claim.sic} → {claim.corr} "
                        "(editorial/corrections.tsv)")
-        if claim.note:
-            out.append(f"     {claim.note}")
+        if claim.note or claim.working_note:
+            out.append(f"     {claim.note or claim.working_note}")
     if not case.claims:
         out.append("(the text asserts no chart fact for this case)")
-    if case.note:
-        out += ["", f"note: {case.note}"]
+    note = " ".join(case.notes) or case.working_note
+    if note:
+        out += ["", f"note: {note}"]
     return "\n".join(out)
 
 

@@ -41,7 +41,7 @@ def as_json(case: C.Case) -> dict[str, Any]:
     """One case for ``yimao cases --json``; absent values are ``None`` (null)."""
     day = case.day or (f"{case.xun}旬" if case.xun else "")
     return {
-        "id": case.id, "passage": case.para, "type": case.type, "year": _null(case.year),
+        "id": case.id, "passage": case.passage, "type": case.type, "year": _null(case.year),
         "month": _null(case.month), "day": _null(day), "hour": _null(case.hour),
         "birth": _null(case.birth), "question": _null(case.question),
         "primary": case.primary, "changed": _null(case.changed),
@@ -58,7 +58,7 @@ def _null(value: str) -> str | None:
 
 def _claim_json(case: C.Case, claim: C.Claim) -> dict[str, Any]:
     v = C.evaluate(case, claim)
-    note = claim.note or (v.detail if v.status == "not_computable" else "")
+    note = claim.note or claim.working_note or (v.detail if v.status == "not_computable" else "")
     return {"text": claim.text, "rule": claim.rule, "status": v.status, "note": _null(note),
             "expected": claim.expect, "detail": _null(v.detail)}
 
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for c in cases:
         ok, total = tally(c)
-        print(f"{c.id:12} {c.para}  {_pad(c.date or '—', 22)} {_pad(c.question or '—', 14)} "
+        print(f"{c.id:12} {c.passage}  {_pad(c.date or '—', 22)} {_pad(c.question or '—', 14)} "
               f"{_pad(c.hexagrams, 10)} {ok}/{total}")
     return 0
 

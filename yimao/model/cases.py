@@ -24,7 +24,6 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,114 +31,27 @@ from compute import claims
 from compute.claims import INPUTS, Inputs, Setting, Verdict
 from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
 from yimao.errors import EditionError
-from yimao.model.edition import CaseRecord, ClaimRecord, load_edition
+from yimao.model.edition import STATUSES, TYPES, Case, Claim, load_edition
 
-TYPES = ("reported", "schematic", "example", "historical")
-STATUSES = ("confirmed", "contradicted", "not_computable", "two_readings")
 WINDOW = (1590, 1664)
 """Gregorian years searched for the dates of cases that name their year (the author's lifetime:
 he wrote the 筮類 before 1639, the book was printed 1664)."""
 
 
-# ------------------------------------------------------------------ the data
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A chart fact a case asserts: its words, rule, check and expected status."""
-
-    text: str
-    rule: str
-    check: Mapping[str, Any]
-    expect: str
-    note: str = ""
-    sic: str = ""
-    corr: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Case:
-    """One worked case; empty inputs are ``""``."""
-
-    id: str
-    para: str
-    text: str
-    type: str
-    question: str
-    primary: str
-    changed: str = ""
-    year: str = ""
-    month: str = ""
-    day: str = ""
-    xun: str = ""
-    hour: str = ""
-    birth: str = ""
-    outcome: str = ""
-    note: str = ""
-    date_note: str = ""
-    same_as: str = ""
-    claims: tuple[Claim, ...] = ()
-
-    @property
-    def date(self) -> str:
-        """The date as the book gives it: 「己亥年 寅建 癸酉日」."""
-        parts = [f"{self.year}年" if self.year else "", f"{self.month}建" if self.month else "",
-                 f"{self.day}日" if self.day else "", f"{self.xun}旬" if self.xun else "",
-                 f"{self.hour}時" if self.hour else ""]
-        return " ".join(p for p in parts if p)
-
-    @property
-    def hexagrams(self) -> str:
-        return f"{self.primary}之{self.changed}" if self.changed else self.primary
-
-
-def _validated(case: Case, where: str) -> Case:
-    if case.type not in TYPES:
-        raise EditionError(f"{where} {case.id}: type {case.type!r}; expected {', '.join(TYPES)}")
-    for cl in case.claims:
-        if cl.expect not in STATUSES:
-            raise EditionError(f"{where} {case.id}: claim {cl.text!r} expect {cl.expect!r}; "
-                               f"expected {', '.join(STATUSES)}")
-    return case
-
-
-def _claim(record: ClaimRecord, where: str) -> Claim:
-    if record.check is None:
-        raise EditionError(f"{where}: claim {record.id} has no machine check "
-                           "(<fs type='check'>); run python -m yimao.tei.build")
-    return Claim(record.text, record.rule, record.check, record.expect,
-                 record.note or record.working_note, record.sic, record.corr)
-
-
-def _from_tei(record: CaseRecord, where: str) -> Case:
-    claims = tuple(_claim(r, where) for r in record.claims)
-    inputs = {k: getattr(record, k) or "" for k in (*INPUTS, "question", "outcome")}
-    case = Case(record.id, record.passage, record.text, record.type, claims=claims,
-                note=" ".join(record.notes) or record.working_note,
-                date_note=" ".join(record.date_notes),
-                same_as=record.same_as or "", **inputs)
-    return _validated(case, where)
-
-
-@functools.cache
 def load(tei: Path | None = None) -> tuple[Case, ...]:
     """All cases in book order, from the TEI (:meth:`Edition.cases`; *tei* another edition
-    file, e.g. the site's ``yimao_tei``): ids, passage, type, inputs, question, outcome, claim
-    texts and rule ids, the editors' Korean notes (a claim's ``note`` is its editorial note
-    when it has one, a case's ``note`` the note on the case, its ``date_note`` the note on its
-    date), and each claim's machine check, expected status, ``sic``/``corr`` and the editors'
-    working note where the TEI has no editorial note (a confirmed claim's computation)."""
-    edition = load_edition(tei)
-    return tuple(_from_tei(rec, str(edition.path)) for rec in edition.cases())
+    file, e.g. the site's ``yimao_tei``): the read model's :class:`~yimao.model.edition.Case`
+    — ids, passage, type, inputs, question, outcome, claims with their rule, machine check
+    and expected status, the editors' Korean notes and their working notes."""
+    return load_edition(tei).cases()
 
 
 def by_id(cases: Iterable[Case], cid: str) -> Case:
     """The case *cid* (``p111-case1``); an unknown id is an :class:`EditionError`."""
-    cases = tuple(cases)
     for c in cases:
         if c.id == cid:
             return c
-    raise EditionError(f"case {cid!r}: no such case; ids look like {cases[0].id} "
+    raise EditionError(f"case {cid!r}: no such case; ids look like p089-case1 "
                        "(see `yimao cases`)")
 
 
@@ -303,3 +215,9 @@ def date_problem(case: Case) -> str:
         return (f"{case.date}: fits only if 建 is the almanac's numbered month, not the 節氣 "
                 f"month ({', '.join(found)})")
     return ""
+
+
+__all__ = [
+    "INPUTS", "STATUSES", "TYPES", "WINDOW", "Case", "Claim", "Setting", "Verdict", "by_id",
+    "completions", "date_problem", "dates", "evaluate", "gregorian", "load", "setting",
+]
