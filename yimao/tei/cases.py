@@ -37,6 +37,7 @@ from typing import Any
 
 from lxml import etree
 
+from compute.claims import INPUTS
 from yimao.tei import ids
 from yimao.tei.inputs import EDITORIAL, InputError, present
 from yimao.tei.layers import RANK_CASE, RANK_CLAIM, Span
@@ -47,9 +48,15 @@ CASE_NOTES_TSV = EDITORIAL / "case-notes.tsv"
 CASE_NOTE_FIELDS = ["target", "kind", "note"]
 NOTE_KINDS = ("date", "case", "contradicted", "not_computable", "two_readings")
 RANK_OUTCOME = RANK_CASE + 5  # inside a case, outside the sentences it may cover
-INPUT_FIELDS = ("year", "month", "day", "xun", "hour", "birth")
-FEATURES = ("type", *INPUT_FIELDS, "question", "primary", "changed", "outcome")
-"""The features of a case's ``fs``, in this order; question and outcome are strings."""
+FEATURES = ("type", *(k for k in INPUTS if k not in ("primary", "changed")), "question",
+            "primary", "changed", "outcome")
+"""The features of a case's ``fs``, in this order: its type, the date inputs of
+:data:`compute.claims.INPUTS` (the one list of what a case may state), the question, the
+hexagrams, the outcome; question and outcome are strings.
+
+>>> " ".join(FEATURES)
+'type year month day xun hour birth question primary changed outcome'
+"""
 STRING_FEATURES = ("question", "outcome")
 CASE_TITLES_TSV = EDITORIAL / "case-titles.tsv"
 CASE_TITLE_FIELDS = ["id", "question_ko", "title_ko"]
