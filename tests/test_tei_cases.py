@@ -13,7 +13,14 @@ import pytest
 from yimao.cli.main import main
 from yimao.model import cases as C
 from yimao.model.edition import TEI_NS, XML_ID, XML_LANG, load_edition, text_of
-from yimao.tei.cases import CASES_TOML, FEATURES, KO_FEATURES, read_case_titles
+from yimao.tei.cases import (
+    CASE_QUESTIONS_TOML,
+    CASES_TOML,
+    FEATURES,
+    KO_FEATURES,
+    read_case_questions,
+    read_case_titles,
+)
 
 ROWS = tomllib.loads(CASES_TOML.read_text(encoding="utf-8"))["case"]
 ED = load_edition()
@@ -143,3 +150,27 @@ def test_json_uses_null_for_absent_values(capsys: pytest.CaptureFixture[str]) ->
     assert all(d["outcome"] is None for d in data)
     assert not any(v == "" for d in data for v in d.values())
     assert not any(v == "" for d in data for c in d["claims"] for v in c.values())
+
+
+def test_case_questions_compiled_into_the_tei_are_the_toml_rows() -> None:
+    """editorial/cases-proposed.toml's [[case_question]] rows → ``fs type="case-question"``
+    → the read model's Case.question_id / yongshen / yongshen_note: the same values, types
+    and all, for every row; a case without a row has none."""
+    rows = tomllib.loads(CASE_QUESTIONS_TOML.read_text(encoding="utf-8"))["case_question"]
+    by = {r.id: r for r in RECORDS}
+    assert len(rows) >= 150 and {row["case"] for row in rows} <= set(by)
+    for row in rows:
+        case = by[row["case"]]
+        assert (case.question_id, case.yongshen, case.yongshen_note) == (
+            row["question"], row["yongshen"], row.get("note", "")), row["case"]
+        assert isinstance(case.yongshen["hidden"], bool)
+    assert all(r.yongshen is None for r in RECORDS if r.id not in {x["case"] for x in rows})
+
+
+def test_a_case_question_row_without_its_yongshen_is_refused(tmp_path) -> None:
+    from yimao.tei.inputs import InputError
+
+    bad = tmp_path / "cases-proposed.toml"
+    bad.write_text('[[case_question]]\ncase = "p089-case1"\nquestion = ""\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"\[\[case_question\]\] 1: needs case"):
+        read_case_questions(bad)

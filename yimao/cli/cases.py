@@ -48,7 +48,7 @@ def as_json(case: C.Case) -> dict[str, Any]:
         "gregorian": list(C.gregorian(case)), "date_problem": _null(C.date_problem(case)),
         "date_note": _null(case.date_note),
         "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": _null(case.outcome),
-        **question_json(case.id),
+        **question_json(case),
     }
 
 

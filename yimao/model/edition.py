@@ -54,7 +54,7 @@ import os
 import re
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -232,8 +232,9 @@ class Case:
     question, the outcome, the Korean question and title (editorial/case-titles.tsv), the
     ``seg type="outcome"`` ids and the paragraphs where the outcome stands, the case it
     records again (``same_as``), its claims, the editors' Korean notes on the case as a whole
-    (``notes``: how it is charted, its source) and on its date (``date_notes``), and their
-    working note (English, ``fs type="check"``)."""
+    (``notes``: how it is charted, its source) and on its date (``date_notes``), their
+    working note (English, ``fs type="check"``), and the question it answers with its 用神
+    as the case reads it (``fs type="case-question"``)."""
 
     id: str
     passage: str
@@ -259,6 +260,10 @@ class Case:
     notes: tuple[str, ...] = ()
     date_notes: tuple[str, ...] = ()
     working_note: str = ""
+    question_id: str = ""  # the 筮類 question the case answers (shilei-26-q23), if any …
+    yongshen: Mapping[str, Any] | None = None  # … and its 用神 as the case reads it:
+    # {relative or role, lines, hidden} (None where the editors give none)
+    yongshen_note: str = ""  # how the case reads it, where the question's own 用神 differs
 
     @property
     def date(self) -> str:
@@ -283,7 +288,8 @@ class Case:
 
 
 _FEATURES = frozenset(f.name for f in fields(Case) if f.type == "str") - {
-    "id", "passage", "text", "corrected", "same_as", "working_note"}
+    "id", "passage", "text", "corrected", "same_as", "working_note", "question_id",
+    "yongshen_note"}
 """The names an ``f`` of a case record may have (its ``type`` too, which ``@subtype`` gives)."""
 
 
@@ -623,6 +629,8 @@ class Edition:
                     notes.setdefault(key + t.lstrip("#"), []).append(_text(n))
         checks = {fs.get("corresp", "").lstrip("#"): _feature_values(fs)
                   for fs in self.tree.iter(_t("fs")) if fs.get("type") == "check"}
+        readings = {fs.get("corresp", "").lstrip("#"): _feature_values(fs)
+                    for fs in self.tree.iter(_t("fs")) if fs.get("type") == "case-question"}
         outcomes: dict[str, list[str]] = {}
         outcome_paras: dict[str, dict[str, None]] = {}
         for s in self.tree.iter(_t("seg")):
@@ -635,7 +643,15 @@ class Edition:
         out = []
         for seg in self.tree.iter(_t("seg")):
             if seg.get("type") == "case":
-                out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks))
+                case = self._case(seg, records, notes, outcomes, outcome_paras, checks)
+                r = readings.get(case.id)
+                if r is not None:
+                    if not isinstance(r.get("yongshen"), dict):
+                        self._fail(seg, f"case {case.id}: its <fs type='case-question'> has no "
+                                        "yongshen feature structure")
+                    case = replace(case, question_id=str(r.get("question", "")),
+                                   yongshen=r["yongshen"], yongshen_note=str(r.get("note", "")))
+                out.append(case)
         return tuple(out)
 
     def _case(self, seg: etree._Element, records: dict[str, etree._Element],
