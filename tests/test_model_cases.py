@@ -108,7 +108,7 @@ def test_corrected_claims_have_their_correction_row() -> None:
     for case, claim in corrected:
         text = src.by_id(case.passage).text
         start = text.index(case.text) + case.text.index(claim.text)
-        hits = [r for r in rows if r["para"] == case.passage and r["kind"] == "corr"
+        hits = [r for r in rows if r["para"] == case.passage and r["kind"] in ("corr", "conj")
                 and r["sic"] == claim.sic and r["corr"] == claim.corr
                 and start <= int(r["offset"]) < start + len(claim.text)]
         assert hits, f"{case.id} {claim.text}: no corr row {claim.sic}→{claim.corr}"
