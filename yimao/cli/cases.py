@@ -6,7 +6,7 @@
 
 >>> j = as_json(C.by_id(C.load(), "p111-case1"))
 >>> j["month"], j["year"], j["outcome"], j["claims"][0]["status"]
-('寅', None, '後仲夥而卒（仲夥 = 仲夏）', 'confirmed')
+('寅', None, '後仲夥而卒（仲夥 = 仲夏或仲冬？）', 'confirmed')
 """
 
 from __future__ import annotations
