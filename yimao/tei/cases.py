@@ -165,10 +165,10 @@ def read_case_questions(path: Path = CASE_QUESTIONS_TOML) -> dict[str, dict[str,
 
 def read_case_titles(path: Path = CASE_TITLES_TSV) -> dict[str, tuple[str, str]]:
     """editorial/case-titles.tsv: ``{case id: (question_ko, title_ko)}``."""
-    from yimao.tei.inputs import _rows
+    from yimao.tei.inputs import tsv_rows
 
     return {row["id"]: (row["question_ko"], row["title_ko"])
-            for _, row in _rows(path, CASE_TITLE_FIELDS)}
+            for _, row in tsv_rows(path, CASE_TITLE_FIELDS)}
 
 
 def read_case_notes(path: Path = CASE_NOTES_TSV) -> list[CaseNote]:

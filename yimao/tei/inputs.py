@@ -88,7 +88,9 @@ def present(path: Path) -> Path:
     return path
 
 
-def _rows(path: Path, fields: list[str]) -> Iterable[tuple[int, dict[str, str]]]:
+def tsv_rows(path: Path, fields: list[str]) -> Iterable[tuple[int, dict[str, str]]]:
+    """The rows of an editorial TSV table with exactly *fields* as its header: ``(line,
+    row)``; a wrong header or a row of another width is an :class:`InputError`."""
     with present(path).open(encoding="utf-8", newline="") as f:
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         if reader.fieldnames != fields:
@@ -101,7 +103,7 @@ def _rows(path: Path, fields: list[str]) -> Iterable[tuple[int, dict[str, str]]]
 
 def read_chapters(path: Path = CHAPTERS_TSV) -> list[ChapterRow]:
     out = []
-    for line, row in _rows(path, CHAPTER_FIELDS):
+    for line, row in tsv_rows(path, CHAPTER_FIELDS):
         if row["part"] not in PARTS:
             raise InputError(f"{path}:{line}: part {row['part']!r} not in {PARTS}")
         if row["title_status"] not in TITLE_STATUSES:
@@ -113,7 +115,7 @@ def read_chapters(path: Path = CHAPTERS_TSV) -> list[ChapterRow]:
 def read_corrections(path: Path = CORRECTIONS_TSV) -> list[Correction]:
     """Rows of corrections.tsv."""
     out = []
-    for line, row in _rows(path, CORRECTION_FIELDS):
+    for line, row in tsv_rows(path, CORRECTION_FIELDS):
         if row["kind"] not in KINDS:
             raise InputError(f"{path}:{line}: kind {row['kind']!r} not in {KINDS}")
         try:
@@ -148,4 +150,4 @@ RULES_KO_FIELDS = ["id", "title_ko", "statement_ko", "compute_ko"]
 def read_rules_ko(path: Path = RULES_KO_TSV) -> dict[str, tuple[str, str, str]]:
     """editorial/rules-ko.tsv: ``{rule id: (title_ko, statement_ko, compute_ko)}``."""
     return {row["id"]: (row["title_ko"], row["statement_ko"], row["compute_ko"])
-            for _, row in _rows(path, RULES_KO_FIELDS)}
+            for _, row in tsv_rows(path, RULES_KO_FIELDS)}
