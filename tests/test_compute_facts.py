@@ -76,6 +76,7 @@ RENDERERS = {
     "rules.py": "Finding itself",
     "daxian.py": "its own summary() method, a producer",
     "shilei.py": "卦用 (gua-yong-8) quotes the hexagram findings' summaries as its text",
+    "examples.py": "the rule/question example pages print each finding's summary (a renderer)",
 }
 
 
