@@ -54,7 +54,7 @@ import os
 import re
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -619,45 +619,51 @@ class Edition:
 
     @functools.cache  # noqa: B019 (an Edition lives as long as its cached file)
     def _cases(self) -> tuple[Case, ...]:
-        records = {fs.get("corresp", "").lstrip("#"): fs
-                   for fs in self.tree.iter(_t("fs")) if fs.get("type") == "case"}
+        # the records beside the text: fs of standOff by type, keyed by what they describe
+        fss: dict[str, dict[str, etree._Element]] = {"case": {}, "check": {},
+                                                       "case-question": {}}
+        for stand in self.tree.iterchildren(_t("standOff")):
+            for fs in stand.iterchildren(_t("fs")):
+                kind = fs.get("type") or ""
+                if kind in fss:
+                    fss[kind][fs.get("corresp", "").lstrip("#")] = fs
+        records = fss["case"]
+        checks = {k: _feature_values(fs) for k, fs in fss["check"].items()}
+        readings = {k: _feature_values(fs) for k, fs in fss["case-question"].items()}
         notes: dict[str, list[str]] = {}
-        for n in self.tree.iter(_t("note")):
-            if n.get("type") == "editorial":
-                key = "date:" if n.get("subtype") == "date" else ""
-                for t in (n.get("target") or "").split():
-                    notes.setdefault(key + t.lstrip("#"), []).append(_text(n))
-        checks = {fs.get("corresp", "").lstrip("#"): _feature_values(fs)
-                  for fs in self.tree.iter(_t("fs")) if fs.get("type") == "check"}
-        readings = {fs.get("corresp", "").lstrip("#"): _feature_values(fs)
-                    for fs in self.tree.iter(_t("fs")) if fs.get("type") == "case-question"}
         outcomes: dict[str, list[str]] = {}
         outcome_paras: dict[str, dict[str, None]] = {}
-        for s in self.tree.iter(_t("seg")):
-            if s.get("type") == "outcome":
-                of = (s.get("corresp") or "").lstrip("#")
-                outcomes.setdefault(of, []).append(s.get(XML_ID) or "")
-                para = next(s.iterancestors(_t("p")), None)
+        segs = []
+        for e in self.tree.iter(_t("note"), _t("seg")):
+            kind = e.get("type")
+            if kind == "editorial" and e.tag == _t("note"):
+                key = "date:" if e.get("subtype") == "date" else ""
+                for t in (e.get("target") or "").split():
+                    notes.setdefault(key + t.lstrip("#"), []).append(_text(e))
+            elif kind == "outcome":
+                of = (e.get("corresp") or "").lstrip("#")
+                outcomes.setdefault(of, []).append(e.get(XML_ID) or "")
+                para = next(e.iterancestors(_t("p")), None)
                 if para is not None:
                     outcome_paras.setdefault(of, {})[para.get(XML_ID) or ""] = None
+            elif kind == "case" and e.tag == _t("seg"):
+                segs.append(e)
         out = []
-        for seg in self.tree.iter(_t("seg")):
-            if seg.get("type") == "case":
-                case = self._case(seg, records, notes, outcomes, outcome_paras, checks)
-                r = readings.get(case.id)
-                if r is not None:
-                    if not isinstance(r.get("yongshen"), dict):
-                        self._fail(seg, f"case {case.id}: its <fs type='case-question'> has no "
-                                        "yongshen feature structure")
-                    case = replace(case, question_id=str(r.get("question", "")),
-                                   yongshen=r["yongshen"], yongshen_note=str(r.get("note", "")))
-                out.append(case)
+        for seg in segs:
+            r = readings.get(seg.get(XML_ID) or "")
+            if r is not None and not isinstance(r.get("yongshen"), dict):
+                self._fail(seg, f"case {seg.get(XML_ID)}: its <fs type='case-question'> has no "
+                                "yongshen feature structure")
+            extra = {} if r is None else {"question_id": str(r.get("question", "")),
+                                          "yongshen": r["yongshen"],
+                                          "yongshen_note": str(r.get("note", ""))}
+            out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks, extra))
         return tuple(out)
 
     def _case(self, seg: etree._Element, records: dict[str, etree._Element],
               notes: dict[str, list[str]], outcomes: dict[str, list[str]],
               outcome_paras: dict[str, dict[str, None]],
-              checks: dict[str, dict[str, Any]]) -> Case:
+              checks: dict[str, dict[str, Any]], extra: dict[str, Any]) -> Case:
         cid = seg.get(XML_ID) or ""
         fs = records.get(cid)
         if fs is None:
@@ -684,7 +690,7 @@ class Edition:
             outcome_paragraphs=tuple(outcome_paras.get(cid, ())),
             same_as=(seg.get("corresp") or "").lstrip("#"), claims=claims,
             notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
-            working_note=str(checks.get(cid, {}).get("note", "")),
+            working_note=str(checks.get(cid, {}).get("note", "")), **extra,
         )
 
     def _claim(self, c: etree._Element, cid: str, notes: dict[str, list[str]],
