@@ -459,7 +459,7 @@ class Edition:
         if (ko.get("corresp") or "").split() != expected:
             self._fail(ko, f"{ko.get(XML_ID)}: @corresp {_quote(ko.get('corresp') or '')} should "
                            f"be {' '.join(expected)!r}, the Chinese paragraphs it translates")
-        if not "".join(ko.itertext()).strip():
+        if not any(t.strip() for t in ko.itertext()):  # stops at the first words
             self._fail(ko, f"{ko.get(XML_ID)}: the Korean translation is empty")
         block = _Block([*zhs, ko])
         self._paragraph_order.extend([*(zh.get(XML_ID) or "" for zh in zhs), ko.get(XML_ID)])
@@ -470,18 +470,13 @@ class Edition:
             pid = zh.get(XML_ID)
             if not pid:
                 self._fail(zh, "Chinese paragraph without xml:id")
-            if not "".join(zh.itertext()).strip():
+            if not any(t.strip() for t in zh.itertext()):
                 self._fail(zh, f"{pid}: the Chinese paragraph is empty")
             if zh.get("n") != str(k):
                 self._fail(zh, f"{pid}: @n should be {k} (its place in {did}), not {zh.get('n')!r}")
-            sentences = tuple(
-                s.get(XML_ID) or ""
-                for s in zh.iter(_t("seg"))
-                if s.get("type") == "sentence"
-            )
-            cases = tuple(
-                s.get(XML_ID) or "" for s in zh.iter(_t("seg")) if s.get("type") == "case"
-            )
+            segs = [(s.get("type"), s.get(XML_ID) or "") for s in zh.iter(_t("seg"))]
+            sentences = tuple(i for kind, i in segs if kind == "sentence")
+            cases = tuple(i for kind, i in segs if kind == "case")
             ref = ids.citation(label, k)
             out.append(Passage(pid, k, ref, did, ko.get(XML_ID), sentences, cases, block))  # type: ignore[arg-type]
         return out
