@@ -24,7 +24,7 @@ ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 FIXTURES = ROOT / "tests" / "fixtures" / "site"
-GENERATED = ("front", "lifa", "shilei", "back", "cases", "questions")
+GENERATED = ("front", "lifa", "shilei", "back", "cases", "questions", "rules")
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,7 @@ def links(site: Build) -> dict[str, list[tuple[str, Path, str, str]]]:
                 for a in row.xpath(".//a[contains(@class,'worked-example')]"):
                     assert a.get("data-for") in paras, (path, a.get("data-for"))
                     href, _, anchor = a.get("href").partition("#")
-                    target = (path.parent / href / "index.html").resolve()
+                    target = (path.parent / href.partition("?")[0] / "index.html").resolve()
                     out.setdefault(a.get("data-for"), []).append(
                         (a.get("data-kind"), target, anchor, a.text_content()))
     return out
@@ -84,6 +84,51 @@ def test_every_paragraph_links_to_a_worked_example(
     assert kinds["case"] >= 79 and kinds["rule"] >= 350 and kinds["question"] >= 150, kinds
 
 
+def test_a_passage_that_gives_a_date_links_the_cast_page_with_it(site: Build) -> None:
+    """The prefaces dated 康熙甲辰 link /cast/ with that date's pillars in the query string
+    (the cast page's inputs of the same names), named in Korean."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    page = _page(site.out / "front" / "gu" / "index.html")
+    a = page.xpath("//a[contains(@class,'worked-example')][@data-for='p012']")[0]
+    url = urlsplit(a.get("href"))
+    assert url.path == "../../cast/"
+    # 康熙甲辰 (1664) 秋七月既望: lunar 7/16 = 1664-09-05, before 白露: 申月; its day 乙巳
+    # (lunar-python's calendar, which compute uses for dates)
+    assert dict(parse_qsl(url.query)) == {"year": "甲辰", "month": "申", "day": "乙巳"}
+    assert "康熙甲辰秋七月既望" in a.text_content() and "1664-09-05" in a.text_content()
+    counted = 0
+    for part in ("front", "back"):
+        for path in (site.out / part).glob("*/index.html"):
+            for a in _page(path).xpath("//a[contains(@class,'worked-example')]"):
+                if "?" in a.get("href"):
+                    assert a.get("href").startswith("../../cast/?year="), path
+                    counted += 1
+    assert counted == 3  # 顧序 (p012), 陸序 (p017), 自序 (p026)
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's chromium")
+def test_the_cast_page_reads_its_query_string(browser: Any, site: Build) -> None:
+    from urllib.parse import urlencode
+
+    from test_site_runner import Server
+
+    server = Server(site.out)
+    try:
+        page = browser.new_page()
+        query = urlencode({"year": "甲辰", "month": "申", "day": "乙巳"})
+        page.goto(f"{server.url}/cast/?{query}")
+        form = page.locator("form.run-example")
+        page.wait_for_function("document.querySelector('form.run-example input[name=day]')"
+                               ".value === '乙巳'")
+        assert [form.locator(f"input[name={n}]").input_value()
+                for n in ("year", "month", "day", "primary")] == ["甲辰", "申", "乙巳", ""]
+        assert "본문의 날짜" in form.locator(".run-status").inner_text()
+        page.close()
+    finally:
+        server.stop()
+
+
 def test_a_paragraph_links_its_most_specific_example(
         site: Build, tei: etree._Element, links: dict[str, list[Any]]) -> None:
     """Its own case first; else an example of a rule anchored in it."""
@@ -104,20 +149,31 @@ def test_a_paragraph_links_its_most_specific_example(
                 [("case", cid) for cid in cases[pid]], pid
         elif anchored.get(pid, set()) & with_example:
             kind, target, anchor, _ = items[0]
-            assert kind == "rule" and target.parent.name == "rules", pid
+            assert kind == "rule" and target.parent.parent.name == "rules", pid
             ex = next(x for x in EXAMPLES if x["id"] == anchor)
             assert ex["rule"] in anchored[pid], (pid, anchor)
 
 
+def _rule_pages(site: Build) -> lxml_html.HtmlElement:
+    """Every page of the rule index's groups (/rules/lifa-04/ …) in one element."""
+    root = lxml_html.fromstring("<div></div>")
+    for path in sorted((site.out / "rules").glob("*/index.html")):
+        root.extend(_page(path).xpath("//article"))
+    return root
+
+
 def test_every_computing_rule_shows_its_examples_executed(site: Build) -> None:
-    page = _page(site.out / "rules" / "index.html")
+    page = _rule_pages(site)
+    by_id = {el.get("id"): el for el in page.iter("section") if el.get("id")}
     assert len(COMPUTING) > 150
     shown = 0
     for ex in EXAMPLES:
-        sec = page.xpath(f"//section[@id='r-{ex['rule']}']//section[@id='{ex['id']}']")
-        assert sec, ex["id"]
-        sec = sec[0]
-        assert sec.xpath(".//table[contains(@class,'chart')]"), ex["id"]
+        sec = by_id.get(ex["id"])
+        assert sec is not None, ex["id"]
+        assert any(a.get("id") == f"r-{ex['rule']}" for a in sec.iterancestors("section")), \
+            ex["id"]
+        assert sec.xpath(".//div[@class='chart-layout']//table[contains(@class,'chart')]"), \
+            ex["id"]
         badge = sec.xpath(".//span[@class='badge']")[0].text_content()
         assert badge == ("구성례" if ex["source"] == "constructed" else "책의 점례"), ex["id"]
         if "near_miss" in ex:
@@ -149,8 +205,33 @@ def test_every_question_has_its_example(site: Build) -> None:
         yong = q["yongshen"] if isinstance(q["yongshen"], list) else [q["yongshen"]]
         for y in filter(None, yong):
             assert vocabulary[y] in text, (q["id"], y)
-        assert sec[0].xpath(".//table[contains(@class,'chart')]"), q["id"]
-        assert sec[0].xpath(".//form[@class='run-example']"), q["id"]
+        assert sec[0].xpath(".//div[@class='chart-layout']/div/table[contains(@class,'chart')]"), \
+            q["id"]
+        # its Run panel asks the question (compute gives its 用神, roles and judgments)
+        assert sec[0].xpath(".//form[@class='run-example']//input[@name='question']/@value") \
+            == [q["id"]], q["id"]
+        # the 用神 marks sit on the one layout's rows, where the chart's data puts them
+        box = sec[0].xpath(".//div[contains(@class,'example-chart')]")[0]
+        marks = (box.get("data-marks") or "").split()
+        marked = box.xpath(".//tr[contains(@class,'marked')]/td[@class='pos']")
+        assert sorted(td.text.strip() for td in marked) == sorted(marks), q["id"]
+        if q["id"] == "shilei-01-q1":
+            assert marks, q["id"]
+
+
+def test_every_chart_on_the_site_is_the_one_layout(site: Build) -> None:
+    """Rule, question and case charts are compute.layout.render_html's rows (the Run panel's):
+    every chart table of a page sits in its ``chart-layout`` frame."""
+    paths = [*sorted((site.out / "rules").glob("*/index.html"))[:5],
+             *sorted((site.out / "questions").glob("*/index.html"))[:3],
+             site.out / "cases" / "p089-case1" / "index.html"]
+    for path in paths:
+        page = _page(path)
+        tables = page.xpath("//table[contains(concat(' ', @class, ' '), ' chart ')]")
+        assert tables, path
+        for t in tables:
+            assert t.xpath("ancestor::div[@class='chart-layout']"), path
+            assert t.xpath(".//td[@class='fu']") and t.xpath("thead//small"), path
 
 
 # ------------------------------------------------------------------ the build checks
@@ -198,13 +279,42 @@ def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None
         check_links(ed, links)
 
 
+def test_examples_are_kept_between_builds_keyed_on_their_inputs(tmp_path: Path) -> None:
+    """An unchanged rebuild loads the executed examples; another TEI executes them again."""
+    from yimao.web.examples import ExampleStore
+
+    tei = tmp_path / "yimao.xml"
+    tei.write_text("<TEI/>", encoding="utf-8")
+    store = tmp_path / "doctrees" / "yimao-examples.pickle"
+    runs: list[int] = []
+
+    def execute() -> Any:
+        runs.append(1)
+        return ({"rule": []}, [len(runs)])
+
+    first = ExampleStore(store, tei).get(execute)
+    again = ExampleStore(store, tei)
+    assert again.get(execute) == first and again.hit and len(runs) == 1
+    tei.write_text("<TEI><text/></TEI>", encoding="utf-8")
+    changed = ExampleStore(store, tei)
+    assert changed.get(execute) == ({"rule": []}, [2]) and not changed.hit
+    store.write_bytes(b"not a pickle")
+    assert ExampleStore(store, tei).get(execute) == ({"rule": []}, [3])
+    assert ExampleStore(None, tei).get(execute) == ({"rule": []}, [4])  # nothing kept
+
+
 # ------------------------------------------------------------------ the Run panels run
 
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's chromium")
 @pytest.mark.parametrize(("path", "panel", "inputs"), [
-    ("/rules/", "#ex-wushu-dun", {"primary": "漸", "month": "巳", "day": "丙戌", "hour": "寅"}),
-    ("/questions/01/", "#shilei-01-q1", None),
+    ("/rules/lifa-01/", "#ex-wushu-dun",
+     {"primary": "漸", "month": "巳", "day": "丙戌", "hour": "寅"}),
+    ("/questions/01/", "#shilei-01-q1",  # a constructed example (구성례)
+     {"primary": "坤", "changed": "豫", "month": "子", "day": "甲子", "question": "shilei-01-q1"}),
+    ("/questions/03/", "#shilei-03-q2",  # the book's case p324-case1, the question asked
+     {"primary": "無妄", "changed": "否", "month": "子", "day": "丙申",
+      "question": "shilei-03-q2"}),
 ])
 def test_an_example_runs_in_the_page(browser: Any, site: Build, path: str, panel: str,
                                      inputs: dict[str, str] | None) -> None:

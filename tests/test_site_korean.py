@@ -1,6 +1,6 @@
 """Everything a reader sees on the site is Korean (Chinese terms in their characters): no
-Latin-script word in the text of any built page outside code, identifiers and addresses
-(issue 11).
+Latin-script word in the text of any built page, nor in its tooltips and screen-reader labels
+(``title``, ``aria-label``, ``alt``), outside code, identifiers and addresses (issue 11).
 
 What is not reader text: ``<code>``/``<pre>``/``<kbd>``/``<samp>`` (code and its ids: rule ids,
 function names, commands), ``<script>``/``<style>``/``<head>``, the printed address of a
@@ -23,6 +23,8 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 URL = re.compile(r"(?:https?:)?//\S+")  # an address printed in a citation
 EDITION_ID = re.compile(r"p\d{3}(?:-[a-z]+\d*)*|(?:front|lifa|shilei|back)-[a-z0-9]+(?:-q\d+)?")
 NOT_TEXT = ("code", "pre", "kbd", "samp", "script", "style", "head", "template")
+READ_ATTRIBUTES = ("title", "aria-label", "alt")
+"""Attributes a reader sees (a tooltip) or hears (a screen reader): scanned like the text."""
 ALLOWED = {
     "TEI": "the encoding standard of the edition's source file; it has no Korean name",
     "DTS": "the Distributed Text Services API name, used as a proper name",
@@ -52,7 +54,7 @@ def latin_words(page: Path) -> list[str]:
     for el in doc.iter():
         if not isinstance(el.tag, str):  # comments, processing instructions
             continue
-        for text in (el.text, el.tail):
+        for text in (el.text, el.tail, *(el.get(a) for a in READ_ATTRIBUTES)):
             for w in LATIN_WORD.findall(URL.sub(" ", text or "")):
                 w = w.rstrip("-")
                 if w not in ALLOWED and not EDITION_ID.fullmatch(w):
@@ -68,11 +70,12 @@ def test_latin_words_are_found() -> None:
         page = Path(d) / "index.html"
         page.write_text(
             "<html><head><title>x</title></head><body><p>계산 line: 死 (text: 死) "
+            "<a href='#h' title='Link to this heading'>¶</a><img alt='이미지' src='x.png'>"
             "<code>najia-gan</code> p089-case1 shilei-14-q5 TEI <span lang='en'>by</span> "
             "「易冒 立法 4.2」, http://127.0.0.1:8000/p/p043/</p>"
             "<!-- note --></body></html>",
             encoding="utf-8")
-        assert latin_words(page) == ["line", "text"]
+        assert latin_words(page) == ["line", "text", "Link", "to", "this", "heading"]
 
 
 def test_no_english_on_reader_pages(site: Build) -> None:

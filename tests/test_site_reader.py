@@ -18,7 +18,7 @@ from sitebuild import Build
 base_url, page = shared.base_url, shared.page  # the browser tests' fixtures
 browser_only = shared.pytestmark
 
-PAGES = ("/", "/lifa/04/", "/shilei/01/", "/front/wang/", "/rules/", "/cases/",
+PAGES = ("/", "/lifa/04/", "/shilei/01/", "/front/wang/", "/rules/", "/rules/lifa-04/", "/cases/",
          "/cases/p095-case1/", "/search/?q=%E7%A9%BA", "/cast/", "/about/", "/principles/")
 LINKS = {"a": "href", "link": "href", "script": "src", "img": "src", "form": "action"}
 
@@ -239,7 +239,7 @@ def test_phone_tables_scroll_with_a_cue(browser, base_url: str) -> None:  # type
     scrolls sideways."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     pg = context.new_page()
-    for path in ("/cases/", "/cases/p095-case1/", "/rules/"):
+    for path in ("/cases/", "/cases/p095-case1/", "/rules/", "/rules/lifa-39-2/"):
         pg.goto(base_url + path)
         assert pg.evaluate("document.scrollingElement.scrollWidth") <= 390, path
         wide = pg.evaluate("""() => Array.from(document.querySelectorAll('main table'))

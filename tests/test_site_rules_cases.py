@@ -38,6 +38,23 @@ def _page(site: Build, *parts: str) -> lxml_html.HtmlElement:
     return lxml_html.parse(str(site.out.joinpath(*parts, "index.html"))).getroot()
 
 
+def _rule_pages(site: Build) -> list[tuple[Path, lxml_html.HtmlElement]]:
+    """The pages of the rule index's groups (/rules/lifa-04/ …), as linked from /rules/."""
+    index = site.out / "rules"
+    hrefs = _page(site, "rules").xpath("//nav[@class='rule-toc']//a/@href")
+    assert hrefs
+    return [(d, lxml_html.parse(str(d / "index.html")).getroot())
+            for d in dict.fromkeys((index / h.partition("#")[0]).resolve() for h in hrefs)]
+
+
+def _rules(site: Build) -> lxml_html.HtmlElement:
+    """Every rule group page's article in one element (what the one long page held)."""
+    root = lxml_html.fromstring("<div></div>")
+    for _, page in _rule_pages(site):
+        root.extend(page.xpath("//article[contains(@class,'rules-page')]"))
+    return root
+
+
 def _target(page_dir: Path, href: str) -> tuple[Path, str]:
     """The index.html a relative link leads to, and its anchor."""
     path, _, anchor = href.partition("#")
@@ -58,13 +75,13 @@ def _chapter_of(site: Build, xml_id: str) -> lxml_html.HtmlElement:
 
 
 def test_every_registered_rule_has_an_anchor_with_its_facts(site: Build) -> None:
-    page = _page(site, "rules")
+    page = _rules(site)
+    by_id = {el.get("id"): el for el in page.iter("section") if el.get("id")}
     rules = all_rules()
     assert len(rules) > 100
     for r in rules:
-        found = page.xpath(f"//section[@id='r-{r.id}']")
-        assert found, r.id
-        sec = found[0]
+        sec = by_id.get(f"r-{r.id}")
+        assert sec is not None, r.id
         title, statement, compute_ko = RULES_KO[r.id]  # the reader's Korean, from editorial/
         text = " ".join(sec.text_content().split())
         assert title in text and statement in text and compute_ko in text, r.id
@@ -77,30 +94,60 @@ def test_every_registered_rule_has_an_anchor_with_its_facts(site: Build) -> None
 
 
 def test_rule_passage_links_land_on_their_sentence(site: Build) -> None:
-    page = _page(site, "rules")
     checked = 0
     cache: dict[Path, str] = {}
-    for href in page.xpath("//dd[contains(@class,'rule-passages')]/a/@href"):
-        path, anchor = _target(site.out / "rules", href)
-        text = cache.setdefault(path, path.read_text(encoding="utf-8"))
-        assert f'id="{anchor}"' in text, href
-        checked += 1
+    for base, page in _rule_pages(site):
+        for href in page.xpath("//dd[contains(@class,'rule-passages')]/a/@href"):
+            path, anchor = _target(base, href)
+            text = cache.setdefault(path, path.read_text(encoding="utf-8"))
+            assert f'id="{anchor}"' in text, href
+            checked += 1
     assert checked >= len(all_rules())
 
 
 def test_rules_are_grouped_by_lifa_chapter_in_book_order(site: Build) -> None:
-    page = _page(site, "rules")
+    page = _rules(site)
     groups = [g.get("id") for g in page.xpath("//section[contains(@class,'rule-group')]")]
     lifa = [g for g in groups if g.startswith("g-lifa-")]
-    assert lifa == sorted(lifa, key=lambda g: int(g.rsplit("-", 1)[1]))
+    assert lifa == sorted(lifa, key=lambda g: [int(n) for n in g.split("-")[2:]])
     # a rule one 立法 sentence states is filed under that chapter: 納甲 (p042, 立法 4)
     assert page.xpath("//section[@id='g-lifa-04']//section[@id='r-najia-gan']")
+    # the light index lists the same groups in the same order, each rule under its group
+    index = _page(site, "rules")
+    assert [g.get("id") for g in index.xpath("//section[@class='rule-group-index']")] == groups
+    assert index.xpath("//section[@id='g-lifa-04']//li[@id='r-najia-gan']")
+
+
+def test_the_rule_index_is_split_and_keeps_every_old_anchor(site: Build) -> None:
+    """/rules/ was one 4 MB page: now a light index and a page per chapter (or part of one),
+    none heavy; every anchor the old page had (#r-…, #ex-…) is an entry of the index (#r-…)
+    or is taken on by its script (#ex-…) to the page that now holds it."""
+    index_path = site.out / "rules" / "index.html"
+    assert index_path.stat().st_size < 300_000
+    pages = _rule_pages(site)
+    assert len(pages) > 50
+    for base, _ in pages:
+        assert (base / "index.html").stat().st_size < 400_000, base
+    index = _page(site, "rules")
+    moved = json.loads(index.xpath("//script[@id='rule-moved']")[0].text)
+    held = {}
+    for base, page in pages:
+        for i in page.xpath("//section[contains(@class,'rule') or "
+                            "contains(@class,'example')]/@id"):
+            held[i] = base
+    rules = [f"r-{r.id}" for r in all_rules()]
+    examples = [i for i in held if i.startswith("ex-")]
+    assert len(examples) > 300
+    for anchor in rules + examples:
+        path, frag = _target(site.out / "rules", moved[anchor])
+        assert frag == anchor and path == (held[anchor] / "index.html").resolve(), anchor
+    assert set(index.xpath("//li/@id")) >= set(rules)
 
 
 def test_every_ana_in_the_tei_resolves_on_the_rules_page(
     site: Build, tei: etree._Element
 ) -> None:
-    ids = set(_page(site, "rules").xpath("//@id"))
+    ids = set(_rules(site).xpath("//@id"))
     anas = {a.lstrip("#") for e in tei.iter() if isinstance(e.tag, str)
             for a in (e.get("ana") or "").split()}
     assert len(anas) > 100

@@ -123,12 +123,27 @@
     result.setAttribute("data-ms", String(Math.round(ms)));
   }
 
+  // /cast/?year=甲辰&month=申&day=乙巳: a passage's own date (its worked-example link) fills
+  // the cast page's inputs of the same names; the reader adds the hexagram and runs
+  function prefill(form, status) {
+    if (form.getAttribute("data-prefill") !== "query") { return; }
+    var filled = 0;
+    new URLSearchParams(location.search).forEach(function (value, name) {
+      var el = form.elements.namedItem(name);
+      if (el && el.tagName === "INPUT") { el.value = value; filled += 1; }
+    });
+    if (filled) {
+      status.textContent = "본문의 날짜를 채웠다. 괘(本卦·之卦 또는 여섯 효)를 적고 실행한다.";
+    }
+  }
+
   function attach(form) {
     var panel = form.closest(".run-panel") || form.parentNode;
     var result = panel.querySelector(".run-result");
     var status = form.querySelector(".run-status");
     var bar = form.querySelector(".run-progress");
     var button = form.querySelector("button[type=submit]");
+    prefill(form, status);
     function progress(stage, text) {
       bar.hidden = false;
       bar.value = stage;

@@ -147,23 +147,30 @@ def _class_decl(enc: etree._Element, rules: list[Rule]) -> None:
     cd = el(enc, "classDecl")
     tax = el(cd, "taxonomy", id="rules")
     el(tax, "desc", "입법(立法)의 규칙 목록(compute/rules.py의 등록부). 문장의 @ana가 "
-       "규칙을 가리킨다.", lang="ko")
+       "규칙을 가리킨다. 규칙마다 desc type=\"implementation\"이 계산의 종류(@subtype)와 "
+       "코드 이름(ident)을 적는다.", lang="ko")
     for r in rules:
         cat = el(tax, "category", id=ids.rule(r.id))
         if not r.title_ko:
             if r.name_zh:
                 el(cat, "catDesc", r.name_zh, lang="lzh")
             el(cat, "catDesc", r.name_ko or r.id, lang="ko")
-            continue
-        # editorial/rules-ko.tsv: the reader's name (gloss) beside the catalogue's Chinese
-        # name, then what the book says and what compute does (desc, typed)
-        if r.name_zh:
-            el(cat, "gloss", r.name_zh, lang="lzh")
-        el(cat, "gloss", r.title_ko, lang="ko")
-        if r.statement_ko:
-            el(cat, "desc", r.statement_ko, type="statement", lang="ko")
-        if r.compute_ko:
-            el(cat, "desc", r.compute_ko, type="compute", lang="ko")
+        else:
+            # editorial/rules-ko.tsv: the reader's name (gloss) beside the catalogue's
+            # Chinese name, then what the book says and what compute does (desc, typed)
+            if r.name_zh:
+                el(cat, "gloss", r.name_zh, lang="lzh")
+            el(cat, "gloss", r.title_ko, lang="ko")
+            if r.statement_ko:
+                el(cat, "desc", r.statement_ko, type="statement", lang="ko")
+            if r.compute_ko:
+                el(cat, "desc", r.compute_ko, type="compute", lang="ko")
+        # how compute implements it: one desc per implementation, its kind (table, function,
+        # line, finding, doctrine) and the code's dotted name (the rule index shows both)
+        for kind, name in r.implementations:
+            impl = el(cat, "desc", type="implementation", subtype=kind)
+            if name:
+                el(impl, "ident", name, type="python")
 
 
 def build_header(parent: etree._Element, rules: list[Rule]) -> etree._Element:

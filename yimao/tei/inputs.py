@@ -73,6 +73,7 @@ class Rule:
     title_ko: str = ""  # editorial/rules-ko.tsv: the reader's Korean name …
     statement_ko: str = ""  # … what the book says …
     compute_ko: str = ""  # … and what compute does with it (or why it does not)
+    implementations: tuple[tuple[str, str], ...] = ()  # (kind, dotted name or "") per impl
 
 
 def present(path: Path) -> Path:
@@ -89,8 +90,8 @@ def present(path: Path) -> Path:
 
 
 def tsv_rows(path: Path, fields: list[str]) -> Iterable[tuple[int, dict[str, str]]]:
-    """The rows of an editorial TSV table with exactly *fields* as its header: ``(line,
-    row)``; a wrong header or a row of another width is an :class:`InputError`."""
+    """The rows of an editorial TSV file with the header *fields* exactly, each with its line
+    number; a missing file, another header or a row of another length is an InputError."""
     with present(path).open(encoding="utf-8", newline="") as f:
         reader = csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         if reader.fieldnames != fields:
@@ -139,7 +140,8 @@ def read_rules() -> list[Rule]:
     from compute.rules import all_rules
 
     ko = read_rules_ko()
-    return [Rule(r.id, r.zh, r.ko, tuple(r.passages), *ko.get(r.id, ("", "", "")))
+    return [Rule(r.id, r.zh, r.ko, tuple(r.passages), *ko.get(r.id, ("", "", "")),
+                 tuple((i.kind, i.name or "") for i in r.impls))
             for r in all_rules()]
 
 

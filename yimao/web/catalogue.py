@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 from yimao.errors import EditionError
 from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks
 from yimao.web.examples import (
+    ExampleStore,
     ExampleView,
+    Executed,
     QuestionView,
     WorkedLink,
     check_links,
@@ -26,7 +28,7 @@ from yimao.web.examples import (
     worked_links,
 )
 from yimao.web.pages import Pages, Url, docname
-from yimao.web.rules import RuleGroup, rule_groups
+from yimao.web.rules import RuleGroup, rule_groups, rule_pages
 
 if TYPE_CHECKING:
     from yimao.model.edition import Edition
@@ -39,22 +41,19 @@ class Catalogue:
         self.edition = edition
         self.pages = pages
         self.book = CaseBook(edition, cache)
+        self.store = ExampleStore(cache.with_name("yimao-examples.pickle") if cache else None,
+                                  edition.path)
         self.env = pages.env
         self.env.globals.update(case_page=case_page, docname=docname,
                                 question_page=question_page, sentence_text=self.sentence_text,
-                                render_chart=functools.partial(render_chart, self.env))
+                                render_chart=render_chart)
 
     def mark_text(self) -> None:
         """Give the chapter pages' templates the rule names and the claims' notes."""
-        from compute.rules import all_rules
-
-        names = {}
-        for r in all_rules():  # the reader's Korean name, from the TEI's taxonomy
-            try:
-                names[r.id] = self.edition.category(r.id).name_ko or r.id
-            except EditionError:  # a TEI older than the rule
-                names[r.id] = r.ko or r.id
+        # the reader's Korean name of every rule, from the TEI's taxonomy
+        names = {c.rule_id: c.name_ko or c.rule_id for c in self.edition.categories()}
         self.env.globals.update(
+            rule_page=self.rule_page,
             rule_names=names,
             rule_titles=names,
             case_title=self.book.title,
@@ -77,20 +76,36 @@ class Catalogue:
         return rule_groups(self.edition, self.book.by_rule())
 
     @functools.cached_property
-    def examples(self) -> dict[str, list[ExampleView]]:
-        """Every rule's examples, executed (the build stops if one fails)."""
-        return rule_examples(self.edition, self.book)
+    def rule_pages(self) -> dict[str, str]:
+        """``{rule id: its page}`` (``rules/lifa-04``): where every link to a rule goes."""
+        return rule_pages(self.groups)
+
+    def rule_page(self, rule_id: str) -> str:
+        """The page of rule *rule_id* (the index /rules/ for a rule no group holds)."""
+        return self.rule_pages.get(rule_id, "rules")
 
     @functools.cached_property
+    def executed(self) -> Executed:
+        """The rule and question examples, executed once per build (or loaded from the store
+        an earlier build with the same inputs left)."""
+        return self.store.get(lambda: (rule_examples(self.edition, self.book),
+                                       questions(self.edition, self.book)))
+
+    @property
+    def examples(self) -> dict[str, list[ExampleView]]:
+        """Every rule's examples, executed (the build stops if one fails)."""
+        return self.executed[0]
+
+    @property
     def questions(self) -> list[QuestionView]:
         """Every 筮類 question with its example chart."""
-        return questions(self.edition, self.book)
+        return self.executed[1]
 
     @functools.cached_property
     def links(self) -> dict[str, list[WorkedLink]]:
         """Every Chinese paragraph's worked-example links (the build stops if one has none)."""
-        links = worked_links(self.edition, self.book, self.examples,
-                             questions(self.edition))
+        links = worked_links(self.edition, self.book, self.examples, self.questions,
+                             self.rule_pages)
         check_links(self.edition, links)
         return links
 
@@ -108,10 +123,24 @@ class Catalogue:
         return list(dict.fromkeys(q.chapter for q in self.questions))
 
     def rules(self, url: Url) -> str:
+        """The light index /rules/: every rule's name, linked to its group's page; the anchors
+        of the old single page (#r-…, #ex-…) lead on to the page that holds them now."""
         count = sum(len(g.rules) for g in self.groups)
+        moved = {r.anchor: url(g.page, r.anchor) for g in self.groups for r in g.rules}
+        moved |= {ex.id: url(self.rule_page(rule), ex.id)
+                  for rule, exs in self.examples.items() for ex in exs}
         return self.env.get_template("yimao/rules.html").render(
-            groups=self.groups, count=count, url=url, examples=self.examples,
+            groups=self.groups, count=count, url=url, examples=self.examples, moved=moved,
             n_examples=sum(len(v) for v in self.examples.values()))
+
+    def rule_group(self, key: str, url: Url) -> str:
+        """The page of the rules first stated in a division (/rules/lifa-04/; its part
+        ``lifa-39-2``), with their examples."""
+        i = next(k for k, g in enumerate(self.groups) if g.key == key)
+        return self.env.get_template("yimao/rule_group.html").render(
+            g=self.groups[i], url=url, examples=self.examples,
+            prev=self.groups[i - 1] if i > 0 else None,
+            next=self.groups[i + 1] if i + 1 < len(self.groups) else None)
 
     def chapter_questions(self, chapter: str, url: Url) -> str:
         """The examples of one 筮類 chapter's questions (/questions/01/)."""

@@ -329,7 +329,7 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         for name, text in cites(app).files():
             path = out / name
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
-                atomic.write_text(path, text)
+                atomic.write_text(path, text, durable=False)
 
     write()
 

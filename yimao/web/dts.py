@@ -249,7 +249,7 @@ def write_api(edition: Edition, outdir: Path, base: str) -> tuple[int, int]:
         path = outdir / name
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.is_file() or path.read_bytes() != data:
-            atomic.write_bytes(path, data)
+            atomic.write_bytes(path, data, durable=False)
         count += 1
         size += len(data)
     return count + 1, size + whole.stat().st_size

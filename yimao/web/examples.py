@@ -29,16 +29,20 @@ Every Chinese paragraph gets at least one link (:class:`WorkedLink`), of one of 
 from __future__ import annotations
 
 import functools
+import hashlib
+import pickle
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from compute.inputs import FIELDS
+from yimao import atomic
 from yimao.errors import EditionError
 from yimao.model import cases as C
 from yimao.model import examples as X
@@ -47,8 +51,6 @@ from yimao.web.pages import docname, short_ref
 from yimao.web.rules import PassageLink
 
 if TYPE_CHECKING:
-    import jinja2
-
     from compute.chart import Chart
     from yimao.model.edition import Edition
 
@@ -64,11 +66,38 @@ INPUT_ORDER = FIELDS
 # ------------------------------------------------------------------ one chart layout
 
 
-def render_chart(env: jinja2.Environment, view: ChartView, marks: Iterable[int] = (),
-                 mark_label: str = "") -> Markup:
-    """A chart in the case pages' layout: the ONE place an example's chart becomes HTML."""
-    return Markup(env.get_template("yimao/chart.html").render(
-        c=view, marks=frozenset(marks), mark_label=mark_label))
+_ROW = re.compile(r'<tr class="(?P<cls>[^"]*)"><td class="pos">(?P<pos>\d)</td>')
+
+
+def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "") -> Markup:
+    """A rule or question example's chart: the ONE layout of the site,
+    :func:`compute.layout.render_html` (``view.html``, as on the case pages and in the Run
+    panel), under the notes on placeholder dates. The example's own marks (*marks*: the
+    positions of the 用神's lines) are added to that layout's rows: class ``marked`` and a
+    label in the position cell.
+
+    >>> from compute import chart
+    >>> view = constructed_view(chart("困", "坎", month="午", day="壬戌"))
+    >>> html = render_chart(view, [1], "용신")
+    >>> html.count('<tr class="'), html.count('class="marked"'), '<td class="pos">1 <span' in html
+    (6, 1, True)
+    """
+    wanted = frozenset(marks)
+
+    def mark(m: re.Match[str]) -> str:
+        pos = int(m["pos"])
+        if pos not in wanted:
+            return m[0]
+        cls = f"{m['cls']} marked".strip()
+        label = f' <span class="mark-label" lang="ko">{escape(mark_label)}</span>' \
+            if mark_label else ""
+        return f'<tr class="{cls}"><td class="pos">{pos}{label}</td>'
+
+    notes = "".join(f'<p class="chart-note placeholder"><span class="label">임시 날짜</span> '
+                    f"{escape(n)}</p>\n" for n in view.notes)
+    data = f' data-marks="{" ".join(map(str, sorted(wanted)))}"' if wanted else ""
+    return Markup(f'<div class="example-chart"{data}>\n{notes}'
+                  f"{_ROW.sub(mark, view.html) if wanted else view.html}\n</div>")
 
 
 def constructed_view(c: Chart) -> ChartView:
@@ -114,6 +143,19 @@ class ExampleView:
         return f"예제: {self.title}"
 
 
+_SETTINGS: weakref.WeakKeyDictionary[CaseBook, dict[str, C.Setting]] = \
+    weakref.WeakKeyDictionary()
+
+
+def case_setting(book: CaseBook, cid: str) -> C.Setting:
+    """The chart of the book's case *cid*, computed once per :class:`CaseBook` (one case is
+    the example of several rules and questions: 189 rule examples use 66 cases)."""
+    memo = _SETTINGS.setdefault(book, {})
+    if cid not in memo:
+        memo[cid] = C.setting(book.cases[cid])
+    return memo[cid]
+
+
 def _passage_links(edition: Edition, sids: Iterable[str]) -> tuple[PassageLink, ...]:
     out = []
     for sid in sids:
@@ -140,7 +182,7 @@ def example_view(edition: Edition, book: CaseBook, ex: Mapping[str, Any]) -> Exa
             if ex["case"] not in book.cases:
                 raise EditionError(f"{where}: no case {ex['case']!r} in the edition")
             case = book.cases[ex["case"]]
-            setting = C.setting(case)
+            setting = case_setting(book, case.id)
             c, view = setting.chart, chart_view(setting)
             inputs = _inputs({k: getattr(case, k) for k in C.INPUTS})
             title = book.title(case.id)
@@ -306,10 +348,12 @@ def question_chart(k: int, yong: str) -> tuple[dict[str, str], Chart]:
     found = None
     for i in range(64 if yong not in UNMARKED else 1):
         h = HEXAGRAMS[(k + i) % 64]
+        # 六親, 世應 and the places do not depend on the date, the 六神 only on the day's
+        # stem: search on the static chart of one fixed date (cached), draw the example on
+        # its own date once found
+        static = _fixed_date(h.name, day[0])
         for pos in (1, 2, 3, 4, 5, 6):
-            # 六親, 世應 and the places do not depend on the date: search on a chart of one
-            # fixed date (cached), draw the example on its own date once found
-            if pos in yongshen_lines(_fixed_date(h.name, h.changed([pos]).name, day[0]), yong):
+            if yong == "動爻" or pos in yongshen_lines(static, yong):
                 found = (h, pos)
                 break
         if found:
@@ -320,13 +364,14 @@ def question_chart(k: int, yong: str) -> tuple[dict[str, str], Chart]:
 
 
 @functools.cache
-def _fixed_date(primary: str, changed: str, stem: str) -> Chart:
-    """A chart on a day of *stem* (the 六神 follow the day's stem) in 寅月."""
+def _fixed_date(primary: str, stem: str) -> Chart:
+    """The static chart of *primary* (``rules=()``: 納甲, 六親, 六神, 世應 only, no line
+    moving) on a day of *stem* (the 六神 follow the day's stem) in 寅月."""
     from compute import chart as draw
     from compute.ganzhi import GANZHI_ZH
 
     day = next(g for g in GANZHI_ZH if g[0] == stem)
-    return draw(primary, changed, month="寅", day=day)
+    return draw(primary, month="寅", day=day, rules=())
 
 
 def questions(edition: Edition, book: CaseBook | None = None,
@@ -357,11 +402,13 @@ def questions(edition: Edition, book: CaseBook | None = None,
             case = next((cid for p in paras for cid in by_para.get(p, ())), "")
             if case:
                 cs = book.cases[case]
-                setting = C.setting(cs)
+                setting = case_setting(book, case)
                 c = setting.chart
+                asked = {"question": q["id"]} if ASKS else {}  # the Run panel asks it too
                 view = _with(view, case=case, chart=chart_view(setting),
                              marks=yongshen_lines(c, yong[0]) if yong else (),
-                             inputs=_inputs({k: getattr(cs, k) for k in C.INPUTS}))
+                             inputs=_inputs({**{k: getattr(cs, k) for k in C.INPUTS},
+                                             **asked}))
             else:
                 inputs, c = question_chart(k, yong[0] if yong else "")
                 if ASKS:  # compute takes the question: its 用神, roles and judgments
@@ -435,19 +482,23 @@ class WorkedLink:
 
     para: str  # the Chinese paragraph it is for
     kind: str  # case | rule | question | other
-    page: str  # the page's docname (cases/p089-case1, rules, questions/01, cast)
+    page: str  # the page's docname (cases/p089-case1, rules/lifa-04, questions/01, cast)
     anchor: str
     label: str  # 「예제: …」 in Korean
+    query: str = ""  # the cast page's prefilled inputs (year=甲辰&month=申…), URL-encoded
 
     @property
     def title(self) -> str:
-        return KIND_KO[self.kind]
+        return "본문의 날짜로 괘 짓기" if self.query else KIND_KO[self.kind]
 
 
 def worked_links(edition: Edition, book: CaseBook, examples: Mapping[str, Sequence[ExampleView]],
-                 question_views: Sequence[QuestionView]) -> dict[str, list[WorkedLink]]:
+                 question_views: Sequence[QuestionView],
+                 rule_pages: Mapping[str, str] | None = None) -> dict[str, list[WorkedLink]]:
     """``{paragraph id: [links]}`` for every Chinese paragraph of the edition: its own cases,
-    else its rule's example, else its question's, else the nearest (see the module doc)."""
+    else its rule's example (on its rule's page, *rule_pages*, else /rules/), else its
+    question's, else the nearest (see the module doc)."""
+    rule_pages = rule_pages or {}
     own = book.by_passage()
     rules_of: dict[str, list[str]] = {}
     for cat in edition.categories():
@@ -469,25 +520,110 @@ def worked_links(edition: Edition, book: CaseBook, examples: Mapping[str, Sequen
                         None)
             if rule is not None:
                 ex = examples[rule][0]
-                out[pid] = [WorkedLink(pid, "rule", "rules", ex.id, ex.label)]
+                out[pid] = [WorkedLink(pid, "rule", rule_pages.get(rule, "rules"), ex.id,
+                                       ex.label)]
                 continue
             if pid in q_of:
                 q = q_of[pid]
                 out[pid] = [WorkedLink(pid, "question", q.page, q.id, q.label)]
-    for div in edition.divisions:  # the rest: the nearest link of the same division
+    for div in edition.divisions:  # the rest: the passage's own date, the nearest link …
         ids = [p.id for p in div.passages]
         for i, pid in enumerate(ids):
             if pid in out:
                 continue
+            dated = passage_date(div.passages[i].text("corrected"))
+            own = [WorkedLink(pid, "other", "cast", "", dated.label, dated.query)] \
+                if dated else []
             near = sorted((abs(j - i), j) for j, q in enumerate(ids)
                           if q in out and out[q][0].kind != "other")
             if near:
                 w = out[ids[near[0][1]]][0]
-                out[pid] = [WorkedLink(pid, "other", w.page, w.anchor, w.label)]
+                out[pid] = [*own, WorkedLink(pid, "other", w.page, w.anchor, w.label)]
             else:
-                out[pid] = [WorkedLink(pid, "other", "cast", "",
-                                       "예제: 작괘 — 괘를 직접 지어 판단 보기")]
+                out[pid] = own or [WorkedLink(pid, "other", "cast", "",
+                                              "예제: 작괘 — 괘를 직접 지어 판단 보기")]
     return out
+
+
+# ------------------------------------------------------------------ a passage's own date
+
+STEMS, BRANCHES = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
+_GANZHI = f"[{STEMS}][{BRANCHES}]"
+_DATE = re.compile(
+    rf"康熙(?P<year>{_GANZHI})歲?(?:(?P<rank>[孟仲季])?(?P<season>[春夏秋冬]))?"
+    r"(?:(?P<month>[正一二三四五六七八九十]+)月)?(?P<day>既望|望|朔旦|朔)?")
+SEASON_FIRST = {"春": 1, "夏": 4, "秋": 7, "冬": 10}
+RANK = {"孟": 0, "仲": 1, "季": 2}
+MONTH_NUMBER = {"正": 1, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+                "九": 9, "十": 10, "十一": 11, "十二": 12}
+DAY_NUMBER = {"朔": 1, "朔旦": 1, "望": 15, "既望": 16}
+KANGXI_FIRST = 1662  # 康熙元年 壬寅
+
+
+@dataclass(frozen=True, slots=True)
+class PassageDate:
+    """A date a passage gives (a preface's 康熙甲辰 秋七月既望) as the cast page's inputs."""
+
+    words: str  # as the text gives it
+    inputs: tuple[tuple[str, str], ...]  # (year, 甲辰), (month, 申), (day, 乙巳)
+    gregorian: str = ""  # 1664-09-05, when the day is given
+
+    @property
+    def query(self) -> str:
+        from urllib.parse import urlencode
+
+        return urlencode(self.inputs)
+
+    @property
+    def label(self) -> str:
+        values = dict(self.inputs)
+        pillars = " ".join(f"{values[k]}{suffix}" for k, suffix in
+                           (("year", "年"), ("month", "月"), ("day", "日")) if k in values)
+        greg = f"양력 {self.gregorian}, " if self.gregorian else ""
+        return f"예제: 작괘 — 본문의 날짜 {self.words}({greg}{pillars})로 괘 짓기"
+
+
+def passage_date(text: str) -> PassageDate | None:
+    """The 康熙 date a passage gives, if any, as the pillars compute takes: the year's 干支;
+    the month's 月建 (the 節 month of the day when a day is given, else the branch of the
+    lunar month, 正月 寅); the day's 干支 (from the lunar date, by lunar-python).
+
+    >>> d = passage_date("…康熙甲辰秋七月既望錢塘且巷顧豹文撰。")
+    >>> d.words, d.inputs, d.gregorian
+    ('康熙甲辰秋七月既望', (('year', '甲辰'), ('month', '申'), ('day', '乙巳')), '1664-09-05')
+    >>> passage_date("康熙甲辰仲秋西泠陸進藎思父拜撰").inputs
+    (('year', '甲辰'), ('month', '酉'))
+    >>> passage_date("康熙甲辰歲仲夏朔旦新安瞽目程良玉敘").inputs[1:]
+    (('month', '巳'), ('day', '壬戌'))
+    >>> passage_date("甲子六神變互反伏") is None
+    True
+    """
+    m = _DATE.search(text)
+    if m is None or not (m["season"] or m["month"]):
+        return None
+    month = MONTH_NUMBER.get(m["month"] or "") or \
+        SEASON_FIRST[m["season"]] + RANK[m["rank"] or "孟"]
+    inputs = [("year", m["year"]), ("month", BRANCHES[(month + 1) % 12])]
+    gregorian = ""
+    if m["day"]:
+        from lunar_python import Lunar
+
+        year = KANGXI_FIRST + (_sexagenary(m["year"]) - _sexagenary("壬寅")) % 60
+        lunar = Lunar.fromYmd(year, month, DAY_NUMBER[m["day"]])
+        inputs[1] = ("month", lunar.getMonthZhiExact())
+        inputs.append(("day", lunar.getDayInGanZhi()))
+        gregorian = lunar.getSolar().toYmd()
+    return PassageDate(m[0], tuple(inputs), gregorian)
+
+
+def _sexagenary(gz: str) -> int:
+    """The place of a 干支 in the cycle of sixty (甲子 0).
+
+    >>> _sexagenary("甲子"), _sexagenary("癸亥"), _sexagenary("甲辰")
+    (0, 59, 40)
+    """
+    s, b = STEMS.index(gz[0]), BRANCHES.index(gz[1])
+    return next(k for k in range(60) if k % 10 == s and k % 12 == b)
 
 
 def check_links(edition: Edition, links: Mapping[str, Sequence[WorkedLink]]) -> None:
@@ -509,3 +645,50 @@ def link_counts(links: Mapping[str, Sequence[WorkedLink]]) -> dict[str, int]:
     for items in links.values():
         counts[items[0].kind] += 1
     return counts
+
+
+# ------------------------------------------------------------------ kept between builds
+
+
+def inputs_digest(tei: Path) -> str:
+    """A digest of everything the executed examples are made from: the TEI (titles, passages,
+    cases), editorial/ (examples.toml, questions.toml, cases.toml …) and the code (compute and
+    yimao). Any change recomputes every example; an unchanged rebuild recomputes none."""
+    files = [tei, *sorted((X.ROOT / "editorial").glob("*")),
+             *sorted((X.ROOT / "compute").glob("*.py")),
+             *sorted((X.ROOT / "yimao").rglob("*.py"))]
+    h = hashlib.sha256()
+    for f in files:
+        if f.is_file():
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+Executed = tuple[dict[str, list[ExampleView]], list[QuestionView]]
+
+
+class ExampleStore:
+    """The executed rule and question examples kept between builds (a pickle beside Sphinx's
+    doctrees, never in build/html), keyed by :func:`inputs_digest`: an unchanged rebuild loads
+    them instead of charting ~3,000 charts again. Without a path nothing is kept."""
+
+    def __init__(self, path: Path | None, tei: Path) -> None:
+        self.path = path
+        self.digest = inputs_digest(tei) if path is not None else ""
+        self.hit = False
+
+    def get(self, execute: Callable[[], Executed]) -> Executed:
+        if self.path is not None and self.path.is_file():
+            try:
+                digest, value = pickle.loads(self.path.read_bytes())
+                if digest == self.digest:
+                    self.hit = True
+                    return value  # type: ignore[no-any-return]
+            except Exception:  # noqa: BLE001 (a stale or broken store is recomputed)
+                pass
+        value = execute()
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic.write_bytes(self.path, pickle.dumps((self.digest, value)),
+                               durable=False)
+        return value

@@ -1,5 +1,5 @@
-"""The rule index on the reading site (/rules/): every rule of compute's registry, grouped by the
-chapter whose sentence first states it, in book order.
+"""The rule index on the reading site (/rules/): every rule of the TEI's taxonomy (compiled from
+compute's registry), grouped by the chapter whose sentence first states it, in book order.
 
 >>> from yimao.model.edition import load_edition
 >>> groups = rule_groups(load_edition(), {})
@@ -63,11 +63,51 @@ class RuleView:
 @dataclass(frozen=True, slots=True)
 class RuleGroup:
     division: str
-    docname: str
+    docname: str  # the chapter's page (lifa/04)
     label: str  # 立法 4
     title_zh: str
     title_ko: str
     rules: tuple[RuleView, ...]
+    part: int = 1  # a chapter stating many rules (立法 39, 星煞) is cut into pages
+    parts: int = 1
+
+    @property
+    def key(self) -> str:
+        """``lifa-04``, ``lifa-39-2`` for the second page of a chapter cut in parts."""
+        return self.division + (f"-{self.part}" if self.part > 1 else "")
+
+    @property
+    def page(self) -> str:
+        """This group's page of the rule index: ``rules/lifa-04`` (``/rules/lifa-04/``)."""
+        return group_page(self.key)
+
+    @property
+    def anchor(self) -> str:
+        """Its entry on the light index /rules/ (``g-lifa-04``, the anchor it always had)."""
+        return f"g-{self.key}"
+
+    @property
+    def part_label(self) -> str:
+        """`` (2/6)`` for a part of a chapter cut in parts, else ``""``."""
+        return f" ({self.part}/{self.parts})" if self.parts > 1 else ""
+
+
+PAGE_RULES = 15
+"""At most this many rules (each with its examples) on one page of the rule index."""
+
+
+def group_page(key: str) -> str:
+    """The page of the rules first stated in a division (or a part of it).
+
+    >>> group_page("lifa-04"), group_page("lifa-39-2")
+    ('rules/lifa-04', 'rules/lifa-39-2')
+    """
+    return f"rules/{key}"
+
+
+def rule_pages(groups: Sequence[RuleGroup]) -> dict[str, str]:
+    """``{rule id: the page its section is on}`` (``najia-gan`` → ``rules/lifa-04``)."""
+    return {r.id: g.page for g in groups for r in g.rules}
 
 
 def _order(sid: str) -> tuple[int, int, int]:
@@ -83,30 +123,25 @@ def _order(sid: str) -> tuple[int, int, int]:
 
 
 def rule_views(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> list[RuleView]:
-    """Every registered rule with its passages (resolved in the edition) and cases."""
-    from compute.rules import all_rules
-
+    """Every rule of the TEI's taxonomy (``#rules``, compiled from compute's registry and
+    editorial/rules-ko.tsv) with its passages (the sentences whose @ana point to it) and
+    cases."""
     out = []
-    for r in all_rules():
+    for cat in edition.categories():
         links = []
-        for sid in sorted(r.passages, key=_order):
+        for sid in sorted(cat.passages, key=_order):
             try:
                 ref = short_ref(edition.ref(sid))
                 div = edition.passage(ids.paragraph_of(sid)).division
             except EditionError:  # a partial edition (a test fixture) lacks the passage
                 continue
             links.append(PassageLink(sid, ref, docname(div)))
-        try:
-            cat = edition.category(r.id)
-            ko, statement, compute_ko = cat.name_ko, cat.statement_ko, cat.compute_ko
-        except EditionError:  # a TEI built before the rule was registered
-            ko, statement, compute_ko = r.ko, "", ""
-        doctrine = r.kinds == ("doctrine",)
+        doctrine = cat.kinds == ("doctrine",)
         out.append(RuleView(
-            r.id, r.zh, ko, r.kinds, tuple(i.name for i in r.impls if i.name),
-            (compute_ko,) if doctrine and compute_ko else (),
-            tuple(links), tuple(cases_by_rule.get(r.id, ())), statement,
-            "" if doctrine else compute_ko,
+            cat.rule_id, cat.name_zh, cat.name_ko or cat.rule_id, cat.kinds,
+            cat.implementations, (cat.compute_ko,) if doctrine and cat.compute_ko else (),
+            tuple(links), tuple(cases_by_rule.get(cat.rule_id, ())), cat.statement_ko,
+            "" if doctrine else cat.compute_ko,
         ))
     return out
 
@@ -119,7 +154,8 @@ def home(rule: RuleView) -> PassageLink | None:
 
 def rule_groups(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> list[RuleGroup]:
     """Rules grouped by the 立法 chapter that first states them, chapters and rules in book
-    order (a rule stated only outside 立法 goes with the first division that states it)."""
+    order (a rule stated only outside 立法 goes with the first division that states it); a
+    chapter of more than :data:`PAGE_RULES` rules makes several groups (its parts)."""
     views = sorted(rule_views(edition, cases_by_rule),
                    key=lambda v: _order(h.id) if (h := home(v)) else (10**6, 0, 0))
     by_div: dict[str, list[RuleView]] = {}
@@ -132,6 +168,11 @@ def rule_groups(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) ->
         if d.id in by_div:
             part = PARTS[d.part][0]
             label = f"{part} {d.n}" if d.n is not None else d.label
-            groups.append(RuleGroup(d.id, docname(d.id), label, d.title_zh,
-                                    title_ko_plain(d.title_ko, d.title_zh), tuple(by_div[d.id])))
+            rules = by_div[d.id]
+            parts = -(-len(rules) // PAGE_RULES)
+            for k in range(parts):
+                groups.append(RuleGroup(
+                    d.id, docname(d.id), label, d.title_zh,
+                    title_ko_plain(d.title_ko, d.title_zh),
+                    tuple(rules[k * PAGE_RULES:(k + 1) * PAGE_RULES]), k + 1, parts))
     return groups

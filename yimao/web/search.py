@@ -124,7 +124,7 @@ def write_index(edition: Edition, outdir: Path, url: Callable[[str], str]) -> Pa
     data = json.dumps(index(edition, url), ensure_ascii=False, separators=(",", ":"))
     if not path.is_file() or path.read_text(encoding="utf-8") != data:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_text(path, data)
+        atomic.write_text(path, data, durable=False)
     return path
 
 
