@@ -54,9 +54,9 @@ def test_cases_json_carries_question_and_yongshen(capsys):
 def test_case_shows_the_roles(capsys):
     assert main(["case", "p089-case1"]) == 0
     out = capsys.readouterr().out
-    assert "question: shilei-26-q23 「趨利」" in out
+    assert "물음: shilei-26-q23 「趨利」" in out
     assert "用神 妻財: 책 [1], compute [1] [agrees]" in out
-    assert "roles: 元神 子孫 [4], 忌神 兄弟 [5], 仇神 父母 [2, 6]" in out
+    assert "역할: 元神 子孫 [4], 忌神 兄弟 [5], 仇神 父母 [2, 6]" in out
 
 
 def test_topics_json(capsys):

@@ -78,7 +78,7 @@ def show_lines(case: Case) -> list[str]:
         from compute.questions import question
 
         q = question(case.question_id)
-        out.append(f"question: {q.id} 「{q.text}」 ({q.ko})")
+        out.append(f"물음: {q.id} 「{q.text}」 ({q.ko})")
     status, what = agreement(case)
     r = computed(case)
     if r is not None:
@@ -87,7 +87,7 @@ def show_lines(case: Case) -> list[str]:
                  if role.relative is not None]
         out.append(f"{what} [{status}]")
         if roles:
-            out.append("roles: " + ", ".join(roles))
+            out.append("역할: " + ", ".join(roles))
     if case.yongshen_note:
         out.append(f"     {case.yongshen_note}")
     return out
