@@ -266,8 +266,9 @@ def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None
     cat = Catalogue(ed, Pages(ed, ROOT / "site" / "_templates"))
     cat.links  # noqa: B018 (every paragraph has one: no error)
     view = cat.book.view("p089-case1")
-    claim = replace(view.claims[0], expected="contradicted")
-    cat.book.view = lambda cid: replace(view, claims=(claim,))  # type: ignore[method-assign]
+    first = view["claims"][0]
+    claim = {**first, "claim": replace(first["claim"], expect="contradicted")}
+    cat.book.view = lambda cid: {**view, "claims": (claim,)}  # type: ignore[method-assign]
     cat.book.ids = lambda: ["p089-case1"]  # type: ignore[method-assign]
     with pytest.raises(EditionError, match="claim p089-case1-c1: compute now says confirmed"):
         cat.check_claims()

@@ -218,6 +218,9 @@ def test_corrections_are_encoded(ids: dict[str, etree._Element], doc) -> None:
         assert "".join(choice.find(f"tei:{inner}", NS).itertext()) == c.sic
         assert (choice.find(f"tei:{outer}", NS).text or "") == c.corr
         assert choice.find(f"tei:{outer}", NS).get("resp") == "#ed"
+        conj = (choice.find(f"tei:{outer}", NS).get("type"),
+                choice.find(f"tei:{outer}", NS).get("cert"))
+        assert conj == (("conjecture", "low") if c.kind == "conj" else (None, None))
         assert reasons[choice.get(XML_ID)].get("subtype") == c.kind
 
 

@@ -12,8 +12,15 @@ import pytest
 
 from yimao.cli.main import main
 from yimao.model import cases as C
-from yimao.model.edition import CASE_FEATURES, TEI_NS, XML_ID, XML_LANG, load_edition, text_of
-from yimao.tei.cases import CASES_TOML, KO_FEATURES, read_case_titles
+from yimao.model.edition import TEI_NS, XML_ID, XML_LANG, load_edition, text_of
+from yimao.tei.cases import (
+    CASE_QUESTIONS_TOML,
+    CASES_TOML,
+    FEATURES,
+    KO_FEATURES,
+    read_case_questions,
+    read_case_titles,
+)
 
 ROWS = tomllib.loads(CASES_TOML.read_text(encoding="utf-8"))["case"]
 ED = load_edition()
@@ -36,11 +43,10 @@ def test_same_cases_in_the_same_order() -> None:
 def test_case_agrees_with_cases_toml(rec, row) -> None:
     assert rec.passage == row["para"]
     assert rec.text == row["text"]
-    for name in CASE_FEATURES:
-        if name not in KO_FEATURES:
-            assert (getattr(rec, name) or "") == row.get(name, ""), name
+    for name in FEATURES:
+        assert getattr(rec, name) == row.get(name, ""), name
     assert (rec.question_ko, rec.title_ko) == TITLES[rec.id]  # editorial/case-titles.tsv
-    assert (rec.same_as or "") == row.get("same_as", "")
+    assert rec.same_as == row.get("same_as", "")
     claims = row.get("claim", [])
     assert [c.id for c in rec.claims] == [f"{rec.id}-c{k}" for k in range(1, len(claims) + 1)]
     assert [(c.text, c.rule, c.expect) for c in rec.claims] == [
@@ -54,14 +60,14 @@ def test_case_agrees_with_cases_toml(rec, row) -> None:
 
 
 def test_yimao_cases_reads_the_tei() -> None:
+    """The CLI's and the site's cases are the read model's, one type (no second record)."""
     loaded = C.load()
-    assert [c.id for c in loaded] == [r.id for r in RECORDS]
+    assert loaded == RECORDS and {type(c) for c in loaded} == {C.Case}
     by = {c.id: c for c in loaded}
-    rec = ED.case("p155-case1")
-    assert by[rec.id].date_note == rec.date_notes[0] and HANGUL.search(rec.date_notes[0])
-    assert by["p272-case1"].note == ED.case("p272-case1").notes[0]
-    assert "左傳" in by["p272-case1"].note
-    assert by["p095-case1"].claims[0].note == ED.case("p095-case1").claims[0].note
+    assert HANGUL.search(by["p155-case1"].date_note)
+    assert by["p155-case1"].date_note == " ".join(by["p155-case1"].date_notes)
+    assert "左傳" in by["p272-case1"].notes[0]
+    assert by["p095-case1"].claims[0].note.startswith("비(飛)·변(變)의 효에는")
 
 
 def _editorial_notes() -> dict[str, list]:
@@ -119,7 +125,7 @@ def test_every_case_has_its_feature_structure() -> None:
         fs = fss[f"#{rec.id}"]
         assert fs.get(XML_ID) == f"{rec.id}-fs" and fs.getparent().tag == _t("standOff")
         names = [f.get("name") for f in fs]
-        assert names == [n for n in CASE_FEATURES if n in names]  # fixed order
+        assert names == [n for n in (*FEATURES, *KO_FEATURES) if n in names]  # fixed order
         assert ED.element(rec.id).get("subtype") == rec.type
 
 
@@ -135,7 +141,7 @@ def test_outcomes_stand_in_the_text_apart_from_the_claims() -> None:
             seg = ED.element(i)
             assert seg.get("corresp") == f"#{rec.id}" and para in seg.iterancestors()
             assert all(a.get("type") != "claim" for a in seg.iterancestors(_t("seg")))
-    assert all(r.outcome is None for r in RECORDS if r.type in ("schematic", "example"))
+    assert all(r.outcome == "" for r in RECORDS if r.type in ("schematic", "example"))
 
 
 def test_json_uses_null_for_absent_values(capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,3 +150,27 @@ def test_json_uses_null_for_absent_values(capsys: pytest.CaptureFixture[str]) ->
     assert all(d["outcome"] is None for d in data)
     assert not any(v == "" for d in data for v in d.values())
     assert not any(v == "" for d in data for c in d["claims"] for v in c.values())
+
+
+def test_case_questions_compiled_into_the_tei_are_the_toml_rows() -> None:
+    """editorial/cases-proposed.toml's [[case_question]] rows → ``fs type="case-question"``
+    → the read model's Case.question_id / yongshen / yongshen_note: the same values, types
+    and all, for every row; a case without a row has none."""
+    rows = tomllib.loads(CASE_QUESTIONS_TOML.read_text(encoding="utf-8"))["case_question"]
+    by = {r.id: r for r in RECORDS}
+    assert len(rows) >= 150 and {row["case"] for row in rows} <= set(by)
+    for row in rows:
+        case = by[row["case"]]
+        assert (case.question_id, case.yongshen, case.yongshen_note) == (
+            row["question"], row["yongshen"], row.get("note", "")), row["case"]
+        assert isinstance(case.yongshen["hidden"], bool)
+    assert all(r.yongshen is None for r in RECORDS if r.id not in {x["case"] for x in rows})
+
+
+def test_a_case_question_row_without_its_yongshen_is_refused(tmp_path) -> None:
+    from yimao.tei.inputs import InputError
+
+    bad = tmp_path / "cases-proposed.toml"
+    bad.write_text('[[case_question]]\ncase = "p089-case1"\nquestion = ""\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"\[\[case_question\]\] 1: needs case"):
+        read_case_questions(bad)

@@ -17,7 +17,7 @@ from yimao.tei.source import load
 
 TSV = Path(__file__).resolve().parent.parent / "editorial" / "corrections.tsv"
 HEADER = ["para", "offset", "sic", "corr", "kind", "class", "reason"]
-KINDS = {"reg", "corr", "query"}
+KINDS = {"reg", "corr", "conj", "query"}
 SRC = load()
 TEXT = {p.id: p.text for p in SRC.chinese + SRC.korean}
 HANGUL = re.compile("[\uac00-\ud7a3]")
@@ -213,3 +213,28 @@ def test_misprints_corrected_everywhere(bad: str) -> None:
             off = m.start() + (1 if bad == "地祗" else 0)
             assert (p.id, off) in AT, (p.id, off)
     assert "祗緣助鬼" in reading("p647")  # 祗 'only' (祗緣) is right and stays
+
+
+def test_the_editors_queries_are_the_seven_of_the_claims_audit() -> None:
+    """editorial/claims-audit.md §8: the emendations without graphic support are editors'
+    queries (kind conj), not corrections; the TEI marks their reading a conjecture and the
+    read model gives them as such."""
+    from yimao.model.edition import load_edition
+    from yimao.model.text import Choice
+
+    conj = {(r["para"], int(r["offset"])) for r in ROWS if r["kind"] == "conj"}
+    assert conj == {("p030", 145), ("p036", 180), ("p043", 49), ("p091", 125), ("p111", 68),
+                    ("p227", 195), ("p254", 26)}
+    ed = load_edition()
+
+    def choices(nodes):
+        for n in nodes:
+            if isinstance(n, Choice):
+                yield n
+            for name in ("children", "source", "edited"):
+                yield from choices(getattr(n, name, ()))
+
+    for para, offset in conj:
+        found = {c.id: c for c in choices(ed.passage(para).zh.inlines)}
+        choice = found[f"{para}-c{offset}"]
+        assert choice.type == "conj" and choice.reason, (para, offset)

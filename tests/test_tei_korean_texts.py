@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from compute.rules import all_rules
-from yimao.model.edition import CaseRecord, load_edition
+from yimao.model.edition import Case, load_edition
 
 EDITORIAL = Path(__file__).resolve().parents[1] / "editorial"
 RULES_FILE = EDITORIAL / "rules-ko.tsv"
@@ -60,21 +60,21 @@ def korean_cell_problems(text: str) -> list[str]:
     return problems
 
 
-def hexagrams(case: CaseRecord) -> str:
+def hexagrams(case: Case) -> str:
     """The hexagrams as a title names them: 本卦之之卦, or the 本卦 alone.
 
-    >>> hexagrams(CaseRecord("x", "p089", "reported", "", primary="困", changed="坎"))
+    >>> hexagrams(Case("x", "p089", "reported", "", primary="困", changed="坎"))
     '困之坎'
     """
     return f"{case.primary}之{case.changed}" if case.changed else str(case.primary)
 
 
-def date_of(case: CaseRecord) -> str:
+def date_of(case: Case) -> str:
     """The case record's date as a title writes it: 年 月 日 旬 時, what the record has.
 
-    >>> date_of(CaseRecord("x", "p137", "reported", "", year="辛卯", month="丙申", day="丙子"))
+    >>> date_of(Case("x", "p137", "reported", "", year="辛卯", month="丙申", day="丙子"))
     '辛卯年 丙申月 丙子日'
-    >>> date_of(CaseRecord("x", "p134", "schematic", "", month="丑", xun="甲寅"))
+    >>> date_of(Case("x", "p134", "schematic", "", month="丑", xun="甲寅"))
     '丑月 甲寅旬'
     """
     parts = [(case.year, "年"), (case.month, "月"), (case.day, "日"), (case.xun, "旬"),
@@ -82,7 +82,7 @@ def date_of(case: CaseRecord) -> str:
     return " ".join(f"{v}{unit}" for v, unit in parts if v)
 
 
-def expected_title_start(case: CaseRecord, question: str) -> str:
+def expected_title_start(case: Case, question: str) -> str:
     """What a title must be (or, for a historical case, begin with) for this case."""
     if case.type == "historical":
         return f"{hexagrams(case)}{DASH}"
@@ -90,16 +90,16 @@ def expected_title_start(case: CaseRecord, question: str) -> str:
     return f"{hexagrams(case)}{DASH}{date + ' ' if date else ''}{question}"
 
 
-def title_problems(case: CaseRecord, question: str, title: str) -> list[str]:
+def title_problems(case: Case, question: str, title: str) -> list[str]:
     """How *title* departs from the form of editorial/README.md.
 
-    >>> c = CaseRecord("x", "p089", "reported", "", month="午", day="壬戌", primary="困",
+    >>> c = Case("x", "p089", "reported", "", month="午", day="壬戌", primary="困",
     ...                changed="坎")
     >>> title_problems(c, "재물점", "困之坎 — 午月 壬戌日 재물점")
     []
     >>> title_problems(c, "재물점", "p089-case1 재물점")
     ['title is not 困之坎 — 午月 壬戌日 재물점']
-    >>> h = CaseRecord("x", "p272", "historical", "", primary="觀", changed="否")
+    >>> h = Case("x", "p272", "historical", "", primary="觀", changed="否")
     >>> title_problems(h, "진경중의 앞날", "觀之否 — 左傳 莊公 22년, 진경중의 앞날")
     []
     >>> title_problems(h, "진경중의 앞날", "觀之否 — 진경중의 앞날")
@@ -164,7 +164,7 @@ def test_case_titles_are_unique() -> None:
 
 @pytest.mark.parametrize(("case", "row"), list(zip(CASES, CASE_ROWS, strict=False)),
                          ids=[c.id for c in CASES])
-def test_case_row_is_korean_and_titled_by_its_record(case: CaseRecord, row: dict[str, str]) -> None:
+def test_case_row_is_korean_and_titled_by_its_record(case: Case, row: dict[str, str]) -> None:
     assert row["id"] == case.id
     assert korean_cell_problems(row["question_ko"]) == []
     assert korean_cell_problems(row["title_ko"].split(DASH, 1)[-1]) == []

@@ -269,11 +269,12 @@ CLAIM_KEYS = {"text", "rule", "check", "expect", "sic", "corr", "note"}
 def _case_from_row(row: dict[str, Any]) -> Any:
     from yimao.model import cases as C
 
-    claims = tuple(C.Claim(cl["text"], cl["rule"], cl["check"], cl["expect"], cl.get("note", ""))
-                   for cl in row.get("claim", ()))
-    inputs = {k: str(row.get(k, "")) for k in ("year", "month", "day", "xun", "hour", "birth")}
-    return C.Case(row["id"], row["para"], row["text"], row["type"], str(row.get("question", "")),
-                  row["primary"], str(row.get("changed", "")), claims=claims, **inputs)
+    claims = tuple(C.Claim(f"{row['id']}-c{k}", cl["text"], cl["rule"], cl["expect"],
+                           cl["check"], working_note=cl.get("note", ""))
+                   for k, cl in enumerate(row.get("claim", ()), 1))
+    inputs = {k: str(row.get(k, "")) for k in C.INPUTS}
+    return C.Case(row["id"], row["para"], row["type"], row["text"],
+                  question=str(row.get("question", "")), claims=claims, **inputs)
 
 
 def test_proposed_case_ids_are_new_and_in_book_order() -> None:

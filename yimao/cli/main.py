@@ -16,7 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "text": ("yimao.cli.text", "print the book from the TEI (diplomatic or corrected reading)"),
     "chart": ("compute.cli", "cast a chart: yimao chart 震 兌 --month 寅 --day 癸酉"),
     "rules": ("compute.cli_rules", "list the rules of 立法 that compute implements"),
-    "cases": ("yimao.model.cases", "list the book's worked cases and their checked claims"),
+    "cases": ("yimao.cli.cases", "list the book's worked cases and their checked claims"),
     "case": ("yimao.cli.case", "show one worked case with each claim checked"),
     "topics": ("yimao.cli.topics", "list the 筮類 chapters and their questions with the 用神"),
 }

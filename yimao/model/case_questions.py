@@ -1,77 +1,62 @@
 """The question and the 用神 of each worked case (issue 10).
 
-The data are the ``[[case_question]]`` rows of editorial/cases-proposed.toml (the case, its
-question id of editorial/questions.toml, and the 用神 as the case reads it: ``{relative or
-role, lines, hidden}``); tests/test_tei_shilei_specs.py checks them against compute's 納甲. Here
-they are joined to the cases for ``yimao cases --json`` and ``yimao case``, and compared with
-the 用神 compute resolves for the same question on the case's chart.
+The data are each case's ``<fs type="case-question">`` in the TEI (compiled from the
+``[[case_question]]`` rows of editorial/cases-proposed.toml; tests/test_tei_shilei_specs.py
+checks them against compute's 納甲): the question id of editorial/questions.toml and the 用神
+as the case reads it, ``{relative or role, lines, hidden}`` — the read model's
+``Case.question_id``, ``Case.yongshen`` and ``Case.yongshen_note``. Here they are given for
+``yimao cases --json`` and ``yimao case``, and compared with the 用神 compute resolves for the
+same question on the case's chart.
 
->>> as_json("p089-case1")["yongshen"]
+>>> from yimao.model import cases as C
+>>> case = C.by_id(C.load(), "p089-case1")
+>>> as_json(case)["yongshen"]
 {'relative': '妻財', 'lines': [1], 'hidden': False}
->>> as_json("p089-case1")["question_id"]
+>>> as_json(case)["question_id"]
 'shilei-26-q23'
 """
 
 from __future__ import annotations
 
-import functools
-import tomllib
 from typing import Any
 
-from yimao.errors import EditionError
-from yimao.tei.source import ROOT
-
-FILE = ROOT / "editorial" / "cases-proposed.toml"
+from yimao.model.edition import Case
 
 
-@functools.cache
-def rows() -> dict[str, dict[str, Any]]:
-    """case id → its [[case_question]] row."""
-    try:
-        data = tomllib.loads(FILE.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise EditionError(f"{FILE}:0: cannot read the case questions: {exc}") from None
-    return {str(r["case"]): r for r in data.get("case_question", ())}
-
-
-def as_json(case_id: str) -> dict[str, Any]:
+def as_json(case: Case) -> dict[str, Any]:
     """``{"question_id", "yongshen"}`` of a case (None where the data give none)."""
-    row = rows().get(case_id)
-    if row is None:
+    if case.yongshen is None:
         return {"question_id": None, "yongshen": None}
-    return {"question_id": row.get("question") or None, "yongshen": dict(row["yongshen"])}
+    return {"question_id": case.question_id or None, "yongshen": dict(case.yongshen)}
 
 
-def computed(case: Any) -> Any:
+def computed(case: Case) -> Any:
     """compute's :class:`~compute.questions.Roles` on the case's chart for the case's 用神
     (its 六親 or role as the case reads it), or None where the case gives none."""
     from compute.questions import roles
     from compute.questions_data import VOCABULARY
     from yimao.model import cases as C
 
-    row = rows().get(case.id)
-    if row is None:
+    if case.yongshen is None:
         return None
-    ys = row["yongshen"]
-    value = ys.get("relative") or ys.get("role")
+    value = case.yongshen.get("relative") or case.yongshen.get("role")
     if not value or value not in VOCABULARY:
         return None                     # 命 (the 本命's line) and the like: no vocabulary value
     c = C.setting(case).chart
-    return roles(c, row.get("question") or None, value)
+    return roles(c, case.question_id or None, value)
 
 
-def agreement(case: Any) -> tuple[str, str]:
+def agreement(case: Case) -> tuple[str, str]:
     """('agrees' | 'agrees (both)' | 'differs' | 'none', what) — the case's 用神 lines against
     compute's (for 兩現 the case may name every appearance where compute chooses one)."""
-    row = rows().get(case.id)
-    if row is None:
+    if case.yongshen is None:
         return "none", ""
     r = computed(case)
     if r is None:
         return "none", ""
-    want = sorted(row["yongshen"].get("lines", ()))
+    want = sorted(case.yongshen.get("lines", ()))
     got = sorted(r.positions)
-    hidden = bool(row["yongshen"].get("hidden"))
+    hidden = bool(case.yongshen.get("hidden"))
     if not want and (r.hidden or r.absent) or want == got and (not want or hidden == r.hidden):
         status = "agrees"           # 「卦無用」: not among the 飛 lines, compute finds it 伏 or 無
     elif want == sorted(a.position for a in r.all_yong) and not hidden:
@@ -84,18 +69,16 @@ def agreement(case: Any) -> tuple[str, str]:
     return status, what
 
 
-def show_lines(case: Any) -> list[str]:
+def show_lines(case: Case) -> list[str]:
     """The lines ``yimao case`` prints for the question and the roles."""
-    row = rows().get(case.id)
-    if row is None:
+    if case.yongshen is None:
         return []
     out = []
-    qid = row.get("question") or ""
-    if qid:
+    if case.question_id:
         from compute.questions import question
 
-        q = question(qid)
-        out.append(f"question: {q.id} 「{q.text}」 ({q.ko})")
+        q = question(case.question_id)
+        out.append(f"물음: {q.id} 「{q.text}」 ({q.ko})")
     status, what = agreement(case)
     r = computed(case)
     if r is not None:
@@ -104,10 +87,10 @@ def show_lines(case: Any) -> list[str]:
                  if role.relative is not None]
         out.append(f"{what} [{status}]")
         if roles:
-            out.append("roles: " + ", ".join(roles))
-    if row.get("note"):
-        out.append(f"     {row['note']}")
+            out.append("역할: " + ", ".join(roles))
+    if case.yongshen_note:
+        out.append(f"     {case.yongshen_note}")
     return out
 
 
-__all__ = ["agreement", "as_json", "computed", "rows", "show_lines"]
+__all__ = ["agreement", "as_json", "computed", "show_lines"]

@@ -20,13 +20,14 @@ def two_readings(case: Any, claim: Any) -> Any:
     >>> v = C.evaluate(case, case.claims[2]); v.status, v.detail.split(": ")[0]
     ('two_readings', 'A (p163-s1, p286-s1)')
     """
+    from dataclasses import replace
+
     from compute.claims import Verdict
     from yimao.model import cases as C
 
     parts, statuses = [], []
     for k, r in enumerate(claim.check["readings"]):
-        sub = C.Claim(claim.text, claim.rule, r["check"], "", "")
-        v = C.evaluate(case, sub)
+        v = C.evaluate(case, replace(claim, check=r["check"]))
         statuses.append(v.status)
         parts.append(f"{'AB'[k] if k < 2 else k + 1} ({r['reading']}): {v.status} — {v.detail}")
     status = statuses[0] if len(set(statuses)) == 1 else "two_readings"

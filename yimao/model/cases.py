@@ -6,8 +6,8 @@ rule, the editors' notes, and what is machine-level: each claim's check (a small
 language, written in ``editorial/cases.toml`` and compiled by the TEI builder into
 ``<fs type="check">``) and the status it is expected to get. This module charts every case
 through :func:`compute.chart`, evaluates every check in compute's check language
-(:mod:`compute.claims`, written on :mod:`compute.query`), finds the cases' Gregorian dates and
-gives the ``yimao cases`` command.
+(:mod:`compute.claims`, written on :mod:`compute.query`), finds the cases' Gregorian dates (the
+``yimao cases`` command is :mod:`yimao.cli.cases`).
 
 >>> cases = load()
 >>> c = by_id(cases, "p111-case1")
@@ -21,13 +21,9 @@ gives the ``yimao cases`` command.
 
 from __future__ import annotations
 
-import argparse
 import datetime as _dt
 import functools
-import json
-import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,114 +31,27 @@ from compute import claims
 from compute.claims import INPUTS, Inputs, Setting, Verdict
 from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
 from yimao.errors import EditionError
-from yimao.model.edition import CaseRecord, ClaimRecord, load_edition
+from yimao.model.edition import STATUSES, TYPES, Case, Claim, load_edition
 
-TYPES = ("reported", "schematic", "example", "historical")
-STATUSES = ("confirmed", "contradicted", "not_computable", "two_readings")
 WINDOW = (1590, 1664)
 """Gregorian years searched for the dates of cases that name their year (the author's lifetime:
 he wrote the 筮類 before 1639, the book was printed 1664)."""
 
 
-# ------------------------------------------------------------------ the data
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A chart fact a case asserts: its words, rule, check and expected status."""
-
-    text: str
-    rule: str
-    check: Mapping[str, Any]
-    expect: str
-    note: str = ""
-    sic: str = ""
-    corr: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Case:
-    """One worked case; empty inputs are ``""``."""
-
-    id: str
-    para: str
-    text: str
-    type: str
-    question: str
-    primary: str
-    changed: str = ""
-    year: str = ""
-    month: str = ""
-    day: str = ""
-    xun: str = ""
-    hour: str = ""
-    birth: str = ""
-    outcome: str = ""
-    note: str = ""
-    date_note: str = ""
-    same_as: str = ""
-    claims: tuple[Claim, ...] = ()
-
-    @property
-    def date(self) -> str:
-        """The date as the book gives it: 「己亥年 寅建 癸酉日」."""
-        parts = [f"{self.year}年" if self.year else "", f"{self.month}建" if self.month else "",
-                 f"{self.day}日" if self.day else "", f"{self.xun}旬" if self.xun else "",
-                 f"{self.hour}時" if self.hour else ""]
-        return " ".join(p for p in parts if p)
-
-    @property
-    def hexagrams(self) -> str:
-        return f"{self.primary}之{self.changed}" if self.changed else self.primary
-
-
-def _validated(case: Case, where: str) -> Case:
-    if case.type not in TYPES:
-        raise EditionError(f"{where} {case.id}: type {case.type!r}; expected {', '.join(TYPES)}")
-    for cl in case.claims:
-        if cl.expect not in STATUSES:
-            raise EditionError(f"{where} {case.id}: claim {cl.text!r} expect {cl.expect!r}; "
-                               f"expected {', '.join(STATUSES)}")
-    return case
-
-
-def _claim(record: ClaimRecord, where: str) -> Claim:
-    if record.check is None:
-        raise EditionError(f"{where}: claim {record.id} has no machine check "
-                           "(<fs type='check'>); run python -m yimao.tei.build")
-    return Claim(record.text, record.rule, record.check, record.expect,
-                 record.note or record.working_note, record.sic, record.corr)
-
-
-def _from_tei(record: CaseRecord, where: str) -> Case:
-    claims = tuple(_claim(r, where) for r in record.claims)
-    inputs = {k: getattr(record, k) or "" for k in (*INPUTS, "question", "outcome")}
-    case = Case(record.id, record.passage, record.text, record.type, claims=claims,
-                note=" ".join(record.notes) or record.working_note,
-                date_note=" ".join(record.date_notes),
-                same_as=record.same_as or "", **inputs)
-    return _validated(case, where)
-
-
-@functools.cache
 def load(tei: Path | None = None) -> tuple[Case, ...]:
     """All cases in book order, from the TEI (:meth:`Edition.cases`; *tei* another edition
-    file, e.g. the site's ``yimao_tei``): ids, passage, type, inputs, question, outcome, claim
-    texts and rule ids, the editors' Korean notes (a claim's ``note`` is its editorial note
-    when it has one, a case's ``note`` the note on the case, its ``date_note`` the note on its
-    date), and each claim's machine check, expected status, ``sic``/``corr`` and the editors'
-    working note where the TEI has no editorial note (a confirmed claim's computation)."""
-    edition = load_edition(tei)
-    return tuple(_from_tei(rec, str(edition.path)) for rec in edition.cases())
+    file, e.g. the site's ``yimao_tei``): the read model's :class:`~yimao.model.edition.Case`
+    — ids, passage, type, inputs, question, outcome, claims with their rule, machine check
+    and expected status, the editors' Korean notes and their working notes."""
+    return load_edition(tei).cases()
 
 
 def by_id(cases: Iterable[Case], cid: str) -> Case:
     """The case *cid* (``p111-case1``); an unknown id is an :class:`EditionError`."""
-    cases = tuple(cases)
     for c in cases:
         if c.id == cid:
             return c
-    raise EditionError(f"case {cid!r}: no such case; ids look like {cases[0].id} "
+    raise EditionError(f"case {cid!r}: no such case; ids look like p089-case1 "
                        "(see `yimao cases`)")
 
 
@@ -239,26 +148,31 @@ def _almanac_days(gyear: int) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _matches(case: Case, window: tuple[int, int], almanac: bool) -> list[str]:
-    """The days (ISO) whose pillars are the case's; the day pillar is tested first, so that
-    the year and month are reckoned only for the days that have it."""
+def _matches(year: str, month: str, day: str, window: tuple[int, int], almanac: bool
+             ) -> list[str]:
+    """The days (ISO) whose pillars are these (as a case states them); the day pillar is
+    tested first (by the sexagenary count from the year's first day), so that the year and
+    month are reckoned only for the days that have it."""
     from compute.calendar import day_pillar
 
-    first = window[0] + (GANZHI_ZH.index(case.year) - (window[0] - 4)) % 60
+    days = {i for i, g in enumerate(GANZHI_ZH) if not day or day in (g, g[0], g[1])}
+    first = window[0] + (GANZHI_ZH.index(year) - (window[0] - 4)) % 60
     out = []
     for gy in range(first, window[1] + 1, 60):
         for y in (gy, gy + 1):
-            for i, day in enumerate(_year_days(y)):
-                dp = day_pillar(day).zh
-                if case.day and case.day not in (dp, dp[0], dp[1]):
+            start = _dt.date(y, 1, 1)
+            p0 = GANZHI_ZH.index(day_pillar(start).zh)
+            for i in range(len(_year_days(y))):
+                if (p0 + i) % 60 not in days:
                     continue
-                year, month = _almanac_days(y)[i] if almanac else _noon(day)
-                if year != case.year:
+                date = start + _dt.timedelta(days=i)
+                its_year, its_month = _almanac_days(y)[i] if almanac else _noon(date)
+                if its_year != year:
                     continue
-                if case.month and case.month not in (month, month[-1]) and not (
-                        almanac and len(case.month) == 2 and case.month[1] == month):
+                if month and month not in (its_month, its_month[-1]) and not (
+                        almanac and len(month) == 2 and month[1] == its_month):
                     continue
-                out.append(day.isoformat())
+                out.append(date.isoformat())
     return out
 
 
@@ -269,10 +183,16 @@ def dates(case: Case, window: tuple[int, int] = WINDOW) -> tuple[tuple[str, ...]
     name no year give ``((), "")``; a month-only range is given as its first and last day."""
     if not case.year:
         return (), ""
+    return _dates(case.year, case.month, case.day, window)
+
+
+@functools.cache
+def _dates(year: str, month: str, day: str, window: tuple[int, int]
+           ) -> tuple[tuple[str, ...], str]:
     for almanac in (False, True):
-        found = _matches(case, window, almanac)
+        found = _matches(year, month, day, window, almanac)
         if found:
-            if not (case.day and len(case.day) == 2):
+            if not (day and len(day) == 2):
                 found = [found[0], found[-1]]
             return tuple(found), "月" if almanac else "節"
     return (), ""
@@ -297,75 +217,7 @@ def date_problem(case: Case) -> str:
     return ""
 
 
-# ------------------------------------------------------------------ the command
-
-
-def tally(case: Case) -> tuple[int, int]:
-    """(confirmed, total) claims."""
-    verdicts = [evaluate(case, cl) for cl in case.claims]
-    return sum(v.status == "confirmed" for v in verdicts), len(verdicts)
-
-
-def as_json(case: Case) -> dict[str, Any]:
-    """One case for ``yimao cases --json``; absent values are ``None`` (null).
-
-    >>> j = as_json(by_id(load(), "p111-case1"))
-    >>> j["month"], j["year"], j["outcome"], j["claims"][0]["status"]
-    ('寅', None, '後仲夥而卒（仲夥 = 仲夏）', 'confirmed')
-    """
-    day = case.day or (f"{case.xun}旬" if case.xun else "")
-    return {
-        "id": case.id, "passage": case.para, "type": case.type, "year": _null(case.year),
-        "month": _null(case.month), "day": _null(day), "hour": _null(case.hour),
-        "birth": _null(case.birth), "question": _null(case.question),
-        "primary": case.primary, "changed": _null(case.changed),
-        "gregorian": list(gregorian(case)), "date_problem": _null(date_problem(case)),
-        "date_note": _null(case.date_note),
-        "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": _null(case.outcome),
-        **_question_json(case.id),
-    }
-
-
-def _question_json(case_id: str) -> dict[str, Any]:
-    """question_id and yongshen (issue 10: yimao.model.case_questions)."""
-    from yimao.model.case_questions import as_json as question_json
-
-    return question_json(case_id)
-
-
-def _null(value: str) -> str | None:
-    return value or None
-
-
-def _claim_json(case: Case, claim: Claim) -> dict[str, Any]:
-    v = evaluate(case, claim)
-    note = claim.note or (v.detail if v.status == "not_computable" else "")
-    return {"text": claim.text, "rule": claim.rule, "status": v.status, "note": _null(note),
-            "expected": claim.expect, "detail": _null(v.detail)}
-
-
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="one JSON array of all cases")
-    parser.add_argument("--type", choices=TYPES, help="only cases of this type")
-
-
-def run(args: argparse.Namespace) -> int:
-    cases = [c for c in load() if not args.type or c.type == args.type]
-    if args.json:
-        print(json.dumps([as_json(c) for c in cases], ensure_ascii=False, indent=1))
-        return 0
-    for c in cases:
-        ok, total = tally(c)
-        print(f"{c.id:12} {c.para}  {_pad(c.date or '—', 22)} {_pad(c.question or '—', 14)} "
-              f"{_pad(c.hexagrams, 10)} {ok}/{total}")
-    return 0
-
-
-def _pad(text: str, width: int) -> str:
-    """*text* padded to *width* terminal columns (CJK characters take two).
-
-    >>> _pad("震之兌", 8) + "|"
-    '震之兌  |'
-    """
-    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-    return text + " " * max(width - used, 0)
+__all__ = [
+    "INPUTS", "STATUSES", "TYPES", "WINDOW", "Case", "Claim", "Setting", "Verdict", "by_id",
+    "completions", "date_problem", "dates", "evaluate", "gregorian", "load", "setting",
+]

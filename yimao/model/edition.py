@@ -25,7 +25,7 @@ True
 ('내가 경성에서 벼슬할 ', ('p089',))
 >>> c = ed.case("p089-case1")
 >>> c.passage, c.type, c.month, c.day, c.year, c.question, c.primary, c.changed, c.outcome
-('p089', 'reported', '午', '壬戌', None, '財', '困', '坎', '後果得利')
+('p089', 'reported', '午', '壬戌', '', '財', '困', '坎', '後果得利')
 >>> c.claims[0].id, c.claims[0].text, c.claims[0].rule, c.claims[0].expect
 ('p089-case1-c1', '木死於午', 'changsheng-12', 'confirmed')
 >>> ed.case("p095-case1").claims[0].note.startswith("비(飛)·변(變)의 효에는")
@@ -54,7 +54,7 @@ import os
 import re
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -206,58 +206,100 @@ class Category:
                      and ids.parse(s).kind in ("sentence", "note"))
 
 
+TYPES = ("reported", "schematic", "example", "historical")
+"""The kinds of worked case (``seg type="case"`` ``@subtype``)."""
+STATUSES = ("confirmed", "contradicted", "not_computable", "two_readings")
+"""The statuses a claim may be expected to get (``seg type="claim"`` ``@subtype``)."""
+
+
 @dataclass(frozen=True, slots=True)
-class ClaimRecord:
-    """A claim of a worked case (``seg type="claim"``): its words, catalogue rule, the status
-    compute is expected to return, and the editors' Korean note on it (None if there is none)."""
+class Claim:
+    """A claim of a worked case (``seg type="claim"``): its words (diplomatic), catalogue rule,
+    the status compute is expected to return, the editors' Korean note on it (``""`` if none),
+    and from its ``fs type="check"``: the machine check (compute's check language), the
+    editors' working note on how compute is asked (English), and ``sic``/``corr`` when a
+    correction changes its words."""
 
     id: str
     text: str
     rule: str
     expect: str
-    note: str | None = None
-    check: Mapping[str, Any] | None = None  # the machine check (``fs type="check"``)
-    working_note: str = ""  # the editors' working note on how compute is asked (English)
-    sic: str = ""  # the claim's words as received, when a correction changes them
+    check: Mapping[str, Any]
+    note: str = ""
+    working_note: str = ""
+    sic: str = ""
     corr: str = ""
 
 
-CASE_FEATURES = ("type", "year", "month", "day", "xun", "hour", "birth", "question", "primary",
-                 "changed", "outcome", "question_ko", "title_ko")
-
-
 @dataclass(frozen=True, slots=True)
-class CaseRecord:
-    """A worked case: the ``seg type="case"`` in the text, its record ``fs type="case"`` in
-    ``standOff`` (inputs as the text states them, None where it states nothing), the
-    ``seg type="outcome"`` ids where the outcome stands in the text, the case it records
-    again (``same_as``), its claims, and the editors' Korean notes on the case as a whole
-    (``notes``: how it is charted, its source) and on its date (``date_notes``)."""
+class Case:
+    """A worked case — the one case type of the read model, used by the site and the CLI.
+
+    The ``seg type="case"`` in the text (``text`` diplomatic, ``corrected`` in the corrected
+    reading) with its record ``fs type="case"`` in ``standOff``: the inputs as the text states
+    them (``""`` where it states nothing: the names of :data:`compute.claims.INPUTS`), the
+    question, the outcome, the Korean question and title (editorial/case-titles.tsv), the
+    ``seg type="outcome"`` ids and the paragraphs where the outcome stands, the case it
+    records again (``same_as``), its claims, the editors' Korean notes on the case as a whole
+    (``notes``: how it is charted, its source) and on its date (``date_notes``), their
+    working note (English, ``fs type="check"``), and the question it answers with its 用神
+    as the case reads it (``fs type="case-question"``)."""
 
     id: str
     passage: str
     type: str
     text: str
-    year: str | None = None
-    month: str | None = None
-    day: str | None = None
-    xun: str | None = None
-    hour: str | None = None
-    birth: str | None = None
-    question: str | None = None
-    primary: str | None = None
-    changed: str | None = None
-    outcome: str | None = None
-    question_ko: str | None = None  # editorial/case-titles.tsv: the question in Korean …
-    title_ko: str | None = None  # … and the title every list and link uses
+    corrected: str = ""
+    year: str = ""
+    month: str = ""
+    day: str = ""
+    xun: str = ""
+    hour: str = ""
+    birth: str = ""
+    question: str = ""
+    primary: str = ""
+    changed: str = ""
+    outcome: str = ""
+    question_ko: str = ""
+    title_ko: str = ""
     outcome_ids: tuple[str, ...] = ()
-    outcome_paragraphs: tuple[str, ...] = ()  # the Chinese paragraphs its outcome stands in
-    same_as: str | None = None
-    claims: tuple[ClaimRecord, ...] = ()
+    outcome_paragraphs: tuple[str, ...] = ()
+    same_as: str = ""
+    claims: tuple[Claim, ...] = ()
     notes: tuple[str, ...] = ()
     date_notes: tuple[str, ...] = ()
-    corrected: str = ""  # the case's text in the corrected reading (``text`` is diplomatic)
-    working_note: str = ""  # the editors' working note on the case (English)
+    working_note: str = ""
+    question_id: str = ""  # the 筮類 question the case answers (shilei-26-q23), if any …
+    yongshen: Mapping[str, Any] | None = None  # … and its 用神 as the case reads it:
+    # {relative or role, lines, hidden} (None where the editors give none)
+    yongshen_note: str = ""  # how the case reads it, where the question's own 用神 differs
+
+    @property
+    def date(self) -> str:
+        """The date as the book gives it: 「己亥年 寅建 癸酉日」.
+
+        >>> Case("x", "p1", "example", "", year="己亥", month="寅", day="癸酉").date
+        '己亥年 寅建 癸酉日'
+        """
+        parts = [f"{self.year}年" if self.year else "", f"{self.month}建" if self.month else "",
+                 f"{self.day}日" if self.day else "", f"{self.xun}旬" if self.xun else "",
+                 f"{self.hour}時" if self.hour else ""]
+        return " ".join(p for p in parts if p)
+
+    @property
+    def hexagrams(self) -> str:
+        return f"{self.primary}之{self.changed}" if self.changed else self.primary
+
+    @property
+    def date_note(self) -> str:
+        """The editors' notes on the date, in one line."""
+        return " ".join(self.date_notes)
+
+
+_FEATURES = frozenset(f.name for f in fields(Case) if f.type == "str") - {
+    "id", "passage", "text", "corrected", "same_as", "working_note", "question_id",
+    "yongshen_note"}
+"""The names an ``f`` of a case record may have (its ``type`` too, which ``@subtype`` gives)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,10 +344,8 @@ class Edition:
         self._ids: dict[str, etree._Element] = {}
         self._blocks: dict[str, _Block] = {}
         self._paragraph_order: list[str] = []
-        for e in self.tree.iter():
-            i = e.get(XML_ID) if isinstance(e.tag, str) else None
-            if i is None:
-                continue
+        for a in self.tree.xpath("//@xml:id"):  # attribute values know their element
+            i, e = str(a), a.getparent()
             if i in self._ids:
                 self._fail(e, f"duplicate xml:id {i!r}")
             self._ids[i] = e
@@ -328,12 +368,9 @@ class Edition:
         no xml:id, a worked case without its record (or a record without its case), a case
         record the model cannot read. Paragraphs and their translations are checked while the
         divisions are read."""
-        for e in self.tree.iter():
-            if not isinstance(e.tag, str):
-                continue
-            for name in POINTERS:
-                value = e.get(name)
-                if value is None:
+        for e in self.tree.iter("*"):
+            for name, value in e.items():
+                if name not in POINTERS:
                     continue
                 for token in value.split():
                     if token.startswith("#") and token[1:] not in self._ids:
@@ -431,7 +468,7 @@ class Edition:
         if (ko.get("corresp") or "").split() != expected:
             self._fail(ko, f"{ko.get(XML_ID)}: @corresp {_quote(ko.get('corresp') or '')} should "
                            f"be {' '.join(expected)!r}, the Chinese paragraphs it translates")
-        if not "".join(ko.itertext()).strip():
+        if not any(t.strip() for t in ko.itertext()):  # stops at the first words
             self._fail(ko, f"{ko.get(XML_ID)}: the Korean translation is empty")
         block = _Block([*zhs, ko])
         self._paragraph_order.extend([*(zh.get(XML_ID) or "" for zh in zhs), ko.get(XML_ID)])
@@ -442,18 +479,13 @@ class Edition:
             pid = zh.get(XML_ID)
             if not pid:
                 self._fail(zh, "Chinese paragraph without xml:id")
-            if not "".join(zh.itertext()).strip():
+            if not any(t.strip() for t in zh.itertext()):
                 self._fail(zh, f"{pid}: the Chinese paragraph is empty")
             if zh.get("n") != str(k):
                 self._fail(zh, f"{pid}: @n should be {k} (its place in {did}), not {zh.get('n')!r}")
-            sentences = tuple(
-                s.get(XML_ID) or ""
-                for s in zh.iter(_t("seg"))
-                if s.get("type") == "sentence"
-            )
-            cases = tuple(
-                s.get(XML_ID) or "" for s in zh.iter(_t("seg")) if s.get("type") == "case"
-            )
+            segs = [(s.get("type"), s.get(XML_ID) or "") for s in zh.iter(_t("seg"))]
+            sentences = tuple(i for kind, i in segs if kind == "sentence")
+            cases = tuple(i for kind, i in segs if kind == "case")
             ref = ids.citation(label, k)
             out.append(Passage(pid, k, ref, did, ko.get(XML_ID), sentences, cases, block))  # type: ignore[arg-type]
         return out
@@ -586,47 +618,65 @@ class Edition:
                     out.setdefault(token[1:], {})[e.get(XML_ID) or ""] = None
         return {k: tuple(v) for k, v in out.items()}
 
-    def cases(self) -> tuple[CaseRecord, ...]:
-        """Every worked case in book order (see :class:`CaseRecord`)."""
+    def cases(self) -> tuple[Case, ...]:
+        """Every worked case in book order (see :class:`Case`)."""
         return self._cases()
 
-    def case(self, cid: str) -> CaseRecord:
+    def case(self, cid: str) -> Case:
+        """The worked case *cid*; an unknown id is an :class:`EditionError`."""
         for c in self._cases():
             if c.id == cid:
                 return c
-        raise EditionError(f"no worked case {cid!r}; ids look like p089-case1")
+        raise EditionError(f"case {cid!r}: no such case; ids look like p089-case1 "
+                           "(see `yimao cases`)")
 
     @functools.cache  # noqa: B019 (an Edition lives as long as its cached file)
-    def _cases(self) -> tuple[CaseRecord, ...]:
-        records = {fs.get("corresp", "").lstrip("#"): fs
-                   for fs in self.tree.iter(_t("fs")) if fs.get("type") == "case"}
+    def _cases(self) -> tuple[Case, ...]:
+        # the records beside the text: fs of standOff by type, keyed by what they describe
+        fss: dict[str, dict[str, etree._Element]] = {"case": {}, "check": {},
+                                                       "case-question": {}}
+        for stand in self.tree.iterchildren(_t("standOff")):
+            for fs in stand.iterchildren(_t("fs")):
+                kind = fs.get("type") or ""
+                if kind in fss:
+                    fss[kind][fs.get("corresp", "").lstrip("#")] = fs
+        records = fss["case"]
+        checks = {k: _feature_values(fs) for k, fs in fss["check"].items()}
+        readings = {k: _feature_values(fs) for k, fs in fss["case-question"].items()}
         notes: dict[str, list[str]] = {}
-        for n in self.tree.iter(_t("note")):
-            if n.get("type") == "editorial":
-                key = "date:" if n.get("subtype") == "date" else ""
-                for t in (n.get("target") or "").split():
-                    notes.setdefault(key + t.lstrip("#"), []).append(_text(n))
-        checks = {fs.get("corresp", "").lstrip("#"): _feature_values(fs)
-                  for fs in self.tree.iter(_t("fs")) if fs.get("type") == "check"}
         outcomes: dict[str, list[str]] = {}
         outcome_paras: dict[str, dict[str, None]] = {}
-        for s in self.tree.iter(_t("seg")):
-            if s.get("type") == "outcome":
-                of = (s.get("corresp") or "").lstrip("#")
-                outcomes.setdefault(of, []).append(s.get(XML_ID) or "")
-                para = next(s.iterancestors(_t("p")), None)
+        segs = []
+        for e in self.tree.iter(_t("note"), _t("seg")):
+            kind = e.get("type")
+            if kind == "editorial" and e.tag == _t("note"):
+                key = "date:" if e.get("subtype") == "date" else ""
+                for t in (e.get("target") or "").split():
+                    notes.setdefault(key + t.lstrip("#"), []).append(_text(e))
+            elif kind == "outcome":
+                of = (e.get("corresp") or "").lstrip("#")
+                outcomes.setdefault(of, []).append(e.get(XML_ID) or "")
+                para = next(e.iterancestors(_t("p")), None)
                 if para is not None:
                     outcome_paras.setdefault(of, {})[para.get(XML_ID) or ""] = None
+            elif kind == "case" and e.tag == _t("seg"):
+                segs.append(e)
         out = []
-        for seg in self.tree.iter(_t("seg")):
-            if seg.get("type") == "case":
-                out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks))
+        for seg in segs:
+            r = readings.get(seg.get(XML_ID) or "")
+            if r is not None and not isinstance(r.get("yongshen"), dict):
+                self._fail(seg, f"case {seg.get(XML_ID)}: its <fs type='case-question'> has no "
+                                "yongshen feature structure")
+            extra = {} if r is None else {"question_id": str(r.get("question", "")),
+                                          "yongshen": r["yongshen"],
+                                          "yongshen_note": str(r.get("note", ""))}
+            out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks, extra))
         return tuple(out)
 
     def _case(self, seg: etree._Element, records: dict[str, etree._Element],
               notes: dict[str, list[str]], outcomes: dict[str, list[str]],
               outcome_paras: dict[str, dict[str, None]],
-              checks: dict[str, dict[str, Any]]) -> CaseRecord:
+              checks: dict[str, dict[str, Any]], extra: dict[str, Any]) -> Case:
         cid = seg.get(XML_ID) or ""
         fs = records.get(cid)
         if fs is None:
@@ -634,30 +684,43 @@ class Edition:
         values: dict[str, str] = {}
         for f in fs.findall(_t("f")):  # type: ignore[union-attr]
             name = f.get("name") or ""
-            if name not in CASE_FEATURES:
-                self._fail(f, f"{cid}: unknown feature {name!r}; known: {CASE_FEATURES}")
+            if name not in _FEATURES:
+                self._fail(f, f"{cid}: unknown feature {name!r}; known: {sorted(_FEATURES)}")
             v = f[0] if len(f) else None
             if v is None:
                 self._fail(f, f"{cid}: feature {name!r} without a value")
             values[name] = v.get("value") if v.tag == _t("symbol") else _text(v)  # type: ignore
-        claims = tuple(
-            ClaimRecord(c.get(XML_ID) or "", text_of(c, "diplomatic"), c.get("n") or "",
-                        c.get("subtype") or "",
-                        " ".join(notes[c.get(XML_ID) or ""]) if c.get(XML_ID) in notes else None,
-                        **_check_fields(checks.get(c.get(XML_ID) or "", {})))
-            for c in seg.iter(_t("seg")) if c.get("type") == "claim"
-        )
+        kind = seg.get("subtype") or values.pop("type", "")
+        values.pop("type", None)
+        if kind not in TYPES:
+            self._fail(seg, f"case {cid}: type {kind!r}; expected {', '.join(TYPES)}")
+        claims = tuple(self._claim(c, cid, notes, checks)
+                       for c in seg.iter(_t("seg")) if c.get("type") == "claim")
         para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
-        same = (seg.get("corresp") or "").lstrip("#") or None
-        return CaseRecord(
-            cid, para, seg.get("subtype") or values.get("type", ""), text_of(seg, "diplomatic"),
-            **{k: values.get(k) for k in CASE_FEATURES if k != "type"},
+        return Case(
+            cid, para, kind, text_of(seg, "diplomatic"), text_of(seg, "corrected"), **values,
             outcome_ids=tuple(outcomes.get(cid, ())),
-            outcome_paragraphs=tuple(outcome_paras.get(cid, ())), same_as=same, claims=claims,
+            outcome_paragraphs=tuple(outcome_paras.get(cid, ())),
+            same_as=(seg.get("corresp") or "").lstrip("#"), claims=claims,
             notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
-            corrected=text_of(seg, "corrected"),
-            working_note=str(checks.get(cid, {}).get("note", "")),
+            working_note=str(checks.get(cid, {}).get("note", "")), **extra,
         )
+
+    def _claim(self, c: etree._Element, cid: str, notes: dict[str, list[str]],
+               checks: dict[str, dict[str, Any]]) -> Claim:
+        claim_id = c.get(XML_ID) or ""
+        expect = c.get("subtype") or ""
+        if expect not in STATUSES:
+            self._fail(c, f"claim {claim_id}: expected status {expect!r}; expected one of "
+                          f"{', '.join(STATUSES)}")
+        found = checks.get(claim_id, {})
+        if "check" not in found:
+            self._fail(c, f"claim {claim_id} of {cid} has no machine check "
+                          "(<fs type='check'>); run python -m yimao.tei.build")
+        return Claim(claim_id, text_of(c, "diplomatic"), c.get("n") or "", expect,
+                     found["check"], " ".join(notes.get(claim_id, ())),
+                     str(found.get("note", "")), str(found.get("sic", "")),
+                     str(found.get("corr", "")))
 
     @functools.cached_property  # noqa: B019
     def header(self) -> Header:
@@ -700,11 +763,6 @@ class Edition:
         if tax is None:
             return ()
         return tuple(self.category(c.get(XML_ID) or "") for c in tax.iter(_t("category")))
-
-
-def _check_fields(values: Mapping[str, Any]) -> dict[str, Any]:
-    return {"check": values.get("check"), "working_note": str(values.get("note", "")),
-            "sic": str(values.get("sic", "")), "corr": str(values.get("corr", ""))}
 
 
 def _feature_values(fs: etree._Element) -> dict[str, Any]:
@@ -796,7 +854,9 @@ def _quote(value: str) -> str:
 # Entities, DTDs and the network stay off whatever the file says; the tree may not be huge.
 _PARSER = dict(resolve_entities=False, load_dtd=False, no_network=True, dtd_validation=False,
                huge_tree=False)
-_DOCTYPE = re.compile(rb"(?:\s|<\?.*?\?>|<!--.*?-->)*<!DOCTYPE", re.S)
+_DOCTYPE = re.compile(rb"(?>\s|<\?.*?\?>|<!--.*?-->)*+<!DOCTYPE", re.S)
+"""A DOCTYPE after the prolog's white space, processing instructions and comments (atomic and
+possessive: without them a miss backtracked into every later comment of the file, 40 ms)."""
 
 
 def parse_xml(path: str | Path) -> etree._ElementTree:

@@ -51,7 +51,7 @@ from yimao.tei import ids
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
 # <choice> children: (source form, edited form) for each kind of choice
-CHOICE_PAIRS = {"reg": ("orig", "reg"), "corr": ("sic", "corr")}
+CHOICE_PAIRS = {"reg": ("orig", "reg"), "corr": ("sic", "corr"), "conj": ("sic", "corr")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,8 @@ class Note:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """``type`` is ``reg`` (orig/reg) or ``corr`` (sic/corr); ``source`` is what the
+    """``type`` is ``reg`` (orig/reg), ``corr`` (sic/corr) or ``conj`` (sic/corr whose corr is
+    a conjecture, ``@type="conjecture"``: an editors' query); ``source`` is what the
     transcription has, ``edited`` what the editors read, ``reason`` why."""
 
     kind: ClassVar[str] = "choice"
@@ -232,6 +233,8 @@ class _Flattener:
     def choice(self, el: etree._Element) -> Choice:
         parts = {local(c.tag): c for c in el}
         type_ = "corr" if "sic" in parts or "corr" in parts else "reg"
+        if type_ == "corr" and "corr" in parts and parts["corr"].get("type") == "conjecture":
+            type_ = "conj"
         src_name, ed_name = CHOICE_PAIRS[type_]
         source = tuple(self.children(parts[src_name])) if src_name in parts else ()
         edited = tuple(self.children(parts[ed_name])) if ed_name in parts else ()

@@ -264,9 +264,11 @@ class Markup:
         for c in rows:
             self.report.kinds[c.kind] += 1
             self.report.classes[c.cls] += 1
-            if c.kind in ("reg", "corr"):
+            if c.kind in ("reg", "corr", "conj"):
                 inner, outer = ("orig", "reg") if c.kind == "reg" else ("sic", "corr")
-                extra = ((outer, attrs(resp="#ed"), c.corr),)
+                conj = c.kind == "conj"  # an editors' query: the reading is a conjecture
+                extra = ((outer, attrs(type="conjecture" if conj else None, resp="#ed",
+                                       cert="low" if conj else None), c.corr),)
                 a = attrs(id=choice_id(c))
                 out.append(Span(c.offset, c.end, "choice", a, RANK_CHOICE, inner, extra))
                 continue

@@ -37,6 +37,7 @@ from typing import Any
 
 from lxml import etree
 
+from compute.claims import INPUTS
 from yimao.tei import ids
 from yimao.tei.inputs import EDITORIAL, InputError, present
 from yimao.tei.layers import RANK_CASE, RANK_CLAIM, Span
@@ -47,10 +48,19 @@ CASE_NOTES_TSV = EDITORIAL / "case-notes.tsv"
 CASE_NOTE_FIELDS = ["target", "kind", "note"]
 NOTE_KINDS = ("date", "case", "contradicted", "not_computable", "two_readings")
 RANK_OUTCOME = RANK_CASE + 5  # inside a case, outside the sentences it may cover
-INPUT_FIELDS = ("year", "month", "day", "xun", "hour", "birth")
-FEATURES = ("type", *INPUT_FIELDS, "question", "primary", "changed", "outcome")
-"""The features of a case's ``fs``, in this order; question and outcome are strings."""
+FEATURES = ("type", *(k for k in INPUTS if k not in ("primary", "changed")), "question",
+            "primary", "changed", "outcome")
+"""The features of a case's ``fs``, in this order: its type, the date inputs of
+:data:`compute.claims.INPUTS` (the one list of what a case may state), the question, the
+hexagrams, the outcome; question and outcome are strings.
+
+>>> " ".join(FEATURES)
+'type year month day xun hour birth question primary changed outcome'
+"""
 STRING_FEATURES = ("question", "outcome")
+CASE_QUESTIONS_TOML = EDITORIAL / "cases-proposed.toml"
+"""Its ``[[case_question]]`` rows: each case's question id and its 用神 as the case reads it
+(documented at the file's top), compiled into ``<fs type="case-question">``."""
 CASE_TITLES_TSV = EDITORIAL / "case-titles.tsv"
 CASE_TITLE_FIELDS = ["id", "question_ko", "title_ko"]
 KO_FEATURES = ("question_ko", "title_ko")
@@ -81,6 +91,7 @@ class Case:
     same_as: str = ""
     features: tuple[tuple[str, str], ...] = ()  # (name, value) in FEATURES order, non-empty
     note: str = ""  # the editors' working note on the case (English)
+    reading: Mapping[str, Any] | None = None  # its [[case_question]] row (without ``case``)
 
     def feature(self, name: str) -> str:
         return dict(self.features).get(name, "")
@@ -105,6 +116,7 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
         m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
         raise InputError(f"{path}:{m.group(1) if m else 0}: not valid TOML: {exc}") from None
     titles = read_case_titles()
+    readings = read_case_questions()
     out = []
     for k, c in enumerate(data.get("case", []), 1):
         try:
@@ -118,10 +130,36 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
             ) + tuple(zip(KO_FEATURES, titles.get(str(c["id"]), ()), strict=False))
             out.append(
                 Case(str(c["id"]), str(c["para"]), str(c["text"]), str(c.get("type", "")),
-                     claims, str(c.get("same_as", "")), features, str(c.get("note", "")))
+                     claims, str(c.get("same_as", "")), features, str(c.get("note", "")),
+                     readings.pop(str(c["id"]), None))
             )
         except KeyError as exc:
             raise InputError(f"{path}: case {k} ({c.get('id', '?')}): missing {exc}") from None
+    if readings:
+        raise InputError(f"{CASE_QUESTIONS_TOML}: [[case_question]] {min(readings)} names no "
+                         "case of editorial/cases.toml or of its own [[case]] rows")
+    return out
+
+
+def read_case_questions(path: Path = CASE_QUESTIONS_TOML) -> dict[str, dict[str, Any]]:
+    """The ``[[case_question]]`` rows of *path* of the cases in editorial/cases.toml: ``{case
+    id: the row without case}`` (a row of a case the file itself proposes in its ``[[case]]``
+    rows waits until that case is moved into cases.toml)."""
+    try:
+        data = tomllib.loads(present(path).read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}:0: not valid TOML: {exc}") from None
+    proposed = {str(c.get("id", "")) for c in data.get("case", ())}
+    out: dict[str, dict[str, Any]] = {}
+    for k, row in enumerate(data.get("case_question", ()), 1):
+        case = row.get("case")
+        if not isinstance(case, str) or not isinstance(row.get("yongshen"), Mapping):
+            raise InputError(f"{path}: [[case_question]] {k}: needs case = \"pNNN-caseK\" and "
+                             "yongshen = {relative or role, lines, hidden}")
+        if case in out:
+            raise InputError(f"{path}: [[case_question]] {k}: a second row for {case}")
+        if case not in proposed:
+            out[case] = {name: v for name, v in row.items() if name != "case"}
     return out
 
 
@@ -339,8 +377,10 @@ class CaseLayer:
 def check_records(stand: etree._Element, case: Case) -> None:
     """What cases.toml adds beside a case's record, so that the TEI is all its readers need:
     ``<fs type="check" corresp="#claim">`` per claim (its machine ``check`` as a feature
-    structure, the editors' working ``note``, ``sic``/``corr``) and, when the case has a
-    working note, ``<fs type="check" corresp="#case">`` with it.
+    structure, the editors' working ``note``, ``sic``/``corr``), when the case has a working
+    note ``<fs type="check" corresp="#case">`` with it, and when editorial/cases-proposed.toml
+    gives the case's question and 用神, ``<fs type="case-question" corresp="#case">`` with its
+    row's ``question``, ``yongshen`` (a feature structure) and ``note``.
 
     >>> stand = el(None, "standOff")
     >>> c = Case("p001-case1", "p001", "冒", "example",
@@ -351,6 +391,12 @@ def check_records(stand: etree._Element, case: Case) -> None:
     """
     if case.note:
         _feature(el(stand, "fs", type="check", corresp=f"#{case.id}"), "note", case.note, "en")
+    if case.reading is not None:
+        fs = el(stand, "fs", type="case-question", corresp=f"#{case.id}")
+        for name, v in case.reading.items():
+            f = el(fs, "f")
+            f.set("name", name)
+            _value(f, v)
     for k, claim in enumerate(case.claims, 1):
         fs = el(stand, "fs", type="check", corresp=f"#{ids.claim(case.id, k)}")
         if claim.check is not None:

@@ -105,7 +105,9 @@ def _editorial_decl(enc: etree._Element) -> None:
     _p(corr, "전사본의 글자는 그대로 두고(sic/orig) 편집진의 교정은 그 곁에 둔다. 오자·탈자는 "
        "choice/sic+corr[@resp='#ed'], 간체→번체 자동 변환의 잔재(余→餘, 胡→鬍, 干→幹 등)는 "
        "choice/orig+reg[@resp='#ed']로 표시한다. 교정마다 근거를 note[@type='correction']"
-       "(@target이 choice를 가리킴)에 한국어로 적는다. 기본 표시는 교정된 읽기이다.")
+       "(@target이 choice를 가리킴)에 한국어로 적는다. 글자꼴의 근거 없이 교리·계산·문맥으로 "
+       "추정한 읽기는 편집진의 의문으로서 corr[@type='conjecture'][@cert='low']로 표시하고 그 "
+       "근거 주의 @subtype은 conj이다. 기본 표시는 교정된 읽기이다.")
     norm = el(ed, "normalization")
     _p(norm, "정규화는 위의 reg 외에는 하지 않는다. 이체자·통용자는 원문대로 둔다.")
     interp = el(ed, "interpretation")

@@ -22,7 +22,10 @@ CHAPTER_FIELDS = ["id", "part", "n", "first", "title_zh", "title_ko", "title_sta
 CORRECTION_FIELDS = ["para", "offset", "sic", "corr", "kind", "class", "reason"]
 PARTS = ("front", "lifa", "shilei", "back")
 TITLE_STATUSES = ("source", "edition", "conjecture")
-KINDS = ("reg", "corr", "query")
+KINDS = ("reg", "corr", "conj", "query")
+"""``reg`` normalisation, ``corr`` correction (a graphic, phonetic or mechanical error),
+``conj`` an editors' query: a reading inferred from doctrine, calculation or context
+without graphic support (editorial/claims-audit.md §8), ``query`` a transcriber's query."""
 
 
 class InputError(ValueError):

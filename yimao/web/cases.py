@@ -1,18 +1,20 @@
-"""The worked cases on the reading site: one value per case, its chart computed by compute.
+"""The worked cases on the reading site: the read model's cases with what compute says of
+them, as the templates show them.
 
-Nothing here knows Sphinx. :class:`CaseBook` reads the case list from :mod:`yimao.model.cases` (its
-public API: ``load``, ``evaluate``, ``setting``, ``dates``, ``date_problem``) and the text,
-claim statuses and editorial notes from the TEI; the charts (the slow part: 175 cases) are
-computed on first use and kept for the rest of the build.
+Nothing here knows Sphinx, and nothing here is a second record of a case: a page shows the
+read model's :class:`~yimao.model.edition.Case` (``v.case``) beside what is computed for it
+(its chart, each claim's status, its Gregorian dates) and where it stands in the book.
+:class:`CaseBook` reads the cases once from the TEI (:func:`yimao.model.cases.load`) and
+computes each case on first use (the slow part: 196 cases), kept for the rest of the build.
 
 >>> from yimao.model.edition import load_edition
 >>> book = CaseBook(load_edition())
 >>> v = book.view("p089-case1")
->>> v.ref, v.hexagrams, v.date, [c.status for c in v.claims]
+>>> v["ref"], v["case"].hexagrams, v["case"].date, [c["status"] for c in v["claims"]]
 ('立法 11.3.1', '困之坎', '午建 壬戌日', ['confirmed', 'confirmed', 'confirmed'])
->>> [(r.spirit, r.line, r.who) for r in v.chart.rows][2]
+>>> [(r.spirit, r.line, r.who) for r in v["chart"].rows][2]
 ('勾陳', '子孫丁亥水', '應')
->>> v.chart.rows[2].change, v.chart.rows[2].mark
+>>> v["chart"].rows[2].change, v["chart"].rows[2].mark
 ('兄弟戊申金', '○')
 """
 
@@ -22,7 +24,7 @@ import functools
 import hashlib
 import pickle
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -80,71 +82,6 @@ class ChartView:
     spirits_known: bool = True  # 六神 follow the day stem: placeholders if the text lacks it
     has_changed: bool = True
     html: str = ""  # compute.layout.render_html: heading, table, 卦身 … (no findings)
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimView:
-    id: str
-    text: str
-    rule: str
-    status: str  # what compute returns now
-    expected: str  # what the TEI records (seg @subtype)
-    detail: str
-    note: str
-    note_is_editorial: bool  # the TEI's editorial note (else the note of yimao.model.cases)
-
-    @property
-    def mark(self) -> str:
-        return STATUS[self.status][0]
-
-    @property
-    def label(self) -> str:
-        return STATUS[self.status][1]
-
-
-@dataclass(frozen=True, slots=True)
-class CaseView:
-    id: str
-    para: str
-    division: str
-    ref: str
-    type: str
-    date: str
-    question: str
-    hexagrams: str
-    gregorian: tuple[str, ...]
-    date_basis: str
-    date_problem: str
-    text: str
-    outcome: str
-    note: str
-    same_as: str
-    claims: tuple[ClaimView, ...]
-    chart: ChartView | None
-    chart_error: str = ""
-    inputs: tuple[tuple[str, str], ...] = ()  # what compute was given (for a runnable example)
-    date_note: str = ""
-    title: str = ""  # the Korean title every list and link uses (editorial/case-titles.tsv)
-    question_ko: str = ""
-    text_ko: tuple[tuple[str, str], ...] = ()  # (Korean paragraph id, its text): the case's
-    outcome_ko: tuple[tuple[str, str], ...] = ()  # … and the outcome's, where it stands apart
-
-    @property
-    def label(self) -> str:
-        """What a link to this case reads: its Korean title (the id only as a last resort)."""
-        return self.title or f"{self.hexagrams} {self.date}".strip()
-
-    @property
-    def type_ko(self) -> str:
-        return TYPE_KO.get(self.type, self.type)
-
-    @property
-    def confirmed(self) -> int:
-        return sum(c.status == "confirmed" for c in self.claims)
-
-    @property
-    def contradicted(self) -> int:
-        return sum(c.status == "contradicted" for c in self.claims)
 
 
 PLACEHOLDER_KO = (
@@ -302,21 +239,17 @@ class CaseBook:
         self.edition = edition
         self.cache = ComputeCache(cache)
         self.cases = {c.id: c for c in C.load(tei=edition.path)}
-        claims = [cl for case in edition.cases() for cl in case.claims]
-        # {claim id: the editors' Korean note}, {claim id: (TEI status, rule id)}
-        self.notes = {cl.id: " ".join(cl.note.split()) for cl in claims if cl.note}
-        self.tei = {cl.id: (cl.expect, cl.rule) for cl in claims}
-        self.corrected = {case.id: case.corrected for case in edition.cases()}
+        self.claims = {cl.id: cl for case in self.cases.values() for cl in case.claims}
         self.order = [cid for d in edition.divisions for p in d.passages for cid in p.cases]
 
     def ids(self) -> list[str]:
-        """Case ids in book order: those of the TEI that yimao.model.cases knows."""
+        """Case ids in book order."""
         return [cid for cid in self.order if cid in self.cases]
 
     def by_passage(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for cid in self.ids():
-            out.setdefault(self.cases[cid].para, []).append(cid)
+            out.setdefault(self.cases[cid].passage, []).append(cid)
         return out
 
     def by_rule(self) -> dict[str, list[str]]:
@@ -330,28 +263,48 @@ class CaseBook:
 
     def claim_note(self, claim_id: str) -> str:
         """The note a chapter page shows on a claim: the editors' Korean note, if any."""
-        return self.notes.get(claim_id, "")
+        claim = self.claims.get(claim_id)
+        return " ".join(claim.note.split()) if claim is not None else ""
 
     @functools.cache  # noqa: B019 (one CaseBook per build)
-    def view(self, cid: str) -> CaseView:
+    def view(self, cid: str) -> dict[str, Any]:
+        """What the page of case *cid* shows (the templates' ``v``): ``case`` (the read
+        model's Case), ``ref`` and ``division`` (where it stands), ``label`` and ``type_ko``,
+        ``text`` (the corrected reading), ``text_ko`` and ``outcome_ko`` (the Korean
+        paragraphs, id and text), ``chart`` (a :class:`ChartView`, None with ``chart_error``),
+        ``gregorian``, ``date_basis`` and ``date_problem``, ``inputs`` (what compute was
+        given: the Run panel's), ``claims`` (per claim: ``claim``, ``status``, its ``mark``
+        and Korean ``label``, the editors' ``note`` in one line, ``detail`` in Korean) and
+        the ``confirmed`` and ``contradicted`` counts."""
         case = self.cases[cid]
         ed = self.edition
-        passage = ed.passage(case.para)
         chart, error, verdicts, (found, basis, problem) = self.cache.get(case)
-        text = self.corrected.get(cid) or case.text
-        rec = ed.case(cid)
-        ko = self._korean(case.para)
-        outcome_ko = tuple(k for p in rec.outcome_paragraphs if p != case.para
-                           for k in self._korean(p))
-        return CaseView(
-            cid, case.para, passage.division, short_ref(ed.ref(cid)), case.type, case.date,
-            case.question, case.hexagrams, tuple(found), basis, problem, text,
-            case.outcome, " ".join(rec.notes), case.same_as,
-            tuple(self._claims(case, verdicts)), chart, error,
-            tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k, "")),
-            " ".join(rec.date_notes), rec.title_ko or "", rec.question_ko or "",
-            ko, outcome_ko,
-        )
+        claims = tuple(self._claim(claim, v) for claim, v in zip(case.claims, verdicts,
+                                                                   strict=True))
+        return {
+            "case": case, "ref": short_ref(ed.ref(cid)),
+            "division": ed.passage(case.passage).division,
+            "label": case.title_ko or f"{case.hexagrams} {case.date}".strip(),
+            "type_ko": TYPE_KO.get(case.type, case.type), "text": case.corrected or case.text,
+            "text_ko": self._korean(case.passage),
+            "outcome_ko": tuple(k for p in case.outcome_paragraphs if p != case.passage
+                                for k in self._korean(p)),
+            "chart": chart, "chart_error": error, "gregorian": tuple(found),
+            "date_basis": basis, "date_problem": problem,
+            "inputs": tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k)),
+            "claims": claims,
+            "confirmed": sum(c["status"] == "confirmed" for c in claims),
+            "contradicted": sum(c["status"] == "contradicted" for c in claims),
+        }
+
+    @staticmethod
+    def _claim(claim: C.Claim, v: C.Verdict) -> dict[str, Any]:
+        # readers see the editors' Korean note (claim.note) and the verdict rendered in
+        # Korean; the working notes (English) stay in `yimao case`
+        mark, label = STATUS[v.status]
+        return {"claim": claim, "status": v.status, "mark": mark, "label": label,
+                "note": " ".join(claim.note.split()),
+                "detail": detail_ko(v.detail) if v.status != "not_computable" else ""}
 
     def _korean(self, pid: str) -> tuple[tuple[str, str], ...]:
         """The Korean translation of paragraph *pid* (id, text), if it has one."""
@@ -361,29 +314,17 @@ class CaseBook:
         return ((p.ko_id, " ".join(p.ko_text("corrected").split())),)
 
     def title(self, cid: str) -> str:
-        """The Korean title of case *cid* (cheap: read from the TEI, no chart computed)."""
-        try:
-            rec = self.edition.case(cid)
-        except Exception:  # noqa: BLE001 (a case the TEI lacks: its id)
+        """The Korean title of case *cid* (cheap: no chart computed)."""
+        case = self.cases.get(cid)
+        if case is None:  # a case the TEI lacks: its id
             return cid
-        return rec.title_ko or f"{rec.primary or ''} {cid}".strip()
+        return case.title_ko or f"{case.primary} {cid}".strip()
 
-    def _claims(self, case: C.Case, verdicts: tuple[C.Verdict, ...]) -> Iterator[ClaimView]:
-        for k, (claim, v) in enumerate(zip(case.claims, verdicts, strict=True), 1):
-            cid = ids.claim(case.id, k)
-            expected = self.tei.get(cid, (claim.expect, ""))[0] or claim.expect
-            editorial = self.notes.get(cid, "")
-            # readers see the editors' Korean note and the verdict rendered in Korean; the
-            # working notes of cases.toml (English) stay in `yimao case`
-            detail = detail_ko(v.detail) if v.status != "not_computable" else ""
-            yield ClaimView(cid, claim.text, claim.rule, v.status, expected, detail, editorial,
-                            bool(editorial))
-
-    def views(self) -> list[CaseView]:
+    def views(self) -> list[dict[str, Any]]:
         return [self.view(cid) for cid in self.ids()]
 
 
 def claim_marks(book: CaseBook) -> Mapping[str, Any]:
     """For chapter pages: ``{claim id: (case page, note)}`` (cheap: no chart is computed)."""
-    return {cid: (case_page(ids.case_of(cid)), book.claim_note(cid)) for cid in book.tei}
+    return {cid: (case_page(ids.case_of(cid)), book.claim_note(cid)) for cid in book.claims}
 

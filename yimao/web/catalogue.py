@@ -112,11 +112,12 @@ class Catalogue:
     def check_claims(self) -> None:
         """Stop the build if a case claim's verdict differs from the TEI's record."""
         for cid in self.book.ids():
-            for c in self.book.view(cid).claims:
-                if c.status != c.expected:
+            for c in self.book.view(cid)["claims"]:
+                if c["status"] != c["claim"].expect:
                     raise EditionError(
-                        f"{self.edition.path}:0: claim {c.id}: compute now says {c.status}, "
-                        f"the TEI records {c.expected} (editorial/cases.toml expect)")
+                        f"{self.edition.path}:0: claim {c['claim'].id}: compute now says "
+                        f"{c['status']}, the TEI records {c['claim'].expect} "
+                        "(editorial/cases.toml expect)")
 
     def chapters_with_questions(self) -> list[str]:
         return list(dict.fromkeys(q.chapter for q in self.questions))
@@ -154,11 +155,11 @@ class Catalogue:
 
     def cases(self, url: Url) -> str:
         views = self.book.views()
-        total = sum(len(v.claims) for v in views)
+        total = sum(len(v["claims"]) for v in views)
         return self.env.get_template("yimao/cases.html").render(
             views=views, total=total, url=url,
-            confirmed=sum(v.confirmed for v in views),
-            contradicted=sum(v.contradicted for v in views))
+            confirmed=sum(v["confirmed"] for v in views),
+            contradicted=sum(v["contradicted"] for v in views))
 
     def case(self, cid: str, url: Url) -> str:
         ids = self.book.ids()
