@@ -132,7 +132,7 @@ def _inputs(inputs: Inputs, over: Mapping[str, Any]) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=1024)
 def _setting(primary: str, changed: str, year: str, month: str, day: str, xun: str,
-             hour: str, birth: str) -> Setting:
+             hour: str, birth: str, rules: tuple[str, ...] | None = None) -> Setting:
     notes = []
     m = month or "寅"
     if not month:
@@ -155,14 +155,15 @@ def _setting(primary: str, changed: str, year: str, month: str, day: str, xun: s
         notes.append("no day given: 甲子 used as a placeholder")
     try:
         c = chart(primary, changed or None, month=m, day=d, year=year or None,
-                  hour=hour or None, birth=birth or None)
+                  hour=hour or None, birth=birth or None, rules=rules)
     except InputError as exc:
         raise CheckError(f"{primary}之{changed} {year}{month}{day}: {exc}") from None
     return Setting(c, bool(month), branch_known, stem_known, void_known, bool(year), birth,
                    tuple(notes))
 
 
-def setting(inputs: Inputs, over: Mapping[str, Any] | None = None) -> Setting:
+def setting(inputs: Inputs, over: Mapping[str, Any] | None = None,
+            rules: tuple[str, ...] | None = None) -> Setting:
     """The chart of *inputs* (with a check's counterfactual inputs *over*); what the text does
     not give is a placeholder, named in ``notes``.
 
@@ -172,7 +173,7 @@ def setting(inputs: Inputs, over: Mapping[str, Any] | None = None) -> Setting:
     """
     i = _inputs(inputs, over or {})
     return _setting(i["primary"], i["changed"], i["year"], i["month"], i["day"], i["xun"],
-                    i["hour"], i["birth"])
+                    i["hour"], i["birth"], rules)
 
 
 # ------------------------------------------------------------------ checking
@@ -306,8 +307,9 @@ def _over_completions(inputs: Inputs, spec: Mapping[str, Any], over: Mapping[str
     if own and own in why:
         raise NotComputable(why)
     values = []
+    rules = _rules_read(spec)
     for full in completions(inputs, over, _relevant(setting(inputs, over), spec)):
-        values.append(fn(setting(inputs, {**over, **full}), spec))
+        values.append(fn(setting(inputs, {**over, **full}, rules), spec))
     hits = sum(v == want for v in values)
     kind = spec["kind"]
     if hits == len(values):
@@ -318,6 +320,27 @@ def _over_completions(inputs: Inputs, spec: Mapping[str, Any], over: Mapping[str
                        f"{len(values)} neutral dates the text allows"), values[0]
     raise NotComputable(f"{why}: the claim holds on {hits} of the {len(values)} neutral dates "
                         "the text allows")
+
+
+def _rules_read(spec: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The rules whose results a ``line`` or ``finding`` check can read, for charting its many
+    completed dates cheaply: every line annotator (the states), and a finding's own rule (what
+    it reads of other rules' findings it gets through :func:`compute.context.findings_of`).
+    ``None`` (every rule) for the other kinds.
+
+    >>> rules = _rules_read({"kind": "finding", "rule": "fanyin-gua"})
+    >>> "fanyin-gua" in rules, "yuepo" in rules, _rules_read({"kind": "count"})
+    (True, True, None)
+    """
+    from compute.rules import line_annotators
+
+    kind = spec.get("kind")
+    if kind not in ("line", "finding"):
+        return None
+    out = {rid for rid, _ in line_annotators()}
+    if kind == "finding":
+        out.add(spec["rule"])
+    return tuple(sorted(out))
 
 
 def _show(v: Any) -> str:
