@@ -38,16 +38,17 @@ from compute import rules
 from compute.chart import Chart
 from compute.ganzhi import BRANCH_ZH, GANZHI_ZH, STEM_ZH, Branch, GanZhi, Stem
 from compute.gua import Hexagram, Trigram
+from compute.inputs import FIELDS
 from compute.liuqin import Relative
 from compute.wuxing import Phase
 from yimao.errors import EditionError
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_FILE = ROOT / "editorial" / "examples.toml"
-INPUT_KEYS = ("primary", "changed", "year", "month", "day", "hour", "birth", "question",
-              "yongshen", "facts")
-"""The inputs a constructed example may give (question, yongshen, facts: a 筮類 question, once
-compute takes one)."""
+INPUT_KEYS = tuple(k for k in FIELDS if k not in ("lines", "at", "tz"))
+"""The inputs a constructed example may give: the Run panel's fields (compute.inputs.FIELDS,
+the one list of them) but a cast by coins and a date (question, yongshen, facts: a 筮類
+question)."""
 PHASE_CHARS = "木火土金水"
 RELATIVES = ("父母", "兄弟", "子孫", "妻財", "官鬼")
 
