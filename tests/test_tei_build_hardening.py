@@ -199,3 +199,23 @@ def test_serve_without_a_site_is_one_line(tmp_path: Path) -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "make site" in proc.stderr
 
+
+
+def test_serve_a_dropped_connection_is_no_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    import http.server
+
+    from yimao.web.serve import SiteServer
+
+    srv = SiteServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    try:
+        for exc in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset"),
+                    ValueError("bad request state")):
+            try:
+                raise exc
+            except Exception:
+                srv.handle_error(None, ("127.0.0.1", 50000))
+    finally:
+        srv.server_close()
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1
+    assert "ValueError: bad request state" in err

@@ -173,6 +173,14 @@ def data_dependencies() -> list[str]:
     return [str(f) for f in (EXAMPLES_FILE, QUESTIONS_FILE) if Path(f).is_file()]
 
 
+def note_computed_page(directive: SphinxDirective) -> None:
+    """A computed page (rules, cases, questions) is rebuilt when the TEI or the code and
+    templates it is computed by change (:func:`code_dependencies`)."""
+    directive.env.note_dependency(str(tei_path(directive.config)))
+    for dep in code_dependencies():
+        directive.env.note_dependency(dep)
+
+
 def code_dependencies() -> list[str]:
     """What the rule pages, the case pages and the question pages are computed from and
     rendered by: compute's sources (the registry, the charts), yimao.model.cases (the checks),
@@ -272,9 +280,7 @@ class RulesDirective(SphinxDirective):
 
     @one_line
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(tei_path(self.config)))
-        for dep in code_dependencies():
-            self.env.note_dependency(dep)
+        note_computed_page(self)
         return [yimao_placeholder(what="rules")]
 
 
@@ -287,9 +293,7 @@ class RuleGroupDirective(SphinxDirective):
 
     @one_line
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(tei_path(self.config)))
-        for dep in code_dependencies():
-            self.env.note_dependency(dep)
+        note_computed_page(self)
         key = self.arguments[0]
         group = next((g for g in state(self.config).catalogue.groups if g.key == key), None)
         if group is None:
@@ -304,9 +308,7 @@ class CasesDirective(SphinxDirective):
 
     @one_line
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(tei_path(self.config)))
-        for dep in code_dependencies():
-            self.env.note_dependency(dep)
+        note_computed_page(self)
         return [yimao_placeholder(what="cases")]
 
 
@@ -317,9 +319,7 @@ class CaseDirective(SphinxDirective):
 
     @one_line
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(tei_path(self.config)))
-        for dep in code_dependencies():
-            self.env.note_dependency(dep)
+        note_computed_page(self)
         cid = self.arguments[0]
         book = state(self.config).catalogue.book
         if cid not in book.cases:
@@ -338,9 +338,7 @@ class QuestionsDirective(SphinxDirective):
 
     @one_line
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(tei_path(self.config)))
-        for dep in code_dependencies():
-            self.env.note_dependency(dep)
+        note_computed_page(self)
         chapter = self.arguments[0]
         div = next((d for d in state(self.config).edition.divisions if d.id == chapter), None)
         if div is None:

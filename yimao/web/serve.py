@@ -5,7 +5,8 @@
 Only files under DIRECTORY (default build/html) are served: a directory is answered by its
 index.html or not at all (no listings), names starting with a dot (``.doctrees``,
 ``.buildinfo``) and Sphinx's pickles are not served, a malformed path (``/%00``) gets 400.
-A port in use, or any other start-up failure, is one line and exit status 2.
+A port in use, or any other start-up failure, is one line and exit status 2; a request that
+fails is one line (a connection the browser dropped: none), never a traceback.
 """
 
 from __future__ import annotations
@@ -62,6 +63,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A browser that drops a connection (a page left mid-download, the service worker
+    cancelling a request) is not an error worth a traceback: nothing is printed for it; any
+    other failure of one request is one line, and the server goes on."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        exc = sys.exc_info()[1]
+        if isinstance(exc, ConnectionError):
+            return
+        sys.stderr.write(f"yimao serve: {client_address}: {type(exc).__name__}: {exc}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m yimao.web.serve",
                                  description=__doc__.splitlines()[0])
@@ -75,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     handler = functools.partial(SiteHandler, directory=str(args.directory))
     try:
-        server = http.server.ThreadingHTTPServer((args.bind, args.port), handler)
+        server = SiteServer((args.bind, args.port), handler)
     except OSError as exc:
         why = (f"port {args.port} is in use (try make serve PORT={args.port + 1})"
                if exc.errno == errno.EADDRINUSE else f"cannot listen on {args.bind}:{args.port}: "
