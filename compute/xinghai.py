@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.hechong import LIUHE
@@ -120,7 +120,7 @@ def hai_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     out = []
     for who, s in _sources(c, ln.position):
         if HAI[s] == b:
-            rel = acts(BRANCH_PHASE_INT[s], BRANCH_PHASE_INT[b])
+            rel = ACTS_TABLE[BRANCH_PHASE_INT[s]][BRANCH_PHASE_INT[b]]
             out.append(f"{who}·{'生害' if rel in ('生', '洩') else '克害'}")
     return {"hai": out}
 
@@ -164,19 +164,24 @@ def simujue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     if c.on_month[i] or c.on_day[i]:
         return {"simujue": None}   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
     ph = c.ph[i]
-    cb = c.changed_branch(ln.position)
-    places = [c.day, c.month] + ([cb] if cb is not None and not (c.kong(cb) or c.po(cb)) else [])
-    stages = [STAGE_TABLE[c.tu][ph][b] for b in places]
-    acting = [c.day_acts(ph), c.month_acts(ph)]
-    acting += [acts(BRANCH_PHASE_INT[b], ph) for b in places[2:]]
-    acting += [acts(c.ph[q - 1], ph) for q in c.moving if q != ln.position]
+    cb = c.cbr[i]
+    day, month = c.day, c.month
+    places = [day, month]
+    if cb is not None and cb not in c.void and not ((cb - month) % 12 == 6 and cb != day):
+        places.append(cb)
+    row = STAGE_TABLE[c.tu][ph]
+    stages = [row[b] for b in places]
+    acting = [c.dact[ph], c.mact[ph]]
+    acting += [ACTS_TABLE[BRANCH_PHASE_INT[b]][ph] for b in places[2:]]
+    pos = ln.position
+    acting += [ACTS_TABLE[c.ph[q - 1]][ph] for q in c.moving if q != pos]
     sheng, ke = "生" in acting or "比" in acting, "克" in acting
     for name in ("絕", "死"):
         if name in stages:
             label = f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
             return {"simujue": label}
     for t in places[:1] + places[2:]:
-        if STAGE_TABLE[c.tu][ph][t] == "墓":
+        if row[t] == "墓":
             openers = [c.month] + [c.br[q - 1] for q in c.moving]
             opened = any(CLASH[o] == t or XING[o] == t for o in openers)
             return {"simujue": "墓開" if opened else "墓藏"}

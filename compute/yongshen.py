@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from compute.changsheng import BRANCH_PHASE_INT, acts
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, acts
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.ganzhi import Stem
@@ -34,11 +34,27 @@ _EMERGED: Final = ("出", "半出", "旬後出")
 
 
 def _fei(c: Context, rel: Relative) -> list[int]:
-    return [ln.position for ln in c.lines if ln.relative == rel]
+    return _positions(c)[0][rel]
 
 
 def _fu(c: Context, rel: Relative) -> list[int]:
-    return [ln.position for ln in c.lines if ln.hidden is not None and ln.hidden.relative == rel]
+    return _positions(c)[1][rel]
+
+
+def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...]]:
+    """Per relative (an int): the positions of its 飛 lines and of its 伏 — gathered once per
+    chart (kept in its context's memo) for the detectors of this module, which ask of every
+    relative. Callers must not edit the lists."""
+    found = c.memo.get("yongshen.positions")
+    if found is None:
+        fei: tuple[list[int], ...] = ([], [], [], [], [])
+        fu: tuple[list[int], ...] = ([], [], [], [], [])
+        for ln in c.lines:
+            fei[ln.relative].append(ln.position)
+            if ln.hidden is not None:
+                fu[ln.hidden.relative].append(ln.position)
+        found = c.memo["yongshen.positions"] = (fei, fu)
+    return found
 
 
 def _fu_out(state: Any) -> bool:
@@ -133,12 +149,18 @@ def youwu_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     if ln.role != "primary":
         return {}
     c = context(chart)
-    i = ln.position - 1
+    pos = ln.position
+    i = pos - 1
     ph = c.ph[i]
-    d, m = c.day_acts(ph), c.month_acts(ph)
-    sheng = [q for q in c.moving if q != ln.position and not (c.broken[q - 1] or c.san[q - 1])
-             and acts(c.ph[q - 1], ph) == "生"]
-    ke = [q for q in c.moving if q != ln.position and acts(c.ph[q - 1], ph) == "克"]
+    d, m = c.dact[ph], c.mact[ph]
+    sheng = ke = False
+    for q in c.moving:
+        if q != pos:
+            how = ACTS_TABLE[c.ph[q - 1]][ph]
+            if how == "生" and not (c.broken[q - 1] or c.san[q - 1]):
+                sheng = True
+            elif how == "克":
+                ke = True
     out = []
     if c.broken[i]:
         out.append("月破")
@@ -229,7 +251,7 @@ def liangxian(chart: Chart) -> Iterator[Finding]:
 
 def _movers(c: Context, pos: int, phase: int, how: str) -> list[int]:
     return [q for q in c.moving if q != pos and not (c.broken[q - 1] or c.san[q - 1])
-            and acts(c.ph[q - 1], phase) == how]
+            and ACTS_TABLE[c.ph[q - 1]][phase] == how]
 
 
 @rule("juechu-fengsheng", "絕處逢生", "절처봉생",
@@ -271,11 +293,11 @@ def juechu_fengsheng(chart: Chart) -> Iterator[Finding]:
 
 
 def _riyue_ke(c: Context, ph: int) -> bool:
-    return c.day_acts(ph) == "克" or c.month_acts(ph) == "克"
+    return c.dact[ph] == "克" or c.mact[ph] == "克"
 
 
 def _riyue_sheng(c: Context, ph: int) -> bool:
-    return c.day_acts(ph) == "生" or c.month_acts(ph) == "生"
+    return c.dact[ph] == "生" or c.mact[ph] == "生"
 
 
 def _form_fei(c: Context, p: int) -> str | None:
