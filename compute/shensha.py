@@ -31,9 +31,8 @@ Conventions (the chart records which applied, see :data:`OPTIONS`):
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from compute.context import context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
@@ -462,45 +461,120 @@ _MONTH_TABLES: Final = tuple((name, tuple(BRANCH_ZH.find(ch) for ch in _m(months
 
 def branch_stars(month: int, day: int, day_stem: int, year: int | None, hour: int | None,
                  opts: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """The stars on each branch 子 … 亥 for a month, day, year and hour (cached)."""
-    if "shensha-base=day" not in opts:
-        day = -1   # the day branch matters only when the ring is counted from the day
-    return _branch_stars(month, day, day_stem, year, hour, opts)
+    """The stars on each branch 子 … 亥 for a month, day, year and hour (:func:`stars_on` of
+    each branch).
+
+    >>> o = ("shensha-base=", "tianxi=", "wenchang=", "yangren=", "yingui=", "diyu=")
+    >>> branch_stars(2, 0, 0, None, None, o)[2][:3] == stars_on(2, 2, 0, 0, None, None, o)[:3]
+    True
+    """
+    return tuple(stars_on(b, month, day, day_stem, year, hour, opts) for b in range(12))
 
 
-@functools.lru_cache(maxsize=8192)
-def _branch_stars(month: int, day: int, day_stem: int, year: int | None, hour: int | None,
-                  opts: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    out: list[list[str]] = [[] for _ in range(12)]
-    for name, table_ in _MONTH_TABLES:
-        b = table_[month]
-        if b >= 0:
-            out[b].append(name)
+def stars_on(b: int, month: int, day: int, day_stem: int, year: int | None, hour: int | None,
+             opts: tuple[str, ...]) -> tuple[str, ...]:
+    """The stars on branch *b* (in the order of the book's tables, each once), read from
+    :func:`star_parts`: the month's tables, the ring of 將星 (from the month, or the day when
+    ``shensha-base=day``) with 咸池, the month's single stars, the day stem's, the year's, the
+    hour's 九曜.
+
+    >>> o = ("shensha-base=", "tianxi=", "wenchang=", "yangren=", "yingui=", "diyu=")
+    >>> "天乙貴人" in stars_on(1, 2, 0, 0, None, None, o)   # 甲 日: 天乙 丑 未
+    True
+    """
+    parts = _PARTS or star_parts()
     base = day if "shensha-base=day" in opts else month
-    middle = SANHE_MIDDLE[base % 4]
-    for k, name in enumerate(JIANGXING_RING):
-        out[(middle + k) % 12].append(name)
-    out[XIANCHI_OF_MIDDLE[middle]].append("咸池")
-    tianxi = TIANXI_SEASON if "tianxi=season" in opts else TIANXI_MONTH
-    out[BRANCH_ZH.index(tianxi[month])].append("天喜")
-    diyu = DIYU_JUE if "diyu=jue" in opts else DIYU_PROSE
-    out[BRANCH_ZH.index(diyu[month])].append("地獄煞")
-    for ch in HUANGWU[month]:
-        out[BRANCH_ZH.index(ch)].append("荒蕪")
-    for ch in GUANSUO[month]:
-        out[BRANCH_ZH.index(ch)].append("關鎖")
-    ch = TIANDE_GAN[month]
-    if ch in BRANCH_ZH:
-        out[BRANCH_ZH.index(ch)].append("天德(干)")
-    _day_stem_stars(out, day_stem, opts)
+    post = parts[2][month * 4 + ("tianxi=season" in opts) * 2 + ("diyu=jue" in opts)]
+    stem = parts[3][day_stem * 8 + ("yingui=verse" in opts) * 4 + ("wenchang=common" in opts) * 2
+                    + ("yangren=common" in opts)]
+    names = parts[0][month][b] + parts[1][base][b] + post[b] + stem[b]
     if year is not None:
-        for k, names in enumerate(SUISHA_12):
-            out[(year + k) % 12].extend(names)
+        names += parts[4][year][b]
     if hour is not None:
-        pojun = (month + hour - 10) % 12
-        for k, name in enumerate(JIUYAO):
-            out[(pojun + k) % 12].append(name)
-    return tuple(tuple(dict.fromkeys(x)) for x in out)
+        names += parts[5][(month + hour - 10) % 12][b]
+    return tuple(dict.fromkeys(names))
+
+
+Part = tuple[tuple[tuple[str, ...], ...], ...]
+_PARTS: list[Part] = []
+
+
+def star_parts() -> list[Part]:
+    """The stars of each branch by what places them, as six tables over the book's small
+    domains, built whole on first use (about 200 rows of 12 branches; a few ms) and kept: [0]
+    by month (the month tables), [1] by the base of the ring (將星 … and 咸池), [2] by month × 天喜
+    choice × 地獄 choice (天喜, 地獄煞, 荒蕪, 關鎖, 天德(干)), [3] by day stem × 陰貴 choice × 文昌
+    choice × 羊刃 choice, [4] by year branch (歲煞), [5] by the 破軍 branch (九曜 of the hour).
+
+    >>> [len(t) for t in star_parts()]
+    [12, 12, 48, 80, 12, 12]
+    """
+    if _PARTS:
+        return _PARTS
+
+    def rows(fill: Any) -> tuple[tuple[str, ...], ...]:
+        out: list[list[str]] = [[] for _ in range(12)]
+        fill(out)
+        return tuple(tuple(x) for x in out)
+
+    def pre(month: int) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            for name, table_ in _MONTH_TABLES:
+                b = table_[month]
+                if b >= 0:
+                    out[b].append(name)
+        return fill
+
+    def ring(base: int) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            middle = SANHE_MIDDLE[base % 4]
+            for k, name in enumerate(JIANGXING_RING):
+                out[(middle + k) % 12].append(name)
+            out[XIANCHI_OF_MIDDLE[middle]].append("咸池")
+        return fill
+
+    def post(month: int, season: bool, jue: bool) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            tianxi = TIANXI_SEASON if season else TIANXI_MONTH
+            out[BRANCH_ZH.index(tianxi[month])].append("天喜")
+            diyu = DIYU_JUE if jue else DIYU_PROSE
+            out[BRANCH_ZH.index(diyu[month])].append("地獄煞")
+            for ch in HUANGWU[month]:
+                out[BRANCH_ZH.index(ch)].append("荒蕪")
+            for ch in GUANSUO[month]:
+                out[BRANCH_ZH.index(ch)].append("關鎖")
+            ch = TIANDE_GAN[month]
+            if ch in BRANCH_ZH:
+                out[BRANCH_ZH.index(ch)].append("天德(干)")
+        return fill
+
+    def stem(s: int, flags: int) -> Any:
+        opts = ((("yingui=verse",) if flags & 4 else ())
+                + (("wenchang=common",) if flags & 2 else ())
+                + (("yangren=common",) if flags & 1 else ()))
+        return lambda out: _day_stem_stars(out, s, opts)
+
+    def year(y: int) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            for k, names in enumerate(SUISHA_12):
+                out[(y + k) % 12].extend(names)
+        return fill
+
+    def hour(pojun: int) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            for k, name in enumerate(JIUYAO):
+                out[(pojun + k) % 12].append(name)
+        return fill
+
+    _PARTS[:] = [
+        tuple(rows(pre(m)) for m in range(12)),
+        tuple(rows(ring(b)) for b in range(12)),
+        tuple(rows(post(m, bool(f & 2), bool(f & 1))) for m in range(12) for f in range(4)),
+        tuple(rows(stem(s, f)) for s in range(10) for f in range(8)),
+        tuple(rows(year(y)) for y in range(12)),
+        tuple(rows(hour(p)) for p in range(12)),
+    ]
+    return _PARTS
 
 
 def _day_stem_stars(out: list[list[str]], s: int, opts: tuple[str, ...]) -> None:
@@ -554,11 +628,15 @@ def shensha_state(chart, ln) -> dict:
     if ln.role != "primary" and not ln.moving:
         return {}
     c = context(chart)
-    stars = c.memo.get("shensha")
+    stars = c.memo.get("shensha")   # this chart's stars by branch, each branch when first asked
     if stars is None:
-        stars = c.memo["shensha"] = branch_stars(c.month, c.day, c.day_stem, c.year, c.hour,
-                                                 _opts(c))
-    names = stars[int(ln.branch)]
+        stars = c.memo["shensha"] = {}
+        c.memo["shensha.opts"] = _opts(c)
+    b = int(ln.branch)
+    names = stars.get(b)
+    if names is None:
+        names = stars[b] = stars_on(b, c.month, c.day, c.day_stem, c.year, c.hour,
+                                    c.memo["shensha.opts"])
     extra = stem_stars(c.month, int(ln.stem))
     return {"shensha": list(names + extra)}
 
