@@ -611,6 +611,9 @@ def stem_stars(month: int, stem: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+_STEM_STARS: Final = tuple(tuple(stem_stars(m, s) for s in range(10)) for m in range(12))
+"""``_STEM_STARS[month][stem]``: :func:`stem_stars` (120 rows, built at import)."""
+
 _OPT_NAMES = ("shensha-base", "tianxi", "wenchang", "yangren", "yingui", "diyu")
 
 
@@ -637,8 +640,7 @@ def shensha_state(chart, ln) -> dict:
     if names is None:
         names = stars[b] = stars_on(b, c.month, c.day, c.day_stem, c.year, c.hour,
                                     c.memo["shensha.opts"])
-    extra = stem_stars(c.month, int(ln.stem))
-    return {"shensha": list(names + extra)}
+    return {"shensha": [*names, *_STEM_STARS[c.month][ln.stem]]}
 
 
 @rule("shensha-general", kind="finding")
