@@ -94,7 +94,7 @@ def suimu(chart: Chart) -> Iterator[Finding]:
             grade = "真: 月建實之"
         elif CLASH[cb] == c.day:
             grade = "偽: 日沖"
-        elif c.kong(cb):
+        elif (cb in c.void):
             grade = "偽: 空"
         elif c.po(cb):
             grade = "偽: 破"

@@ -65,7 +65,7 @@ def void_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """
     c = context(chart)
     b = int(ln.branch)
-    if not c.kong(b):
+    if b not in c.void:
         return {"void": None}
     if ln.role != "primary":
         return {"void": "空"} if ln.moving else {}
@@ -81,7 +81,7 @@ def _void13(c: Context, i: int) -> str:
         return "動空"
     if CLASH[b] == c.day:
         return fill_quality(b, c.strong[i])
-    d = c.day_acts(ph)
+    d = c.dact[ph]
     if c.broken[i]:
         base = "破空"
     elif c.strong[i]:
@@ -94,7 +94,7 @@ def _void13(c: Context, i: int) -> str:
         ms, mk = _movers_acting(c, i + 1, ph)
         if d in ("生", "比") or ms:
             return "援空"
-        if d != "克" and not mk and c.month_acts(ph) != "克":
+        if d != "克" and not mk and c.mact[ph] != "克":
             return "安空"
         return "空"
     ms, mk = _movers_acting(c, i + 1, ph)
@@ -122,7 +122,7 @@ def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     b = int(ln.branch)
     if ln.role != "primary":
         return {}
-    if not c.kong(b):
+    if b not in c.void:
         return {"void8": None}
     i = ln.position - 1
     ph = c.ph[i]
@@ -135,7 +135,7 @@ def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
         return {"void8": "沖而不力" if bad else "填實空"}
     if c.broken[i]:
         return {"void8": "壞空"}
-    m, d = c.month_acts(ph), c.day_acts(ph)
+    m, d = c.mact[ph], c.dact[ph]
     if m == "克":
         return {"void8": "全空"}
     ms, ds = m in ("生", "比"), d in ("生", "比")
@@ -229,14 +229,14 @@ def xushi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     out = []
     if ln.moving:
         ms, mk = _movers_acting(c, ln.position, ph)
-        cb = c.changed_branch(ln.position)
-        bian_helps = cb is not None and not (c.kong(cb) or c.po(cb)) \
+        cb = c.cbr[ln.position - 1]
+        bian_helps = cb is not None and not ((cb in c.void) or c.po(cb)) \
             and acts(BRANCH_PHASE_INT[cb], ph) == "生"
-        helped = ms or bian_helps or c.day_acts(ph) in ("生", "比") \
-            or c.month_acts(ph) in ("生", "比")
+        helped = ms or bian_helps or c.dact[ph] in ("生", "比") \
+            or c.mact[ph] in ("生", "比")
         if CLASH[b] == c.day or mk or not helped:
             out.append("猶不動")
-    cb = c.changed_branch(ln.position)
+    cb = c.cbr[ln.position - 1]
     void = c.is_void[i] and not c.on_month[i] and not ln.moving and CLASH[b] != c.day
     if void or c.san[i] or (cb is not None and CLASH[b] == cb):
         out.append("猶不有")

@@ -50,7 +50,7 @@ def _role_ok(ln: ChartLine) -> bool:
 @rule("wangshuai-method", kind="line", lines="shown")
 def wangxiang_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
-    if not _role_ok(ln):
+    if ln.role != "primary" and not ln.moving:
         return {}
     c = context(chart)
     return {"wangxiang": WANGXIANG_TABLE[BRANCH_PHASE_INT[ln.branch]][BRANCH_PHASE_INT[c.month]]}
@@ -61,7 +61,7 @@ def changsheng_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``changsheng``: the line's stage on the day and in the month (p184-s1), at the hour when
     one is given (p151-s1 "其要唯推長生十二法以應用神"), and for a moving line at its changed line
     (``bian``, p185-s1; none when the changed line is 空 or 破, "如空如破，則非生非絕矣")."""
-    if not _role_ok(ln):
+    if ln.role != "primary" and not ln.moving:
         return {}
     c = context(chart)
     table = STAGE_TABLE[c.tu][BRANCH_PHASE_INT[ln.branch]]
@@ -69,9 +69,9 @@ def changsheng_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     if c.hour is not None:
         out["hour"] = table[c.hour]
     if ln.role == "primary" and ln.moving:
-        cb = c.changed_branch(ln.position)
+        cb = c.cbr[ln.position - 1]
         out["bian"] = None if cb is None else shengjue_on(
-            BRANCH_PHASE_INT[ln.branch], cb, c.kong(cb) or c.po(cb), c.tu)
+            BRANCH_PHASE_INT[ln.branch], cb, (cb in c.void) or c.po(cb), c.tu)
     return {"changsheng": out}
 
 
@@ -81,7 +81,7 @@ def riyue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     """``riyue``: ["日辰"] and/or ["月建"] when the line stands on the day or the month branch —
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
     不陷"; p148-s1 "日主所臨，莫能破之，莫能空之，莫能散之")."""
-    if not _role_ok(ln):
+    if ln.role != "primary" and not ln.moving:
         return {}
     c = context(chart)
     out = []
@@ -139,7 +139,7 @@ def taisui_findings(chart: Chart):
     if c.year is None:
         return
     y = BRANCH_ZH[c.year]
-    if c.kong(c.year):
+    if (c.year in c.void):
         yield _finding("taisui", f"太歲 {y} 旬空")
     if c.po(c.year):
         yield _finding("taisui", f"太歲 {y} 月破")

@@ -66,7 +66,7 @@ def _sources(c: Context, pos: int) -> list[tuple[str, int]]:
 def _build_sources(c: Context, pos: int) -> list[tuple[str, int]]:
     out = [("日", c.day), ("月", c.month)]
     out += [(POS_ZH[p], c.br[p - 1]) for p in c.moving if p != pos]
-    cb = c.changed_branch(pos)
+    cb = c.cbr[pos - 1]
     if cb is not None:
         out.append(("變", cb))
     return out
@@ -95,7 +95,7 @@ def sanxing(chart: Chart) -> Iterator[Finding]:
     found: dict[int, list[str]] = {}
     for p in c.moving:
         found.setdefault(c.br[p - 1], []).append(f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}")
-        cb = c.changed_branch(p)
+        cb = c.cbr[p - 1]
         found.setdefault(cb, []).append(f"變 {BRANCH_ZH[cb]}")
     lines_present = set(found)
     found.setdefault(c.day, []).append(f"日 {BRANCH_ZH[c.day]}")
@@ -105,7 +105,7 @@ def sanxing(chart: Chart) -> Iterator[Finding]:
         if all(b in found for b in group) and lines_present & set(group):
             who = ", ".join(dict.fromkeys(w for b in group for w in found[b]))
             lines = tuple(p for p in c.moving if c.br[p - 1] in group
-                          or c.changed_branch(p) in group)
+                          or c.cbr[p - 1] in group)
             yield Finding("sanxing", f"{name}: {who}", lines)
 
 
