@@ -17,6 +17,7 @@ Two vocabularies for one empty line are kept apart, never merged (they disagree 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
@@ -52,8 +53,8 @@ def fill_quality(branch: int, strong: bool) -> str:
 
 
 @rule("xunkong-13", "旬空十三法", "순공십삼법", ("p156-s1", "p157-s1", "p158-s1", "p159-s1"),
-      kind="line")
-def void_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", batch=True)
+def void_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``void``: the kind of 旬空 of the line, or None (p156-s1 … p159-s1):
 
     建空 (on the 月建: not empty), 動空 (moving: not empty, it acts), 填實 / 半實 (填空: clashed
@@ -64,13 +65,17 @@ def void_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     Lines of the changed hexagram get "空" or None (p161-s1 "空居變爻則無司").
     """
     c = context(chart)
-    b = int(ln.branch)
-    if b not in c.void:
-        return {"void": None}
-    if ln.role != "primary":
-        return {"void": "空"} if ln.moving else {}
-    i = ln.position - 1
-    return {"void": _void13(c, i)}
+    v0, v1 = c.void
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        b = ln.branch
+        if b != v0 and b != v1:
+            out.append({"void": None})
+        elif ln.role != "primary":
+            out.append({"void": "空"} if ln.moving else {})
+        else:
+            out.append({"void": _void13(c, ln.position - 1)})
+    return out
 
 
 def _void13(c: Context, i: int) -> str:
@@ -149,8 +154,8 @@ def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
 
 
 @rule("yuepo", "月破", "월파", ("p152-s1", "p152-s2", "p153-s1", "p154-s1", "p288-s2"),
-      kind="line", lines="shown")
-def month_broken_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", lines="shown", batch=True)
+def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``month_broken``: "月破" when the line's branch clashes the 月建 (p152-s2 "以用處反，名為
     月破"), "實破" when it is also the day branch and so not broken (p154-s1 "唯值日則能實其破"),
     else None. (Repair by a later day or month, "後時則能補其過", is a matter of timing.)
@@ -162,13 +167,12 @@ def month_broken_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> chart("大畜", "小畜", month="午", day="丙子").primary.line(5).state["month_broken"]
     '實破'
     """
-    if ln.role != "primary" and not ln.moving:
-        return {}
     c = context(chart)
-    b = int(ln.branch)
-    if (b - c.month) % 12 != 6:
-        return {"month_broken": None}
-    return {"month_broken": "實破" if b == c.day else "月破"}
+    day, broken = c.day, (c.month + 6) % 12
+    return [{} if ln.role != "primary" and not ln.moving
+            else {"month_broken": None} if ln.branch != broken
+            else {"month_broken": "實破" if ln.branch == day else "月破"}
+            for ln in lines]
 
 
 @rule("yuepo", kind="finding")

@@ -482,7 +482,7 @@ def stars_on(b: int, month: int, day: int, day_stem: int, year: int | None, hour
     >>> "天乙貴人" in stars_on(1, 2, 0, 0, None, None, o)   # 甲 日: 天乙 丑 未
     True
     """
-    parts = _PARTS or star_parts()
+    parts = STAR_PARTS
     base = day if "shensha-base=day" in opts else month
     post = parts[2][month * 4 + ("tianxi=season" in opts) * 2 + ("diyu=jue" in opts)]
     stem = parts[3][day_stem * 8 + ("yingui=verse" in opts) * 4 + ("wenchang=common" in opts) * 2
@@ -496,21 +496,18 @@ def stars_on(b: int, month: int, day: int, day_stem: int, year: int | None, hour
 
 
 Part = tuple[tuple[tuple[str, ...], ...], ...]
-_PARTS: list[Part] = []
 
 
-def star_parts() -> list[Part]:
+def star_parts() -> tuple[Part, ...]:
     """The stars of each branch by what places them, as six tables over the book's small
-    domains, built whole on first use (about 200 rows of 12 branches; a few ms) and kept: [0]
+    domains (about 200 rows of 12 branches; ~1 ms), built once at import (:data:`STAR_PARTS`): [0]
     by month (the month tables), [1] by the base of the ring (將星 … and 咸池), [2] by month × 天喜
     choice × 地獄 choice (天喜, 地獄煞, 荒蕪, 關鎖, 天德(干)), [3] by day stem × 陰貴 choice × 文昌
     choice × 羊刃 choice, [4] by year branch (歲煞), [5] by the 破軍 branch (九曜 of the hour).
 
-    >>> [len(t) for t in star_parts()]
-    [12, 12, 48, 80, 12, 12]
+    >>> [len(t) for t in STAR_PARTS], star_parts() == STAR_PARTS
+    ([12, 12, 48, 80, 12, 12], True)
     """
-    if _PARTS:
-        return _PARTS
 
     def rows(fill: Any) -> tuple[tuple[str, ...], ...]:
         out: list[list[str]] = [[] for _ in range(12)]
@@ -566,15 +563,14 @@ def star_parts() -> list[Part]:
                 out[(pojun + k) % 12].append(name)
         return fill
 
-    _PARTS[:] = [
+    return (
         tuple(rows(pre(m)) for m in range(12)),
         tuple(rows(ring(b)) for b in range(12)),
         tuple(rows(post(m, bool(f & 2), bool(f & 1))) for m in range(12) for f in range(4)),
         tuple(rows(stem(s, f)) for s in range(10) for f in range(8)),
         tuple(rows(year(y)) for y in range(12)),
         tuple(rows(hour(p)) for p in range(12)),
-    ]
-    return _PARTS
+    )
 
 
 def _day_stem_stars(out: list[list[str]], s: int, opts: tuple[str, ...]) -> None:
@@ -596,6 +592,10 @@ def _day_stem_stars(out: list[list[str]], s: int, opts: tuple[str, ...]) -> None
     step = 1 if s % 2 == 0 else -1
     for k, name in enumerate(WUFU_NAMES):
         out[(lu + step * k) % 12].append(name)
+
+
+STAR_PARTS: Final = star_parts()
+"""The six tables of :func:`star_parts`, built at import."""
 
 
 def stem_stars(month: int, stem: int) -> tuple[str, ...]:
@@ -623,24 +623,29 @@ def _opts(c) -> tuple[str, ...]:
 
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
                                              "p265-s2", "p265-s3", "p265-s4"), kind="line",
-                                             lines="shown")
-def shensha_state(chart, ln) -> dict:
+                                             lines="shown", batch=True)
+def shensha_state(chart, lines) -> list[dict]:
     """``shensha``: the stars on the line (branch stars from the 月建, stem stars from the 日干,
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
-    theirs when they are 變爻."""
-    if ln.role != "primary" and not ln.moving:
-        return {}
+    theirs when they are 變爻. (A batch annotator: a dict per line of *lines*.)"""
     c = context(chart)
     stars = c.memo.get("shensha")   # this chart's stars by branch, each branch when first asked
     if stars is None:
         stars = c.memo["shensha"] = {}
         c.memo["shensha.opts"] = _opts(c)
-    b = int(ln.branch)
-    names = stars.get(b)
-    if names is None:
-        names = stars[b] = stars_on(b, c.month, c.day, c.day_stem, c.year, c.hour,
-                                    c.memo["shensha.opts"])
-    return {"shensha": [*names, *_STEM_STARS[c.month][ln.stem]]}
+    by_stem = _STEM_STARS[c.month]
+    out = []
+    for ln in lines:
+        if ln.role != "primary" and not ln.moving:
+            out.append({})
+            continue
+        b = int(ln.branch)
+        names = stars.get(b)
+        if names is None:
+            names = stars[b] = stars_on(b, c.month, c.day, c.day_stem, c.year, c.hour,
+                                        c.memo["shensha.opts"])
+        out.append({"shensha": [*names, *by_stem[ln.stem]]})
+    return out
 
 
 @rule("shensha-general", kind="finding")
