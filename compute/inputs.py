@@ -53,7 +53,6 @@ import functools
 import itertools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from compute import rules
@@ -61,6 +60,7 @@ from compute.calendar import CALENDAR_ZONE, YEARS, ZI_CONVENTIONS, julian_to_gre
 from compute.errors import InputError, message, quote
 from compute.ganzhi import Branch, GanZhi, hour_pillar, month_pillar
 from compute.gua import YAO, Hexagram, Yao, parse_cast
+from compute.values import Frozen, setters
 
 if TYPE_CHECKING:  # compute.chart imports this module
     from compute.chart import Chart
@@ -124,8 +124,7 @@ _OFFSET: Final = re.compile(r"(?:UTC|GMT)?\s*([+-])([0-9]{1,2})(?::?([0-9]{2}))?
 _ZONE_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,3}")
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(Frozen):
     """The inputs of one chart, read and checked: what :func:`compute.chart` builds from.
 
     ``at`` is the moment in UTC+8 (aware) when a date was given; ``after_xiazhi`` says on which
@@ -134,6 +133,8 @@ class Reading:
     ``conventions`` every registered convention with its choice.
     """
 
+    __slots__ = ("cast", "month", "month_pillar", "day", "year", "hour", "birth", "at",
+                 "after_xiazhi", "basis", "options", "conventions", "call")
     cast: tuple[Yao, ...]
     month: Branch
     month_pillar: GanZhi | None
@@ -148,11 +149,34 @@ class Reading:
     conventions: tuple[tuple[str, str], ...]
     call: str
 
+    def __init__(
+        self, cast: tuple[Yao, ...], month: Branch, month_pillar: GanZhi | None, day: GanZhi,
+        year: GanZhi | None, hour: GanZhi | None, birth: GanZhi | Branch | None,
+        at: _dt.datetime | None, after_xiazhi: bool, basis: str,
+        options: tuple[tuple[str, str], ...], conventions: tuple[tuple[str, str], ...],
+        call: str,
+    ) -> None:
+        """Every field, set through the slots' own setters (one reading a chart)."""
+        _S_CAST(self, cast)
+        _S_MONTH(self, month)
+        _S_MONTH_PILLAR(self, month_pillar)
+        _S_DAY(self, day)
+        _S_YEAR(self, year)
+        _S_HOUR(self, hour)
+        _S_BIRTH(self, birth)
+        _S_AT(self, at)
+        _S_AFTER_XIAZHI(self, after_xiazhi)
+        _S_BASIS(self, basis)
+        _S_OPTIONS(self, options)
+        _S_CONVENTIONS(self, conventions)
+        _S_CALL(self, call)
+
     def option(self, name: str) -> str:
         return dict(self.options)[name]
 
 
-_make_reading = rules.slot_constructor(Reading)
+(_S_CAST, _S_MONTH, _S_MONTH_PILLAR, _S_DAY, _S_YEAR, _S_HOUR, _S_BIRTH, _S_AT, _S_AFTER_XIAZHI,
+ _S_BASIS, _S_OPTIONS, _S_CONVENTIONS, _S_CALL) = setters(Reading)
 
 
 # ------------------------------------------------------------------ text
@@ -653,7 +677,7 @@ def parse(
         conventions=dict(conventions) if isinstance(conventions, Mapping) and conventions
         else conventions or None,
     ))
-    return _make_reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
+    return Reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
                          after_xiazhi, basis, options, convs, call)
 
 
