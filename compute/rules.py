@@ -61,7 +61,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal, TypeVar
 
 Kind = Literal["table", "function", "line", "finding", "doctrine"]
@@ -74,8 +73,61 @@ ID_RE: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Record:
+    """The base of compute's small value classes (hand-written, no ``dataclasses`` import on the
+    chart path): ``__slots__`` name the fields in order, ``__repr__`` is the dataclass's text,
+    and ``__getstate__``/``__setstate__`` let a frozen record pickle. A subclass sets
+    ``_compared`` (the fields ``==`` and ``hash`` look at; default all of ``__slots__``).
+
+    >>> Impl("table", 1, "x")
+    Impl(kind='table', obj=1, name='x', note='')
+    """
+
+    __slots__ = ()
+    _compared: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in type(self).__slots__)
+        return f"{type(self).__qualname__}({inner})"
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, n) for n in self._compared or type(self).__slots__])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, n) for n in type(self).__slots__]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for n, v in zip(type(self).__slots__, state, strict=True):
+            object.__setattr__(self, n, v)
+
+
+class Frozen(Record):
+    """A :class:`Record` whose fields cannot be assigned after construction (AttributeError,
+    as a frozen dataclass), hashable on its compared fields.
+
+    >>> Impl("table", 1, "x").kind = "line"
+    Traceback (most recent call last):
+    AttributeError: cannot assign to field 'kind'
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class Finding(Frozen):
     """One rule that fires on a chart: its facts as data, and a summary for readers.
 
     ``rule`` must be a registered id; ``passages`` defaults to the rule's. ``lines`` are line
@@ -92,14 +144,16 @@ class Finding:
     ((6,), 'p065-s1', '世 6爻', '', {})
     """
 
+    __slots__ = ("rule", "summary", "lines", "passages", "role", "data", "kind", "facts")
+    _compared = ("rule", "summary", "lines", "passages", "role", "data", "kind")  # not facts
     rule: str
     summary: str
-    lines: tuple[int, ...] = ()
-    passages: tuple[str, ...] = ()
-    role: str = "primary"
-    data: tuple[tuple[str, Any], ...] = ()
-    kind: str = ""
-    facts: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    lines: tuple[int, ...]
+    passages: tuple[str, ...]
+    role: str
+    data: tuple[tuple[str, Any], ...]
+    kind: str
+    facts: Mapping[str, Any]
 
     @classmethod
     def of(
@@ -133,10 +187,9 @@ class Finding:
         data: Mapping[str, Any] | tuple[tuple[str, Any], ...] = (), kind: str = "",
         facts: Mapping[str, Any] | None = None,
     ) -> None:
-        """The dataclass's fields, normalised (lines, passages and data as tuples; no passages:
-        the rule's) and checked (a registered rule, positions 1–6); set through the slots'
-        own setters — ~34 findings a chart, and a frozen dataclass's ``__init__`` sets each
-        field through ``object.__setattr__``, several times slower."""
+        """The fields, normalised (lines, passages and data as tuples; no passages: the
+        rule's) and checked (a registered rule, positions 1–6); set through the slots' own
+        setters (the class refuses assignment)."""
         entry = _RULES.get(rule)
         if entry is None:
             if _DEFERRED:  # a rule of the 筮類, not loaded yet
@@ -188,33 +241,46 @@ class Finding:
     "rule", "summary", "lines", "passages", "role", "data", "kind", "facts"))
 
 
-@dataclass(frozen=True, slots=True)
-class Impl:
+class Impl(Frozen):
     """One implementation of a rule: its kind, the object and its dotted name.
 
     >>> get("najia-gan").impls[0].name
     'compute.najia.NAJIA_STEMS'
     """
 
+    __slots__ = ("kind", "obj", "name", "note")
     kind: str
     obj: Any
     name: str
-    note: str = ""
+    note: str
+
+    def __init__(self, kind: str, obj: Any, name: str, note: str = "") -> None:
+        _set = object.__setattr__
+        _set(self, "kind", kind)
+        _set(self, "obj", obj)
+        _set(self, "name", name)
+        _set(self, "note", note)
 
 
-@dataclass(slots=True)
-class Rule:
+class Rule(Record):
     """A catalogue rule and its implementations (``impls`` grows as modules register).
 
     >>> get("fu-chu").kinds
     ('line', 'finding')
     """
 
+    __slots__ = ("id", "zh", "ko", "passages", "impls")
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
     id: str
     zh: str
     ko: str
     passages: tuple[str, ...]
-    impls: list[Impl] = field(default_factory=list)
+    impls: list[Impl]
+
+    def __init__(self, id: str, zh: str, ko: str, passages: tuple[str, ...],  # noqa: A002
+                 impls: list[Impl] | None = None) -> None:
+        self.id, self.zh, self.ko, self.passages = id, zh, ko, passages
+        self.impls = [] if impls is None else impls
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -237,18 +303,25 @@ class Rule:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Convention:
+class Convention(Frozen):
     """A named choice between the book's convention and another (usually common practice).
 
     ``chart(..., conventions={name: choice})`` picks one; every chart records the choice that
     applied in ``chart.options``. ``choices[0]`` is the default (the book's).
     """
 
+    __slots__ = ("name", "choices", "rule", "note")
     name: str
     choices: tuple[str, ...]
     rule: str
-    note: str = ""
+    note: str
+
+    def __init__(self, name: str, choices: tuple[str, ...], rule: str, note: str = "") -> None:
+        _set = object.__setattr__
+        _set(self, "name", name)
+        _set(self, "choices", choices)
+        _set(self, "rule", rule)
+        _set(self, "note", note)
 
     @property
     def default(self) -> str:
@@ -256,7 +329,8 @@ class Convention:
 
 
 def slot_constructor(cls: type) -> Any:
-    """A constructor of the frozen, slotted dataclass *cls* that sets each slot directly.
+    """A constructor of the frozen, slotted class *cls* (a dataclass or a :class:`Frozen`)
+    that sets each slot directly.
 
     A frozen dataclass's ``__init__`` stores every field through ``object.__setattr__``, about
     three times slower than the slots' own setters; compute builds its per-chart objects (the
@@ -269,7 +343,7 @@ def slot_constructor(cls: type) -> Any:
     >>> make("table", 1, "x", "") == Impl("table", 1, "x"), type(make("t", 1, "x", "")).__name__
     (True, 'Impl')
     """
-    names = [f.name for f in fields(cls)]
+    names = list(cls.__slots__)  # a slotted dataclass's, or a Record's: the fields in order
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
     body = "".join(f"    _set_{n}(o, {n})\n" for n in names)
@@ -497,17 +571,24 @@ Step = tuple[Any, ...]
 it opens (each ``(rule id, fn)`` or ``(rule id, fn, scope)``); *gate* None runs ``table[OPEN]``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(Frozen):
     """What :func:`compute.chart` runs, in order: ``lines`` (annotators, with their scopes) and
     ``findings`` (detectors), as steps. Consecutive rules with the same gate function make one
     step, so a gate is looked at once per step (the 185 judgments, gated by the question's
-    chapter, are one step). Built once per state of the registry."""
+    chapter, are one step). Built once per state of the registry. ``last_step``: rule id → the
+    index of the step (of ``findings``) holding its last detector."""
 
+    __slots__ = ("lines", "findings", "last_step")
     lines: tuple[Step, ...]
     findings: tuple[Step, ...]
-    last_step: Mapping[str, int] = field(default_factory=dict)
-    """rule id → the index of the step (of ``findings``) holding its last detector."""
+    last_step: Mapping[str, int]
+
+    def __init__(self, lines: tuple[Step, ...], findings: tuple[Step, ...],
+                 last_step: Mapping[str, int] | None = None) -> None:
+        _set = object.__setattr__
+        _set(self, "lines", lines)
+        _set(self, "findings", findings)
+        _set(self, "last_step", {} if last_step is None else last_step)
 
 
 def _steps(rows: list[tuple[Any, ...]]) -> tuple[Step, ...]:
