@@ -19,7 +19,8 @@ from typing import Any, Final, TypeVar
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, WANGXIANG_TABLE, day_action, is_strong
 from compute.chart import Chart, ChartLine
-from compute.rules import Finding, Record
+from compute.rules import Finding
+from compute.values import Record
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
 POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
