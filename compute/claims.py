@@ -363,8 +363,6 @@ def _rules_read(spec: Mapping[str, Any]) -> tuple[str, ...] | None:
     >>> _rules_read({"kind": "line", "attr": "changed.void"})[-1]
     'xunkong-13'
     """
-    from compute.rules import line_annotators
-
     kind = spec.get("kind")
     if kind == "all" or kind not in CHECKS:
         return None
@@ -379,7 +377,7 @@ def _rules_read(spec: Mapping[str, Any]) -> tuple[str, ...] | None:
             return None
         if rid in STATELESS_DETECTORS:
             return (rid,)
-        return tuple(sorted({r for r, _ in line_annotators()} | {rid}))
+        return tuple(sorted({r for r, _ in _annotators()} | {rid}))
     attr = str(spec.get("attr", ""))
     while attr.startswith("changed."):
         attr = attr.removeprefix("changed.")
@@ -403,10 +401,23 @@ def _annotators_through(key: str) -> tuple[str, ...] | None:
     >>> _annotators_through("day_clash")[-1], _annotators_through("no such state")
     ('richong-4', None)
     """
-    from compute.rules import line_annotators
-
+    order = _annotators()
     last = _state_givers().get(key)
-    return None if last is None else tuple(rid for rid, _ in line_annotators()[:last + 1])
+    return None if last is None else tuple(rid for rid, _ in order[:last + 1])
+
+
+def _annotators() -> list[tuple[str, Callable[..., Any]]]:
+    """(rule id, annotator) in the order :func:`compute.chart` runs them: its plan's line steps
+    (:func:`compute.rules.plan`, which leaves the 筮類's deferred modules unloaded: they add no
+    line annotator).
+
+    >>> from compute.rules import line_annotators
+    >>> [rid for rid, _ in _annotators()] == [rid for rid, _ in line_annotators()]
+    True
+    """
+    from compute.rules import plan
+
+    return [row[:2] for _, table in plan().lines for rows in table.values() for row in rows]
 
 
 @functools.cache
@@ -415,12 +426,10 @@ def _state_givers() -> dict[str, int]:
     found by running the annotators once, in order, on every line of a probe chart (moving
     lines, a year and an hour, so that every annotator has its say) as :func:`compute.chart`
     runs them; an annotator says nothing on a line outside its scope or gate."""
-    from compute.rules import line_annotators
-
     probe = chart("震", "兌", month="寅", day="癸酉", year="甲子", hour="子", rules=())
     lines = probe.primary.lines + (probe.changed.lines if probe.changed else ())
     out: dict[str, int] = {}
-    for k, (_, annotate) in enumerate(line_annotators()):
+    for k, (_, annotate) in enumerate(_annotators()):
         for ln in lines:
             extra = annotate(probe, ln)
             if extra:

@@ -31,7 +31,7 @@ from compute import claims
 from compute.claims import INPUTS, Inputs, Setting, Verdict
 from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
 from yimao.errors import EditionError
-from yimao.model.edition import STATUSES, TYPES, Case, Claim, load_edition
+from yimao.model.edition import STATUSES, TYPES, Case, Claim, load_cases
 
 WINDOW = (1590, 1664)
 """Gregorian years searched for the dates of cases that name their year (the author's lifetime:
@@ -39,11 +39,12 @@ he wrote the 筮類 before 1639, the book was printed 1664)."""
 
 
 def load(tei: Path | None = None) -> tuple[Case, ...]:
-    """All cases in book order, from the TEI (:meth:`Edition.cases`; *tei* another edition
-    file, e.g. the site's ``yimao_tei``): the read model's :class:`~yimao.model.edition.Case`
-    — ids, passage, type, inputs, question, outcome, claims with their rule, machine check
-    and expected status, the editors' Korean notes and their working notes."""
-    return load_edition(tei).cases()
+    """All cases in book order, from the TEI (:func:`~yimao.model.edition.load_cases`; *tei*
+    another edition file, e.g. the site's ``yimao_tei``): the read model's
+    :class:`~yimao.model.edition.Case` — ids, passage, type, inputs, question, outcome, claims
+    with their rule, machine check and expected status, the editors' Korean notes and their
+    working notes."""
+    return load_cases(tei)
 
 
 def by_id(cases: Iterable[Case], cid: str) -> Case:
