@@ -162,10 +162,9 @@ def _matches(year: str, month: str, day: str, window: tuple[int, int], almanac: 
     for gy in range(first, window[1] + 1, 60):
         for y in (gy, gy + 1):
             start = _dt.date(y, 1, 1)
+            length = (_dt.date(y + 1, 1, 1) - start).days
             p0 = GANZHI_ZH.index(day_pillar(start).zh)
-            for i in range(len(_year_days(y))):
-                if (p0 + i) % 60 not in days:
-                    continue
+            for i in sorted(i for d in days for i in range((d - p0) % 60, length, 60)):
                 date = start + _dt.timedelta(days=i)
                 its_year, its_month = _almanac_days(y)[i] if almanac else _noon(date)
                 if its_year != year:
