@@ -809,11 +809,15 @@ def _feature_values(fs: etree._Element) -> dict[str, Any]:
     >>> _feature_values(fs)
     {'kind': 'moving', 'equals': [1, 3], 'b': {'role': '世'}, 'on': True}
     """
-    return {f.get("name") or "": _feature_value(f[0]) for f in fs.findall(_t("f")) if len(f)}
+    return {f.get("name") or "": _feature_value(f[0]) for f in fs.iterchildren(_F) if len(f)}
+
+
+_F = f"{{{TEI_NS}}}f"
+_VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k for k in ("fs", "vColl", "binary", "numeric", "symbol")}
 
 
 def _feature_value(v: etree._Element) -> Any:
-    kind = etree.QName(v).localname
+    kind = _VALUE_KINDS.get(v.tag) or etree.QName(v).localname
     if kind == "fs":
         return _feature_values(v)
     if kind == "vColl":
