@@ -87,13 +87,11 @@ from compute.gua import HEXAGRAMS, TRIGRAM_ZH, Hexagram  # noqa: E402
 # ================================================================ does R fire on C at F
 # (moved to yimao/model/examples.py, which the site shares; re-exported here for the tests)
 from yimao.model.examples import (  # noqa: E402, F401 (re-exported for the tests)
-    EXAMPLES_FILE,
     INPUT_KEYS,
     PHASE_CHARS,
     RELATIVES,
     apply,
     case_chart,
-    computing_rules,
     domain,
     example_chart,
     filled,
@@ -105,6 +103,13 @@ from yimao.model.examples import (  # noqa: E402, F401 (re-exported for the test
     resolve,
     value_at,
 )
+from yimao.tei.examples import EXAMPLES_TOML as EXAMPLES_FILE  # noqa: E402 (the file it writes)
+
+
+def computing_rules() -> tuple[rules.Rule, ...]:
+    """Every registered rule that computes something (all but the doctrine-only ones): the
+    rules that need a worked example."""
+    return tuple(r for r in rules.all_rules() if set(r.kinds) - {"doctrine"})
 
 # ================================================================ probes: where a rule shows
 
