@@ -1022,6 +1022,8 @@ HEADER = """\
 # Proposed by tools/find_examples.py (its docstring documents the search; rerun it with
 # --write), reviewed by hand; tests/test_compute_rule_examples.py checks every row. An example whose
 # `hand` lists fields was chosen or edited by hand and is kept as it is by --write.
+# Compiled into the TEI (`fs type="example"`, yimao/tei/examples.py): after a change, run
+# `.venv/bin/python -m yimao.tei.build --register`; the site reads the examples from the TEI.
 #
 # [[example]]
 # id        "ex-<rule>" (a second example of the same rule: "ex-<rule>-2").
