@@ -25,7 +25,8 @@ from compute.changsheng import (
     day_action,
 )
 from compute.chart import Chart, ChartLine
-from compute.rules import Finding, Record
+from compute.rules import Finding
+from compute.values import Record
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
 POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")

@@ -74,6 +74,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 if TYPE_CHECKING:
     from compute.chart import Chart, ChartLine
 
+from compute.values import Frozen, Record
+
 Kind = Literal["table", "function", "line", "finding", "doctrine"]
 LineScope = Literal["all", "primary", "moving", "shown"]
 LINE_SCOPES: Final = ("all", "primary", "moving", "shown")
@@ -82,60 +84,6 @@ PASSAGE_RE: Final = re.compile(r"^p\d{3}-(s|n)\d+$")
 ID_RE: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class Record:
-    """The base of compute's small value classes (hand-written, no ``dataclasses`` import on the
-    chart path): ``__slots__`` name the fields in order, ``__repr__`` is the dataclass's text,
-    and ``__getstate__``/``__setstate__`` let a frozen record pickle. A subclass sets
-    ``_compared`` (the fields ``==`` and ``hash`` look at; default all of ``__slots__``).
-
-    >>> Impl("table", 1, "x")
-    Impl(kind='table', obj=1, name='x', note='')
-    """
-
-    __slots__ = ()
-    _compared: tuple[str, ...] = ()
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in type(self).__slots__)
-        return f"{type(self).__qualname__}({inner})"
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, n) for n in self._compared or type(self).__slots__])
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, n) for n in type(self).__slots__]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for n, v in zip(type(self).__slots__, state, strict=True):
-            object.__setattr__(self, n, v)
-
-
-class Frozen(Record):
-    """A :class:`Record` whose fields cannot be assigned after construction (AttributeError,
-    as a frozen dataclass), hashable on its compared fields.
-
-    >>> Impl("table", 1, "x").kind = "line"
-    Traceback (most recent call last):
-    AttributeError: cannot assign to field 'kind'
-    """
-
-    __slots__ = ()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
 
 class Finding(Frozen):
@@ -337,29 +285,6 @@ class Convention(Frozen):
     @property
     def default(self) -> str:
         return self.choices[0]
-
-
-def slot_constructor(cls: type) -> Any:
-    """A constructor of the frozen, slotted class *cls* (a dataclass or a :class:`Frozen`)
-    that sets each slot directly.
-
-    A frozen dataclass's ``__init__`` stores every field through ``object.__setattr__``, about
-    three times slower than the slots' own setters; compute builds its per-chart objects (the
-    reading of the inputs, the pillars, the lines, the hexagrams, the chart) from values it has
-    computed itself (consistent by construction), so it uses this: all fields, positionally,
-    no defaults, no ``__post_init__``. The instance is the same (equal, still frozen);
-    ``ChartLine(...)`` called by anyone else still checks its values.
-
-    >>> make = slot_constructor(Impl)
-    >>> make("table", 1, "x", "") == Impl("table", 1, "x"), type(make("t", 1, "x", "")).__name__
-    (True, 'Impl')
-    """
-    names = list(cls.__slots__)  # a slotted dataclass's, or a Record's: the fields in order
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
-    body = "".join(f"    _set_{n}(o, {n})\n" for n in names)
-    exec(f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n", env)
-    return env["make"]
 
 
 _CONVENTIONS: dict[str, Convention] = {}
