@@ -665,9 +665,9 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
         for rid, annotate, scope, batch in _open(gate, table, c, gates):
             if selected is not None and rid not in selected:
                 continue
-            if batch:  # one call for the lines of its scope, a dict per line
+            if batch is not None:  # one call for the lines of its scope, a dict per line
                 lines = scopes[scope]
-                for ln, extra in zip(lines, annotate(c, lines), strict=True):
+                for ln, extra in zip(lines, batch(c, lines), strict=True):
                     if extra:
                         ln.state.update(extra)  # type: ignore[attr-defined]
                 continue

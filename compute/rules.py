@@ -534,8 +534,8 @@ def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
 
 Step = tuple[Any, ...]
 """One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
-it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch)``, *fn* the batch
-form when *batch*); *gate* None runs ``table[OPEN]``."""
+it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch)``: *fn* its
+per-line form, *batch* its batch form or None); *gate* None runs ``table[OPEN]``."""
 
 
 class Plan(Frozen):
@@ -591,8 +591,8 @@ def plan() -> Plan:
     found = _steps([(rid, fn) for rid, fn in _FINDING])
     last = {row[0]: k for k, (_, table) in enumerate(found) for rows in table.values()
             for row in rows}
-    p = Plan(_steps([(rid, _BATCH.get(fn, fn), _SCOPE.get(fn, "all"), fn in _BATCH)
-                     for rid, fn in _LINE]), found, last)
+    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all"), _BATCH.get(fn)) for rid, fn in _LINE]),
+             found, last)
     memo[:] = [_LINE, len(_LINE), _FINDING, len(_FINDING), p]
     return p
 
