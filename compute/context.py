@@ -25,6 +25,7 @@ from compute.changsheng import (
     day_action,
 )
 from compute.chart import Chart, ChartLine
+from compute.liuqin import RELATIVE_ZH
 from compute.rules import Finding
 from compute.values import Record
 
@@ -106,9 +107,9 @@ class Context(Record):
         return self.mact[phase]
 
     def line_name(self, pos: int) -> str:
-        ln = self.lines[pos - 1]
-        return f"{POS_ZH[pos]} {BRANCH_ZH[self.br[pos - 1]]}{PHASE_ZH[self.ph[pos - 1]]}" \
-            f"{str(ln.relative)}"
+        i = pos - 1
+        return (f"{POS_ZH[pos]} {BRANCH_ZH[self.br[i]]}{PHASE_ZH[self.ph[i]]}"
+                f"{RELATIVE_ZH[self.lines[i].relative]}")
 
     def changed_branch(self, pos: int) -> int | None:
         return self.cbr[pos - 1]

@@ -177,11 +177,11 @@ def wu_gui(chart: Chart) -> Iterator[Finding]:
             return
     notes = []
     for ln in c.lines:
-        if ln.hidden is not None and str(ln.hidden.relative) == GUI:
+        if ln.hidden is not None and ln.hidden.relative == _GUI:
             notes.append(f"伏: {POS_ZH[ln.position]}下 伏 {ln.hidden.branch}")
     for p in c.moving:
         cl = c.changed[p - 1]
-        if str(cl.relative) == GUI:
+        if cl.relative == _GUI:
             tag = " 臨日月 (無猶不無)" if c.riyue(int(cl.branch)) else ""
             notes.append(f"變 {cl.branch}{tag}")
     tail = f" ({'; '.join(notes)})" if notes else ""

@@ -23,6 +23,7 @@ from typing import Any
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
 from compute.chart import Chart, ChartLine
 from compute.context import CLASH, Context, context
+from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, rule
 
 _TOMB = (1, 4, 7, 10)   # 辰戌丑未: 墓沖
@@ -211,7 +212,7 @@ def dong_po(chart: Chart):
     """A moving line that is 月破 is "全凶" because the 大白虎 stands on the 破 branch (p193-s4,
     s5); with a moving 官鬼 "吉而不吉，凶而愈凶" (p154-s1)."""
     c = context(chart)
-    gui = any(str(c.lines[p - 1].relative) == "官鬼" for p in c.moving)
+    gui = any(c.lines[p - 1].relative == Relative.GUANGUI for p in c.moving)
     for p in c.moving:
         if c.broken[p - 1]:
             tail = "，鬼動 凶而愈凶" if gui else ""

@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from compute.context import context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
+from compute.liuqin import Relative
 from compute.liushen import YANG_GUI, YIN_GUI
 from compute.rules import Finding, convention, doctrine, rule, table
 
@@ -659,6 +660,7 @@ def moving_stars(chart):
             yield Finding("shensha-general", f"{c.line_name(p)} 動: {'、'.join(names)}", (p,))
 
 
+_GUANGUI: Final = Relative.GUANGUI
 _TRIGRAM_OF_STATION = {"坤": 0, "震": 1, "坎": 2, "兌": 3, "艮": 4, "離": 5, "巽": 6, "乾": 7}
 
 
@@ -667,7 +669,7 @@ def _gui_moving_in(c, chart, trigram: int) -> list[int]:
     out = []
     for p in c.moving:
         t = int(h.lower) if p <= 3 else int(h.upper)
-        if t == trigram and str(c.lines[p - 1].relative) == "官鬼":
+        if t == trigram and c.lines[p - 1].relative == _GUANGUI:
             out.append(p)
     return out
 
