@@ -14,11 +14,9 @@ states (kinds of 空, 暗動, 長生 stages …) to ``line.state``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from compute.changsheng import BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
-from compute.context import context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, Branch
 from compute.gua import HEXAGRAMS, Trigram
 from compute.liuqin import RELATIVE_ZH, Relative, controlled_by, generated_by, relative
@@ -29,12 +27,31 @@ from compute.shen import jianyao
 from compute.wuxing import Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
 
+if TYPE_CHECKING:
+    from compute.context import Context
+
 # ------------------------------------------------------------------ basic date facts
 
 JUE: Final = {Phase.JIN: Branch.YIN, Phase.MU: Branch.SHEN, Phase.HUO: Branch.HAI,
               Phase.SHUI: Branch.SI, Phase.TU: Branch.SI}
 """絕 of each phase: 金絕寅, 木絕申, 火絕亥, 水土絕巳 (from "金生巳，木生亥，火生寅，水土生申",
 p179-s2 注)."""
+
+def context(c: Chart) -> Context:
+    """The chart's context (:func:`compute.context.context`). compute.context is imported on
+    first use, not with this module: importing it here would import compute.changsheng, whose
+    rules would then register before this module's own and change the registry's order (the
+    order of the TEI's rule taxonomy)."""
+    found = c.context
+    if found is None:
+        from compute.context import context as build
+
+        found = build(c)
+    return found
+
+
+BRANCH_PHASE_INT: Final = tuple(int(branch_phase(Branch(b))) for b in range(12))
+"""地支五行 as ints (the same as :data:`compute.changsheng.BRANCH_PHASE_INT`)."""
 
 # Integer tables over the phases (木火土金水 = 0–4) and the 六親 (父母 官鬼 兄弟 子孫 妻財 = 0–4),
 # derived once from the enums' own methods: the detectors below read these instead of calling
