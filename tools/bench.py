@@ -181,10 +181,17 @@ def _yimao(*args: str) -> list[str]:
     return [sys.executable, "-m", "yimao.cli.main", *args]
 
 
+ASKED_CHART = ("chart", "困", "坎", "--month", "午", "--day", "壬戌", "--question", "囤積")
+"""A one-chart process asked a question of the 筮類 (its rules, questions and judgments load)."""
+
+
 def cli_startup(rounds: int) -> tuple[float, float]:
     """Median wall seconds of a one-chart ``yimao chart`` process and of ``python -c pass``
-    (:func:`processes`)."""
-    t = processes({"one": _yimao(*ONE_CHART), "bare": [sys.executable, "-c", "pass"]}, rounds)
+    (:func:`processes`, interleaved with a chart asked a question, whose line this prints)."""
+    t = processes({"one": _yimao(*ONE_CHART), "asked": _yimao(*ASKED_CHART),
+                   "bare": [sys.executable, "-c", "pass"]}, rounds)
+    print(f"a `yimao chart … --question 囤積` process {t['asked'] * 1000:.0f} ms: "
+          f"{t['asked'] / t['bare']:.2f}x `python -c pass`")
     return t["one"], t["bare"]
 
 
