@@ -192,7 +192,37 @@ def cli_startup(rounds: int) -> tuple[float, float]:
                    "bare": [sys.executable, "-c", "pass"]}, rounds)
     print(f"a `yimao chart … --question 囤積` process {t['asked'] * 1000:.0f} ms: "
           f"{t['asked'] / t['bare']:.2f}x `python -c pass`")
+    startup_instructions()
     return t["one"], t["bare"]
+
+
+def startup_instructions() -> None:
+    """The same three processes' instructions under callgrind (when valgrind is installed),
+    bytecode cached as for the timing: a figure the machine's load does not move (the wall
+    ratio adds what callgrind does not see, the process's start in the kernel and its files)."""
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return
+    commands = {"one": _yimao(*ONE_CHART), "asked": _yimao(*ASKED_CHART),
+                "bare": [sys.executable, "-c", "pass"]}
+    counts = {}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        for name, cmd in commands.items():
+            subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
+            out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                                  *cmd], capture_output=True, text=True, check=True, cwd=ROOT,
+                                 env=env).stderr
+            found = re.search(r"refs:\s*([\d,]+)", out)
+            if found is None:
+                raise SystemExit(f"instructions: no count in valgrind's output:\n{out[-500:]}")
+            counts[name] = int(found.group(1).replace(",", ""))
+    print(f"instructions (callgrind): one-chart process {counts['one'] / 1e6:.1f} M, asked "
+          f"{counts['asked'] / 1e6:.1f} M, `python -c pass` {counts['bare'] / 1e6:.1f} M: "
+          f"{counts['one'] / counts['bare']:.2f}x and {counts['asked'] / counts['bare']:.2f}x")
 
 
 def cases_startup(rounds: int) -> None:
