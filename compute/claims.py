@@ -438,6 +438,29 @@ def _state_givers() -> dict[str, int]:
     return out
 
 
+def state_of(s: Setting, ln: Any, key: str) -> Any:
+    """Line state *key* of *ln* (None when the line has none), as a check reads it; a chart of
+    only some rules must have run the annotator giving it, else the check is wrongly declared
+    (:data:`STATES_READ`) and this is a :class:`CheckError`, not a silent empty state.
+
+    >>> i = Inputs("困", "坎", month="午", day="壬戌")
+    >>> s = setting(i, rules=_annotators_through("day_clash"))
+    >>> state_of(s, s.chart.primary.line(2), "day_clash")
+    {'kind': '墓沖', 'effect': '暗動'}
+    >>> s = setting(i, rules=())
+    >>> state_of(s, s.chart.primary.line(2), "day_clash")
+    Traceback (most recent call last):
+    compute.claims.CheckError: line state 'day_clash' read without richong-4 (STATES_READ)
+    """
+    ran = dict(s.chart.options).get("rules")
+    if ran is not None:
+        givers = _annotators_through(key)
+        if givers is None or givers[-1] not in ran.split():
+            giver = givers[-1] if givers else "the annotator giving it"
+            raise CheckError(f"line state {key!r} read without {giver} (STATES_READ)")
+    return ln.state.get(key)
+
+
 def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "是" if v else "否"
@@ -541,7 +564,7 @@ def _line_attr(s: Setting, ln: ChartLine | _FuLine, attr: str, spec: Mapping[str
         need(s, "day", "month", "void")
         if ln.role != "primary":
             raise NotComputable("日沖 is computed on the lines of the primary hexagram")
-        dc = ln.state.get("day_clash")
+        dc = state_of(s, ln, "day_clash")
         if not dc:
             return ""
         effect = dc["effect"]
@@ -743,7 +766,8 @@ def check_star(s: Setting, spec: Mapping[str, Any]) -> str:
         raise NotComputable(f"star rule {spec['rule']!r} is not mapped to a compute star name")
     need(s, "month", "stem")
     want = spec["equals"]
-    on = [str(ln.branch) for ln in s.chart.primary.lines if name in ln.state.get("shensha", ())]
+    on = [str(ln.branch) for ln in s.chart.primary.lines
+          if name in (state_of(s, ln, "shensha") or ())]
     if not on:
         return "(not on any line)"
     return want if want in on else on[0]
@@ -781,7 +805,7 @@ def check_jingxing(s: Setting, spec: Mapping[str, Any]) -> str:
 
 def check_shengjiang(s: Setting, spec: Mapping[str, Any]) -> str:
     need(s, "month")
-    value = s.chart.primary.line(spec["position"]).state.get("shengjiang") or ""
+    value = state_of(s, s.chart.primary.line(spec["position"]), "shengjiang") or ""
     return value.removeprefix("真")
 
 
@@ -839,7 +863,7 @@ def finding_jintui(s: Setting, spec: Mapping[str, Any]) -> str:
     lines = _select(s, {"branch": spec["branch"], "moving": True})
     if not lines:
         return "(no such moving line)"
-    return Query.state(lines[0], "jintui") or ""
+    return state_of(s, lines[0], "jintui") or ""
 
 
 def finding_sanhe(s: Setting, spec: Mapping[str, Any]) -> str:
