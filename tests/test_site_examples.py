@@ -239,19 +239,25 @@ def test_every_chart_on_the_site_is_the_one_layout(site: Build) -> None:
 
 def test_a_failing_example_stops_the_build() -> None:
     """The checks the build runs (yimao.web.extension.worked_actions) refuse what they must."""
+    from dataclasses import replace
+
+    from yimao.model import examples
     from yimao.model.edition import load_edition
     from yimao.web.cases import CaseBook
     from yimao.web.examples import rule_examples
 
     ed = load_edition()
     book = CaseBook(ed)
-    good = next(x for x in EXAMPLES if x["id"] == "ex-wushu-dun")
-    with pytest.raises(EditionError, match="ex-wushu-dun: the example raised"):
-        rule_examples(ed, book, [*EXAMPLES, {**good, "inputs": {"primary": "無此卦"}}])
+    rows = examples.examples(ed)
+    good = next(x for x in rows if x.id == "ex-wushu-dun")
+    with pytest.raises(EditionError, match="ex-wushu-dun .editorial/examples.toml.: the example "
+                                           "raised"):
+        rule_examples(ed, book, [*rows, replace(good, inputs={"primary": "無此卦"})])
     with pytest.raises(EditionError, match="does not fire at its focus"):
-        rule_examples(ed, book, [{**good, "focus": {"field": "hour", "value": "甲子"}}])
-    with pytest.raises(EditionError, match="no worked example for the computing rule"):
-        rule_examples(ed, book, [x for x in EXAMPLES if x["rule"] != "wushu-dun"])
+        rule_examples(ed, book, [replace(good, focus={"field": "hour", "value": "甲子"})])
+    with pytest.raises(EditionError, match="no worked example for the computing rule.s. "
+                                           "wushu-dun"):
+        rule_examples(ed, book, [x for x in rows if x.rule != "wushu-dun"])
 
 
 def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None:

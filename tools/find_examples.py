@@ -87,13 +87,11 @@ from compute.gua import HEXAGRAMS, TRIGRAM_ZH, Hexagram  # noqa: E402
 # ================================================================ does R fire on C at F
 # (moved to yimao/model/examples.py, which the site shares; re-exported here for the tests)
 from yimao.model.examples import (  # noqa: E402, F401 (re-exported for the tests)
-    EXAMPLES_FILE,
     INPUT_KEYS,
     PHASE_CHARS,
     RELATIVES,
     apply,
     case_chart,
-    computing_rules,
     domain,
     example_chart,
     filled,
@@ -105,6 +103,13 @@ from yimao.model.examples import (  # noqa: E402, F401 (re-exported for the test
     resolve,
     value_at,
 )
+from yimao.tei.examples import EXAMPLES_TOML as EXAMPLES_FILE  # noqa: E402 (the file it writes)
+
+
+def computing_rules() -> tuple[rules.Rule, ...]:
+    """Every registered rule that computes something (all but the doctrine-only ones): the
+    rules that need a worked example."""
+    return tuple(r for r in rules.all_rules() if set(r.kinds) - {"doctrine"})
 
 # ================================================================ probes: where a rule shows
 
@@ -1017,6 +1022,8 @@ HEADER = """\
 # Proposed by tools/find_examples.py (its docstring documents the search; rerun it with
 # --write), reviewed by hand; tests/test_compute_rule_examples.py checks every row. An example whose
 # `hand` lists fields was chosen or edited by hand and is kept as it is by --write.
+# Compiled into the TEI (`fs type="example"`, yimao/tei/examples.py): after a change, run
+# `.venv/bin/python -m yimao.tei.build --register`; the site reads the examples from the TEI.
 #
 # [[example]]
 # id        "ex-<rule>" (a second example of the same rule: "ex-<rule>-2").

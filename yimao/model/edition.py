@@ -603,10 +603,12 @@ class Edition:
 
     @functools.cache  # noqa: B019 (an Edition lives as long as its cached file)
     def _analysed(self) -> dict[str, tuple[str, ...]]:
-        """``{category id: the ids of the elements whose @ana points to it}``, in document
-        order: one pass over the tree (a pass per category cost ~30 s per site build)."""
+        """``{category id: the ids of the elements of the text whose @ana points to it}``,
+        in document order: one pass over the tree (a pass per category cost ~30 s per site
+        build). The worked examples in standOff point to their rule too; they are not its
+        sentences."""
         out: dict[str, dict[str, None]] = {}
-        for e in self.tree.iterfind(".//*[@ana]"):
+        for e in self.tree.iterfind(f"{_t('text')}//*[@ana]"):
             for token in (e.get("ana") or "").split():
                 if token.startswith("#"):
                     out.setdefault(token[1:], {})[e.get(XML_ID) or ""] = None
@@ -732,8 +734,8 @@ class _CaseRecords:
                 if kind in fss:
                     fss[kind][fs.get("corresp", "").lstrip("#")] = fs
         records = fss["case"]
-        checks = {k: _feature_values(fs) for k, fs in fss["check"].items()}
-        readings = {k: _feature_values(fs) for k, fs in fss["case-question"].items()}
+        checks = {k: feature_values(fs) for k, fs in fss["check"].items()}
+        readings = {k: feature_values(fs) for k, fs in fss["case-question"].items()}
         out = []
         for seg in segs:
             r = readings.get(seg.get(XML_ID) or "")
@@ -797,7 +799,7 @@ class _CaseRecords:
                      str(found.get("corr", "")))
 
 
-def _feature_values(fs: etree._Element) -> dict[str, Any]:
+def feature_values(fs: etree._Element) -> dict[str, Any]:
     """A TEI feature structure as plain values: ``fs`` → dict, ``vColl`` → list, ``binary`` →
     bool, ``numeric`` → int, ``string`` → its text, ``symbol`` → its value.
 
@@ -806,7 +808,7 @@ def _feature_values(fs: etree._Element) -> dict[str, Any]:
     ...     '<vColl org="list"><numeric value="1"/><numeric value="3"/></vColl></f>'
     ...     '<f name="b"><fs><f name="role"><symbol value="世"/></f></fs></f>'
     ...     '<f name="on"><binary value="true"/></f></fs>')
-    >>> _feature_values(fs)
+    >>> feature_values(fs)
     {'kind': 'moving', 'equals': [1, 3], 'b': {'role': '世'}, 'on': True}
     """
     return {f.get("name") or "": _feature_value(f[0]) for f in fs.iterchildren(_F) if len(f)}
@@ -819,13 +821,14 @@ _VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k for k in ("fs", "vColl", "binary", "numeri
 def _feature_value(v: etree._Element) -> Any:
     kind = _VALUE_KINDS.get(v.tag) or etree.QName(v).localname
     if kind == "fs":
-        return _feature_values(v)
+        return feature_values(v)
     if kind == "vColl":
         return [_feature_value(x) for x in v if isinstance(x.tag, str)]
     if kind == "binary":
         return v.get("value") == "true"
     if kind == "numeric":
-        return int(v.get("value") or 0)
+        value = v.get("value") or "0"
+        return float(value) if any(c in value for c in ".eE") else int(value)
     if kind == "symbol":
         return v.get("value") or ""
     return _text(v)

@@ -1,7 +1,9 @@
-"""The worked examples of editorial/examples.toml: load them, chart them, and decide whether a
-rule fires on a chart at an example's *focus* — the one place that decides it, shared by the
-reading site (/rules/, the passages' worked-example links), tools/find_examples.py (which
-proposes the examples) and tests/test_rule_examples.py.
+"""The worked examples and the 筮類 questions of the TEI (``<standOff type="examples">`` and
+``type="questions"``, compiled from editorial/examples.toml and questions.toml by
+:mod:`yimao.tei.examples`) as plain values; their charts; and whether a rule fires on a chart at
+an example's *focus* — the one place that decides it, shared by the reading site (/rules/, the
+passages' worked-example links), tools/find_examples.py (which proposes the examples, from the
+TOML it writes) and tests/test_compute_rule_examples.py.
 
 A focus is a small structured value, one of
 
@@ -19,22 +21,25 @@ A focus is a small structured value, one of
 ``chart.to_dict()``. "Matches" (:func:`matches`): a dict matches when each of its keys matches,
 a list contains a wanted scalar, anything else is equal.
 
->>> rows = load()
->>> ex = next(e for e in rows if e["id"] == "ex-xunkong")
->>> ex["source"], ex["case"], fires(example_chart(ex), ex["focus"])
-('case', 'p163-case3', True)
+>>> from yimao.model.edition import load_edition
+>>> ed = load_edition()
+>>> ex = next(e for e in examples(ed) if e.id == "ex-xunkong")
+>>> ex.rule, ex.source, ex.case, fires(example_chart(ex), ex.focus)
+('xunkong', 'case', 'p163-case3', True)
+>>> q = questions(ed)[0]
+>>> q.id, q.chapter, q.yongshen, q.yongshen_ko, q.passages[:1]
+('shilei-01-q1', 'shilei-01', ('外卦',), ('외괘(外卦)',), ('p301-s1',))
 """
 
 from __future__ import annotations
 
 import importlib
-import tomllib
+import weakref
 from collections.abc import Callable, Mapping
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from compute import chart as draw
-from compute import rules
 from compute.chart import Chart
 from compute.ganzhi import BRANCH_ZH, GANZHI_ZH, STEM_ZH, Branch, GanZhi, Stem
 from compute.gua import Hexagram, Trigram
@@ -42,30 +47,146 @@ from compute.inputs import FIELDS
 from compute.liuqin import Relative
 from compute.wuxing import Phase
 from yimao.errors import EditionError
+from yimao.model.edition import TEI_NS, XML_ID, feature_values
+from yimao.tei import ids
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES_FILE = ROOT / "editorial" / "examples.toml"
+if TYPE_CHECKING:
+    from lxml import etree
+
+    from yimao.model.edition import Edition
+
 INPUT_KEYS = tuple(k for k in FIELDS if k not in ("lines", "at", "tz"))
 """The inputs a constructed example may give: the Run panel's fields (compute.inputs.FIELDS,
 the one list of them) but a cast by coins and a date (question, yongshen, facts: a 筮類
 question)."""
 PHASE_CHARS = "木火土金水"
 RELATIVES = ("父母", "兄弟", "子孫", "妻財", "官鬼")
+SOURCES = ("case", "constructed")
 
 
-def load(path: Path = EXAMPLES_FILE) -> list[dict[str, Any]]:
-    """The ``[[example]]`` rows of examples.toml, in file order."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise EditionError(f"{path}:0: {exc}") from None
-    rows = data.get("example", [])
-    for k, row in enumerate(rows, 1):
-        missing = [f for f in ("id", "rule", "source", "focus") if f not in row]
-        if missing:
-            raise EditionError(f"{path}:0: example {k} ({row.get('id', '?')}): missing "
-                               f"{', '.join(missing)}")
-    return rows
+# ================================================================ the TEI's records
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A worked example of a rule (``<fs type="example">``): ``source`` ``case`` (the book's
+    ``case``, the ids of its ``claims`` that cite the rule) or ``constructed`` (구성례:
+    ``inputs`` as the book writes them); the ``focus`` where the rule is at work on the chart;
+    an optional ``near_miss`` ``{inputs, why}``; the Korean caption ``ko`` and ``ko_focus``
+    (what to look at). ``inputs``, ``focus`` and ``near_miss`` are plain values, as
+    examples.toml writes them (dicts, lists, text, numbers, booleans)."""
+
+    id: str
+    rule: str
+    source: str
+    focus: Mapping[str, Any]
+    case: str = ""
+    claims: tuple[str, ...] = ()
+    inputs: Mapping[str, Any] | None = None
+    near_miss: Mapping[str, Any] | None = None
+    ko: str = ""
+    ko_focus: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question of a 筮類 chapter (``<fs type="question">``): its words (``text``), Korean
+    gloss (``ko``), its 用神 (``yongshen``, as questions.toml names them, with their Korean
+    glosses ``yongshen_ko``; as given: ``yongshen_given``, text or a list), the ``reason``
+    (Korean), the sentences that treat it (``passages``), its alternatives' sentences
+    (``alternatives``) and its place among all the questions (``number``, from 0)."""
+
+    id: str
+    number: int
+    text: str = ""
+    ko: str = ""
+    yongshen_given: str | list[str] = ""
+    yongshen_ko: tuple[str, ...] = ()
+    reason: str = ""
+    passages: tuple[str, ...] = ()
+    alternatives: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def chapter(self) -> str:
+        """``shilei-01`` for ``shilei-01-q1``."""
+        return ids.chapter("shilei", ids.parse(self.id).n or 0)
+
+    @property
+    def yongshen(self) -> tuple[str, ...]:
+        """The 用神 as a tuple (one, several, or none where the book gives none)."""
+        y = self.yongshen_given
+        return (y,) if isinstance(y, str) and y else tuple(y) if isinstance(y, list) else ()
+
+
+_RECORDS: weakref.WeakKeyDictionary[Edition, Any] = weakref.WeakKeyDictionary()
+
+
+def _records(edition: Edition) -> tuple[tuple[Example, ...], tuple[Question, ...]]:
+    if edition not in _RECORDS:
+        _RECORDS[edition] = _read(edition)
+    return _RECORDS[edition]  # type: ignore[no-any-return]
+
+
+def examples(edition: Edition) -> tuple[Example, ...]:
+    """Every worked example of the TEI, in the order of examples.toml (none in a TEI without
+    them)."""
+    return _records(edition)[0]
+
+
+def questions(edition: Edition) -> tuple[Question, ...]:
+    """Every 筮類 question the TEI records, in the order of questions.toml."""
+    return _records(edition)[1]
+
+
+def _fail(edition: Edition, e: etree._Element, what: str) -> EditionError:
+    return EditionError(f"{edition.path}:{e.sourceline or 0}: {what}")
+
+
+def _read(edition: Edition) -> tuple[tuple[Example, ...], tuple[Question, ...]]:
+    exs: list[Example] = []
+    qs: list[Question] = []
+    vocabulary: dict[str, Any] = {}
+    for stand in edition.tree.iterchildren(f"{{{TEI_NS}}}standOff"):
+        for fs in stand.iterchildren(f"{{{TEI_NS}}}fs"):
+            kind = fs.get("type")
+            if kind == "example":
+                exs.append(_example(edition, fs))
+            elif kind == "yongshen-vocabulary":
+                vocabulary = feature_values(fs)
+            elif kind == "question":
+                qs.append(_question(edition, fs, len(qs), vocabulary))
+    return tuple(exs), tuple(qs)
+
+
+def _example(edition: Edition, fs: etree._Element) -> Example:
+    xid = fs.get(XML_ID) or ""
+    v = feature_values(fs)
+    rule = ids.rule_of((fs.get("ana") or "").lstrip("#"))
+    source = v.get("source")
+    case = (fs.get("corresp") or "").lstrip("#")
+    if not rule or source not in SOURCES or not isinstance(v.get("focus"), dict) \
+            or (source == "case") != bool(case) \
+            or (source == "constructed" and not isinstance(v.get("inputs"), dict)):
+        raise _fail(edition, fs, f"example {xid!r}: needs @ana (its rule), a source (case with "
+                                 "@corresp to its case, or constructed with inputs) and a focus")
+    return Example(xid, rule, str(source), v["focus"], case, tuple(v.get("claims", ())),
+                   v.get("inputs"), v.get("near_miss"), str(v.get("ko", "")),
+                   str(v.get("ko_focus", "")))
+
+
+def _question(edition: Edition, fs: etree._Element, number: int,
+              vocabulary: Mapping[str, Any]) -> Question:
+    qid = (fs.get("corresp") or "").lstrip("#")
+    if ids.kind(qid) != "question":
+        raise _fail(edition, fs, f"question record @corresp {qid!r}: expected #shilei-NN-qK")
+    v = feature_values(fs)
+    given = v.get("yongshen", "")
+    yong = (given,) if isinstance(given, str) and given else \
+        tuple(given) if isinstance(given, list) else ()
+    return Question(qid, number, str(v.get("text", "")), str(v.get("ko", "")), given,
+                    tuple(str(vocabulary.get(y, y)) for y in yong), str(v.get("reason", "")),
+                    tuple(v.get("passages", ())),
+                    tuple(tuple(alt.get("passages", ())) for alt in v.get("alternative", ())))
 
 
 # ================================================================ does R fire on C at F
@@ -290,13 +411,10 @@ def case_chart(case_id: str) -> Chart:
     return cases.setting(cases.by_id(cases.load(), case_id)).chart
 
 
-def example_chart(example: Mapping[str, Any]) -> Chart:
-    """The chart of an ``[[example]]`` of examples.toml."""
-    if example["source"] == "case":
-        return case_chart(example["case"])
-    return inputs_chart(example["inputs"])
-
-
-def computing_rules() -> tuple[rules.Rule, ...]:
-    """Every registered rule that computes something (all but the doctrine-only ones)."""
-    return tuple(r for r in rules.all_rules() if set(r.kinds) - {"doctrine"})
+def example_chart(example: Example | Mapping[str, Any]) -> Chart:
+    """The chart of an example (of the TEI, or a row of examples.toml)."""
+    ex = example if isinstance(example, Example) else None
+    source = ex.source if ex else example["source"]  # type: ignore[index]
+    if source == "case":
+        return case_chart(ex.case if ex else example["case"])  # type: ignore[index]
+    return inputs_chart((ex.inputs or {}) if ex else example["inputs"])  # type: ignore[index]

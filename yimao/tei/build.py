@@ -28,11 +28,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
 from yimao import atomic
-from yimao.tei import ids, source
+from yimao.tei import examples, ids, source
 from yimao.tei.cases import Case, CaseLayer, CaseNote, read_case_notes, read_cases
 from yimao.tei.header import build_header
 from yimao.tei.inputs import (
@@ -110,6 +111,8 @@ class Report:
     unanchored: list[str] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
     classes: Counter[str] = field(default_factory=Counter)
+    examples: Counter[str] = field(default_factory=Counter)
+    questions: int = 0
 
     def lines(self) -> list[str]:
         mism = ", ".join(f"{k}({z}/{o})" for k, z, o in self.mismatched)
@@ -131,6 +134,9 @@ class Report:
             + (", ".join(f"{k} {v}" for k, v in sorted(self.kinds.items())) or "none"),
             "corrections by class: "
             + (", ".join(f"{k} {v}" for k, v in sorted(self.classes.items())) or "none"),
+            f"worked examples {sum(self.examples.values())} ("
+            + (", ".join(f"{k} {v}" for k, v in sorted(self.examples.items())) or "none")
+            + f"); 筮類 questions with their 用神 {self.questions}",
         ]
 
 
@@ -142,6 +148,9 @@ class Inputs:
     rules: list[Rule]
     cases: tuple[Case, ...] = ()
     case_notes: tuple[CaseNote, ...] = ()
+    examples: tuple[dict[str, Any], ...] = ()  # editorial/examples.toml's rows
+    vocabulary: dict[str, str] = field(default_factory=dict)  # questions.toml: 用神 → gloss
+    questions: tuple[dict[str, Any], ...] = ()  # … and what the site shows of its questions
 
 
 # A span provider gets (paragraph id, its text, the inputs) and returns extra spans.
@@ -169,8 +178,12 @@ def load_inputs() -> Inputs:
             raise InputError(f"editorial/cases.toml: {c.id}: same_as {c.same_as!r} is no case")
     if len(case_ids) != len(cases):
         raise InputError("editorial/cases.toml: duplicate case ids")
-    return Inputs(src, read_chapters(), corrections, read_rules(), cases,
-                  tuple(read_case_notes()))
+    rules = read_rules()
+    rows = examples.read_examples(examples.EXAMPLES_TOML)
+    examples.check_examples(rows, {r.id for r in rules}, case_ids, examples.EXAMPLES_TOML)
+    vocabulary, questions = examples.read_questions(examples.QUESTIONS_TOML)
+    return Inputs(src, read_chapters(), corrections, rules, cases,
+                  tuple(read_case_notes()), tuple(rows), vocabulary, tuple(questions))
 
 
 # ---------------------------------------------------------------- the inline layers
@@ -378,6 +391,18 @@ def build(inputs: Inputs | None = None) -> tuple[etree._Element, Report]:
                         markup.cases.note_element(passage, note)
                         report.case_notes[note.kind] += 1
     markup.cases.standoff(root)
+    if inputs.examples:
+        examples.example_records(el(root, "standOff", type="examples"), inputs.examples)
+        report.examples.update(row["source"] for row in inputs.examples)
+    if inputs.questions:
+        marked = set(root.xpath("//@xml:id"))
+        unmarked = [q["id"] for q in inputs.questions if q["id"] not in marked]
+        if unmarked:
+            raise InputError(f"editorial/questions.toml: {unmarked[0]}: not marked in the text "
+                             "(give it a marker or stated {para, offset, length})")
+        examples.question_records(el(root, "standOff", type="questions"), inputs.vocabulary,
+                                  inputs.questions)
+        report.questions = len(inputs.questions)
     report.cases = len(inputs.cases)
     report.outcomes_inline = len(markup.cases.inline)
     report.outcomes_fs = sum(1 for c in inputs.cases if c.feature("outcome")) - len(

@@ -20,6 +20,8 @@ form                   kind                what it names
 ``r-najia-gan``        ``rule``            a rule of the taxonomy ``#rules``
 ``lifa-04``            ``chapter``         a chapter of 立法 (lifa) or 筮類 (shilei)
 ``shilei-14-q5``       ``question``        a question of a 筮類 chapter (editorial/questions.toml)
+``ex-xunkong``         ``example``         a worked example of a rule (editorial/examples.toml;
+                                           the anchor of its panel on /rules/)
 ``front-wang``         ``front``           a piece of the front matter
 ``back-siku``          ``back``            the back matter
 =====================  ==================  ==================================================
@@ -66,6 +68,7 @@ _FORMS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
         ("rule", r"r-(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)"),
         ("chapter", r"(?P<name>lifa|shilei)-(?P<n>\d{2})"),
         ("question", r"(?P<name>shilei)-(?P<n>\d{2})-q(?P<sub>\d+)"),
+        ("example", r"ex-(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)"),
         ("front", r"front-(?P<name>[a-z]+)"),
         ("back", r"back-(?P<name>[a-z]+)"),
     )
@@ -79,7 +82,8 @@ class Id:
     """A parsed xml:id. ``para``: the paragraph an id inside a paragraph belongs to;
     ``n``: the sentence, note or case number, the offset of a correction or a query, or the
     chapter number; ``sub``: the claim or outcome number; ``name``: the rule id (``najia-gan``), the
-    part of a chapter (``lifa``) or the name of a front/back piece (``wang``)."""
+    part of a chapter (``lifa``), the name of a front/back piece (``wang``) or of an example
+    (``xunkong-2``)."""
 
     kind: str
     para: str = ""
@@ -105,7 +109,8 @@ class Id:
             "outcome": lambda: outcome(case(self.para, n), sub),
             "record": lambda: record(case(self.para, n)), "rule": lambda: rule(self.name),
             "chapter": lambda: chapter(self.name, n), "question": lambda: question(n, sub),
-            "front": lambda: f"front-{self.name}", "back": lambda: f"back-{self.name}",
+            "example": lambda: f"ex-{self.name}", "front": lambda: f"front-{self.name}",
+            "back": lambda: f"back-{self.name}",
         }[self.kind]()
 
     @property
@@ -192,8 +197,8 @@ def paragraph_of(xml_id: str) -> str:
     ''
     """
     form = kind(xml_id)
-    return parse(xml_id).para if form and form not in ("rule", "chapter", "question", "front",
-                                                       "back") else ""
+    return parse(xml_id).para if form and form not in ("rule", "chapter", "question", "example",
+                                                       "front", "back") else ""
 
 
 def case_of(xml_id: str) -> str:

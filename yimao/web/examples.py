@@ -1,6 +1,7 @@
-"""Worked examples on the reading site (issue 11): each computing rule's examples of
-editorial/examples.toml executed at build time, each 筮類 question's example, and every
-passage's link to its most specific worked example.
+"""Worked examples on the reading site (issue 11): each computing rule's examples executed at
+build time, each 筮類 question's example, and every passage's link to its most specific worked
+example. The examples and the questions come from the TEI (:mod:`yimao.model.examples`, compiled
+from editorial/examples.toml and questions.toml), the rules that compute from its taxonomy.
 
 Nothing here knows Sphinx. The charts are computed by compute (through :mod:`yimao.model.examples`
 and :mod:`yimao.model.cases`) and shown in the case pages' layout by ONE function,
@@ -11,7 +12,7 @@ Every Chinese paragraph gets at least one link (:class:`WorkedLink`), of one of 
 * ``case`` — the paragraph holds a worked case of the book: its case page;
 * ``rule`` — a rule anchored in the paragraph (a sentence's ``@ana``) has an example: the
   example on /rules/;
-* ``question`` — the paragraph treats a 筮類 question (editorial/questions.toml): the
+* ``question`` — the paragraph treats a 筮類 question (the TEI's question records): the
   question's example on its chapter's question page;
 * ``other`` — prefaces, the 四庫提要 and the few 立法 paragraphs that state no computing
   rule: the nearest example of the same chapter, else the cast page (作卦).
@@ -32,7 +33,6 @@ import functools
 import hashlib
 import pickle
 import re
-import tomllib
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from compute.chart import Chart
     from yimao.model.edition import Edition
 
-QUESTIONS_FILE = X.ROOT / "editorial" / "questions.toml"
+ROOT = Path(__file__).resolve().parents[2]
 LATIN = re.compile(r"[A-Za-z]")
 KINDS = ("case", "rule", "question", "other")
 KIND_KO = {"case": "책의 점례", "rule": "규칙의 예제", "question": "물음의 예제",
@@ -172,34 +172,34 @@ def _inputs(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple((k, str(values[k])) for k in INPUT_ORDER if values.get(k) not in (None, ""))
 
 
-def example_view(edition: Edition, book: CaseBook, ex: Mapping[str, Any]) -> ExampleView:
-    """One example of examples.toml executed: its chart, the rule's findings on it, its near
-    miss. Raises :class:`EditionError` (one line) if it cannot be charted or the rule does not
-    fire at its focus, or fires at its near miss."""
-    where = f"editorial/examples.toml: {ex['id']}"
+def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView:
+    """One example of the TEI executed: its chart, the rule's findings on it, its near miss.
+    Raises :class:`EditionError` (one line) if it cannot be charted or the rule does not fire
+    at its focus, or fires at its near miss."""
+    where = f"{edition.path}:0: example {ex.id} (editorial/examples.toml)"
+    near = ex.near_miss
     try:
-        if ex["source"] == "case":
-            if ex["case"] not in book.cases:
-                raise EditionError(f"{where}: no case {ex['case']!r} in the edition")
-            case = book.cases[ex["case"]]
+        if ex.source == "case":
+            if ex.case not in book.cases:
+                raise EditionError(f"{where}: no case {ex.case!r} in the edition")
+            case = book.cases[ex.case]
             setting = case_setting(book, case.id)
             c, view = setting.chart, chart_view(setting)
             inputs = _inputs({k: getattr(case, k) for k in C.INPUTS})
             title = book.title(case.id)
         else:
-            c = X.inputs_chart(ex["inputs"])
+            c = X.inputs_chart(ex.inputs or {})
             view = constructed_view(c)
-            inputs = _inputs(ex["inputs"])
-            title = "구성례 " + str(ex.get("ko", "")).removeprefix("구성례:").strip()
-        if not X.fires(c, ex["focus"]):
-            raise EditionError(f"{where}: the rule {ex['rule']} does not fire at its focus "
-                               f"{dict(ex['focus'])}")
-        near = ex.get("near_miss")
+            inputs = _inputs(ex.inputs or {})
+            title = "구성례 " + ex.ko.removeprefix("구성례:").strip()
+        if not X.fires(c, ex.focus):
+            raise EditionError(f"{where}: the rule {ex.rule} does not fire at its focus "
+                               f"{dict(ex.focus)}")
         near_chart = None
         if near:
             nc = X.inputs_chart(near["inputs"])
-            if X.fires(nc, ex["focus"]):
-                raise EditionError(f"{where}: the rule {ex['rule']} fires at the near miss too")
+            if X.fires(nc, ex.focus):
+                raise EditionError(f"{where}: the rule {ex.rule} fires at the near miss too")
             near_chart = constructed_view(nc)
     except EditionError:
         raise
@@ -208,38 +208,30 @@ def example_view(edition: Edition, book: CaseBook, ex: Mapping[str, Any]) -> Exa
     findings = tuple(
         FindingLink("" if LATIN.search(f.summary) else f.summary,
                     _passage_links(edition, f.passages))
-        for f in c.findings if f.rule == ex["rule"]
+        for f in c.findings if f.rule == ex.rule
     )
     return ExampleView(
-        ex["id"], ex["rule"], ex["source"], str(ex.get("case", "")), title,
-        str(ex.get("ko_focus", "")), view, inputs, findings,
+        ex.id, ex.rule, ex.source, ex.case, title, ex.ko_focus, view, inputs, findings,
         str(near.get("why", "")) if near else "", _inputs(near["inputs"]) if near else (),
         near_chart,
     )
 
 
 def rule_examples(edition: Edition, book: CaseBook,
-                  rows: Sequence[Mapping[str, Any]] | None = None) -> dict[str, list[ExampleView]]:
-    """``{rule id: [its examples]}``, every example executed. Raises :class:`EditionError` if
-    one fails or if a computing rule has none."""
-    rows = X.load() if rows is None else rows
-    from yimao.tei.cases import read_cases
-
-    known = {c.id for c in read_cases()}  # every case of the book (editorial/cases.toml)
+                  rows: Sequence[X.Example] | None = None) -> dict[str, list[ExampleView]]:
+    """``{rule id: [its examples]}``, every example of the TEI (or *rows*) executed. Raises
+    :class:`EditionError` if one fails or if a computing rule (of the taxonomy: implemented
+    by more than doctrine) that the edition states has none."""
+    rows = X.examples(edition) if rows is None else rows
     out: dict[str, list[ExampleView]] = {}
-    absent: set[str] = set()
     for ex in rows:
-        if ex["source"] == "case" and ex["case"] not in book.cases and ex["case"] in known:
-            absent.add(ex["rule"])  # a partial edition (a test's) without that case
-            continue
-        out.setdefault(ex["rule"], []).append(example_view(edition, book, ex))
-    stated = {c.rule_id for c in edition.categories() if c.sentences}
-    missing = [r.id for r in X.computing_rules()
-               if r.id not in out and r.id not in absent and r.id in stated]
+        out.setdefault(ex.rule, []).append(example_view(edition, book, ex))
+    missing = [c.rule_id for c in edition.categories()
+               if set(c.kinds) - {"doctrine"} and c.sentences and c.rule_id not in out]
     if missing:
-        raise EditionError(f"editorial/examples.toml:0: no worked example for the computing "
-                           f"rule(s) {', '.join(missing[:5])} (tools/find_examples.py "
-                           "proposes one)")
+        raise EditionError(f"{edition.path}:0: no worked example for the computing rule(s) "
+                           f"{', '.join(missing[:5])} (editorial/examples.toml; "
+                           "tools/find_examples.py proposes one)")
     return out
 
 
@@ -284,15 +276,6 @@ def question_page(chapter: str) -> str:
     'questions/07'
     """
     return f"questions/{chapter.rpartition('-')[2]}"
-
-
-def load_questions(path: Path = QUESTIONS_FILE) -> dict[str, Any]:
-    if not path.exists():
-        return {}
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise EditionError(f"{path}:0: {exc}") from None
 
 
 POSITIONS = {"初爻": 1, "二爻": 2, "三爻": 3, "四爻": 4, "五爻": 5, "上爻": 6}
@@ -375,27 +358,19 @@ def _fixed_date(primary: str, stem: str) -> Chart:
 
 
 def questions(edition: Edition, book: CaseBook | None = None,
-              data: Mapping[str, Any] | None = None) -> list[QuestionView]:
-    """Every question of questions.toml with its example: a worked case of the book in the
-    paragraphs that treat it, else a constructed chart with its 用神 marked. Empty without
-    the file."""
-    data = load_questions() if data is None else data
-    vocabulary = data.get("vocabulary", {})
+              rows: Sequence[X.Question] | None = None) -> list[QuestionView]:
+    """Every question of the TEI (or *rows*) with its example: a worked case of the book in
+    the paragraphs that treat it, else a constructed chart with its 用神 marked. Empty for a
+    TEI without question records."""
+    rows = X.questions(edition) if rows is None else rows
     by_para = book.by_passage() if book is not None else {}
-    chapters = {d.id for d in edition.divisions}
     out = []
-    for k, q in enumerate(data.get("question", [])):
-        yong = q.get("yongshen") or ()
-        yong = (yong,) if isinstance(yong, str) else tuple(yong)
-        chapter = q["id"].rsplit("-q", 1)[0]
-        if chapter not in chapters:  # a partial edition (a test's)
-            continue
-        sids = list(dict.fromkeys([*q.get("passages", ()),  # its own, then its alternatives'
-                                   *(s for alt in q.get("alternative", ())
-                                     for s in alt.get("passages", ()))]))
+    for q in rows:
+        yong = q.yongshen
+        sids = list(dict.fromkeys([*q.passages,  # its own, then its alternatives'
+                                   *(s for alt in q.alternatives for s in alt)]))
         view = QuestionView(
-            q["id"], chapter, q.get("text", ""), q.get("ko", ""), yong,
-            tuple(vocabulary.get(y, y) for y in yong), q.get("reason", ""),
+            q.id, q.chapter, q.text, q.ko, yong, q.yongshen_ko, q.reason,
             _passage_links(edition, sids))
         if book is not None:
             paras = dict.fromkeys(s.split("-")[0] for s in sids)
@@ -404,23 +379,23 @@ def questions(edition: Edition, book: CaseBook | None = None,
                 cs = book.cases[case]
                 setting = case_setting(book, case)
                 c = setting.chart
-                asked = {"question": q["id"]} if ASKS else {}  # the Run panel asks it too
+                asked = {"question": q.id} if ASKS else {}  # the Run panel asks it too
                 view = _with(view, case=case, chart=chart_view(setting),
                              marks=yongshen_lines(c, yong[0]) if yong else (),
                              inputs=_inputs({**{k: getattr(cs, k) for k in C.INPUTS},
                                              **asked}))
             else:
-                inputs, c = question_chart(k, yong[0] if yong else "")
+                inputs, c = question_chart(q.number, yong[0] if yong else "")
                 if ASKS:  # compute takes the question: its 用神, roles and judgments
                     from compute import chart as draw
 
                     c = draw(inputs["primary"], inputs["changed"], month=inputs["month"],
-                             day=inputs["day"], question=q["id"])
-                    inputs = {**inputs, "question": q["id"]}
+                             day=inputs["day"], question=q.id)
+                    inputs = {**inputs, "question": q.id}
                 view = _with(view, chart=constructed_view(c), inputs=_inputs(inputs),
                              marks=yongshen_lines(c, yong[0]) if yong else (),
                              judgments=_judgments(edition, c))
-            view = _with(view, **_roles(c, q["id"]))
+            view = _with(view, **_roles(c, q.id))
         out.append(view)
     return out
 
@@ -652,11 +627,10 @@ def link_counts(links: Mapping[str, Sequence[WorkedLink]]) -> dict[str, int]:
 
 def inputs_digest(tei: Path) -> str:
     """A digest of everything the executed examples are made from: the TEI (titles, passages,
-    cases), editorial/ (examples.toml, questions.toml, cases.toml …) and the code (compute and
-    yimao). Any change recomputes every example; an unchanged rebuild recomputes none."""
-    files = [tei, *sorted((X.ROOT / "editorial").glob("*")),
-             *sorted((X.ROOT / "compute").glob("*.py")),
-             *sorted((X.ROOT / "yimao").rglob("*.py"))]
+    cases, the examples and the questions) and the code (compute and yimao). Any change
+    recomputes every example; an unchanged rebuild recomputes none."""
+    files = [tei, *sorted((ROOT / "compute").glob("*.py")),
+             *sorted((ROOT / "yimao").rglob("*.py"))]
     h = hashlib.sha256()
     for f in files:
         if f.is_file():

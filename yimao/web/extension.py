@@ -164,15 +164,6 @@ def worked_actions(catalogue: Catalogue) -> dict[str, list[Action]]:
     return out
 
 
-def data_dependencies() -> list[str]:
-    """The data a chapter page shows besides the TEI: the worked examples and the 筮類
-    questions its worked-example links lead to."""
-    from yimao.model.examples import EXAMPLES_FILE
-    from yimao.web.examples import QUESTIONS_FILE
-
-    return [str(f) for f in (EXAMPLES_FILE, QUESTIONS_FILE) if Path(f).is_file()]
-
-
 def note_computed_page(directive: SphinxDirective) -> None:
     """A computed page (rules, cases, questions) is rebuilt when the TEI or the code and
     templates it is computed by change (:func:`code_dependencies`)."""
@@ -184,14 +175,14 @@ def note_computed_page(directive: SphinxDirective) -> None:
 def code_dependencies() -> list[str]:
     """What the rule pages, the case pages and the question pages are computed from and
     rendered by: compute's sources (the registry, the charts), yimao.model.cases (the checks),
-    the worked examples, the modules that make them values and the templates that print them;
-    the case data come with the TEI."""
+    the modules that make the worked examples values and the templates that print them; the
+    case data, the examples and the questions come with the TEI."""
     web = ROOT / "yimao" / "web"
     files = sorted((ROOT / "compute").glob("*.py")) + [
         ROOT / "yimao" / "model" / "cases.py", ROOT / "yimao" / "model" / "examples.py",
         *(web / f"{m}.py" for m in ("examples", "rules", "catalogue", "cases")),
         *sorted((ROOT / "site" / "_templates" / "yimao").glob("*.html"))]
-    return [str(f) for f in files if f.is_file()] + data_dependencies()
+    return [str(f) for f in files if f.is_file()]
 
 
 def stub_text(division_id: str, directive: str = "yimao-division") -> str:
@@ -258,9 +249,7 @@ class DivisionDirective(SphinxDirective):
 
     @one_line
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(tei_path(self.config)))
-        for dep in data_dependencies():  # its worked-example links
-            self.env.note_dependency(dep)
+        self.env.note_dependency(str(tei_path(self.config)))  # its worked-example links too
         ed = state(self.config).edition
         div_id = self.arguments[0]
         div = next((d for d in ed.divisions if d.id == div_id), None)
