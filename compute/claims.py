@@ -438,7 +438,7 @@ def _state_givers() -> dict[str, int]:
     return out
 
 
-def state_of(s: Setting, ln: Any, key: str) -> Any:
+def state_of(s: Setting, ln: ChartLine | _FuLine, key: str) -> Any:
     """Line state *key* of *ln* (None when the line has none), as a check reads it; a chart of
     only some rules must have run the annotator giving it, else the check is wrongly declared
     (:data:`STATES_READ`) and this is a :class:`CheckError`, not a silent empty state.
