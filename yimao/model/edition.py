@@ -993,5 +993,64 @@ def load_cases(path: str | Path | None = None) -> tuple[Case, ...]:
         return whole.cases()
     found = _CASES.get(key)
     if found is None:
-        found = _CASES[key] = _CaseRecords(Path(key[0]), _parse_tei(key[0]).getroot()).read()
+        kept = key[0] == str(DEFAULT_PATH)
+        found = _kept_cases(key[0]) if kept else None
+        if found is None:
+            found = _CaseRecords(Path(key[0]), _parse_tei(key[0]).getroot()).read()
+            if kept:
+                _keep_cases(key[0], found)
+        _CASES[key] = found
     return found
+
+
+CASES_KEPT = ROOT / "build" / "cache" / "cases.json"
+"""The worked cases of ``tei/yimao.xml`` as :func:`load_cases` last read them from it (build/,
+not tracked), with the file's :func:`_stamp`: while the stamp holds, ``yimao cases`` and
+``yimao case`` take the cases from here instead of parsing the 2 MB TEI again (as Python keeps
+bytecode beside a module's source). The TEI stays their only source: any change of the file
+(a rebuild, a checkout, an edit) or of this module changes the stamp, and the next read parses
+the TEI and keeps its cases anew. A kept file that cannot be read or does not fit is read
+past; one that cannot be written is not kept."""
+
+
+def _stamp(tei: str) -> list[int]:
+    """What identifies a TEI file and the reader of its cases: the file's size, modification
+    time and inode, and this module's size and modification time."""
+    a, b = os.stat(tei), os.stat(__file__)
+    return [a.st_size, a.st_mtime_ns, a.st_ino, b.st_size, b.st_mtime_ns]
+
+
+_TUPLES = frozenset(f.name for f in fields(Case) if f.default == ())
+"""The fields of a Case that are tuples (JSON has lists)."""
+
+
+def _kept_cases(tei: str) -> tuple[Case, ...] | None:
+    import json
+
+    try:
+        kept = json.loads(CASES_KEPT.read_bytes())
+        if kept.get("stamp") != _stamp(tei):
+            return None
+        return tuple(
+            Case(**{k: (tuple(Claim(**c) for c in v) if k == "claims"
+                        else tuple(v) if k in _TUPLES else v) for k, v in case.items()})
+            for case in kept["cases"])
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def _keep_cases(tei: str, cases: tuple[Case, ...]) -> None:
+    import json
+
+    from yimao import atomic
+
+    record = {"stamp": _stamp(tei), "cases": [
+        {f.name: ([{g.name: getattr(cl, g.name) for g in fields(Claim)} for cl in c.claims]
+                  if f.name == "claims" else getattr(c, f.name)) for f in fields(Case)}
+        for c in cases]}
+    try:
+        CASES_KEPT.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(CASES_KEPT, json.dumps(record, ensure_ascii=False).encode("utf-8"),
+                           durable=False)
+    except OSError:
+        pass
