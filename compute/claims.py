@@ -89,7 +89,10 @@ class Inputs:
         >>> Inputs.of(Inputs("震", "兌", month="寅")).month
         '寅'
         """
-        return cls(**{f.name: str(getattr(obj, f.name, "") or "") for f in fields(cls)})
+        return cls(*[str(getattr(obj, name, "") or "") for name in _INPUT_FIELDS])
+
+
+_INPUT_FIELDS: Final = tuple(f.name for f in fields(Inputs))
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,7 +420,14 @@ def _annotators() -> list[tuple[str, Callable[..., Any]]]:
     """
     from compute.rules import plan
 
-    return [row[:2] for _, table in plan().lines for rows in table.values() for row in rows]
+    p = plan()
+    if _ANNOTATORS[0] is not p:
+        _ANNOTATORS[:] = [p, [row[:2] for _, table in p.lines for rows in table.values()
+                              for row in rows]]
+    return _ANNOTATORS[1]  # type: ignore[no-any-return]
+
+
+_ANNOTATORS: list[Any] = [None, []]  # the plan they were taken from, and they
 
 
 @functools.cache
