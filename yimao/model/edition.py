@@ -628,9 +628,8 @@ class _CaseRecords:
         fss: dict[str, dict[str, etree._Element]] = {"case": {}, "check": {},
                                                        "case-question": {}}
         for fs in self.tree.iter(_t("fs")):
-            kind = fs.get("type") or ""
-            of = fs.get("corresp", "").lstrip("#")
-            if kind in described and of not in described[kind]:
+            kind = fs.get("type")
+            if kind in described and fs.get("corresp", "").lstrip("#") not in described[kind]:
                 self._fail(fs, f"{'case record' if kind == 'case' else f'{kind} record'} "
                                f"@corresp {_quote(fs.get('corresp', ''))} names no worked case"
                                f"{' or claim' if kind == 'check' else ''} (seg type='case')")
@@ -725,7 +724,8 @@ def feature_values(fs: etree._Element) -> dict[str, Any]:
 
 
 _F = f"{{{TEI_NS}}}f"
-_VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k for k in ("fs", "vColl", "binary", "numeric", "symbol")}
+_VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k
+                for k in ("fs", "vColl", "binary", "numeric", "symbol", "string")}
 
 
 def _feature_value(v: etree._Element) -> Any:
@@ -745,7 +745,7 @@ def _feature_value(v: etree._Element) -> Any:
 
 
 def _text(e: etree._Element) -> str:
-    return "".join(e.itertext())
+    return "".join(e.itertext()) if len(e) else e.text or ""
 
 
 def text_of(e: etree._Element, reading: str = "corrected") -> str:
