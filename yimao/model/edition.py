@@ -782,6 +782,10 @@ def _feature_values(fs: etree._Element) -> dict[str, Any]:
     return {f.get("name") or "": _feature_value(f[0]) for f in fs.findall(_t("f")) if len(f)}
 
 
+feature_values = _feature_values
+"""The same, for the model's other modules (yimao.model.examples reads its records with it)."""
+
+
 def _feature_value(v: etree._Element) -> Any:
     kind = etree.QName(v).localname
     if kind == "fs":

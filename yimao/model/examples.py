@@ -47,7 +47,7 @@ from compute.inputs import FIELDS
 from compute.liuqin import Relative
 from compute.wuxing import Phase
 from yimao.errors import EditionError
-from yimao.model.edition import XML_ID, _feature_values, _t
+from yimao.model.edition import TEI_NS, XML_ID, feature_values
 from yimao.tei import ids
 
 if TYPE_CHECKING:
@@ -146,13 +146,13 @@ def _read(edition: Edition) -> tuple[tuple[Example, ...], tuple[Question, ...]]:
     exs: list[Example] = []
     qs: list[Question] = []
     vocabulary: dict[str, Any] = {}
-    for stand in edition.tree.iterchildren(_t("standOff")):
-        for fs in stand.iterchildren(_t("fs")):
+    for stand in edition.tree.iterchildren(f"{{{TEI_NS}}}standOff"):
+        for fs in stand.iterchildren(f"{{{TEI_NS}}}fs"):
             kind = fs.get("type")
             if kind == "example":
                 exs.append(_example(edition, fs))
             elif kind == "yongshen-vocabulary":
-                vocabulary = _feature_values(fs)
+                vocabulary = feature_values(fs)
             elif kind == "question":
                 qs.append(_question(edition, fs, len(qs), vocabulary))
     return tuple(exs), tuple(qs)
@@ -160,7 +160,7 @@ def _read(edition: Edition) -> tuple[tuple[Example, ...], tuple[Question, ...]]:
 
 def _example(edition: Edition, fs: etree._Element) -> Example:
     xid = fs.get(XML_ID) or ""
-    v = _feature_values(fs)
+    v = feature_values(fs)
     rule = ids.rule_of((fs.get("ana") or "").lstrip("#"))
     source = v.get("source")
     case = (fs.get("corresp") or "").lstrip("#")
@@ -179,7 +179,7 @@ def _question(edition: Edition, fs: etree._Element, number: int,
     qid = (fs.get("corresp") or "").lstrip("#")
     if ids.kind(qid) != "question":
         raise _fail(edition, fs, f"question record @corresp {qid!r}: expected #shilei-NN-qK")
-    v = _feature_values(fs)
+    v = feature_values(fs)
     given = v.get("yongshen", "")
     yong = (given,) if isinstance(given, str) and given else \
         tuple(given) if isinstance(given, list) else ()
