@@ -266,10 +266,17 @@ COLUMNS_KO: Final = ("효", "六神", "六親 干支", "괘획", "世應", "변�
 """The table's column labels (Korean, the terms in Chinese)."""
 
 
-def _th(label: str) -> str:
+def _th(label: str, hidden: str = "") -> str:
+    """A column label; the 伏神 column names the chart's 伏卦 (the palace's 首卦 only for a
+    一世 … 五世 hexagram: a 純卦, 游魂 or 歸魂 hides another,
+    :func:`compute.fushen.hidden_hexagram`).
+
+    >>> _th("伏神", "艮")[-54:]
+    '<small>(伏卦 <span lang="zh-Hant">艮</span>)</small></th>'
+    """
     if label == "伏神":
-        return ('<th scope="col"><span lang="zh-Hant">伏神</span> '
-                '<small>(本宮 首卦)</small></th>')
+        under = f' <small>(伏卦 <span lang="zh-Hant">{hidden}</span>)</small>' if hidden else ""
+        return f'<th scope="col"><span lang="zh-Hant">伏神</span>{under}</th>'
     if any("\u4e00" <= ch <= "\u9fff" for ch in label):
         return f'<th scope="col"><span lang="zh-Hant">{label}</span></th>'
     return f'<th scope="col">{label}</th>'
@@ -305,7 +312,7 @@ def render_html(
         f'<p class="chart-head" lang="zh-Hant">{escape(lay.head)}<br>{escape(lay.date)}</p>',
         '<div class="table-wrap">',
         '<table class="chart" lang="zh-Hant">',
-        f'<thead lang="ko"><tr>{"".join(_th(c) for c in cols)}</tr></thead>',
+        f'<thead lang="ko"><tr>{"".join(_th(c, lay.hidden_hexagram) for c in cols)}</tr></thead>',
         "<tbody>",
     ]
     for r in lay.rows:
