@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install runtime test lint site serve bench bench-runner golden golden-record clean
+.PHONY: install runtime test lint site serve bench bench-cases bench-runner golden golden-record clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ serve: site
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(BENCH_ARGS)
+
+# `yimao cases --json` (every case charted, every claim checked) beside one `yimao chart` process
+bench-cases: $(STAMP)
+	$(BIN)/python tools/bench.py --cases $(BENCH_ARGS)
 
 # the Run panel in headless chromium: first run cold and re-runs, medians (after make site)
 bench-runner: site

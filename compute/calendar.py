@@ -27,12 +27,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-from dataclasses import dataclass
 from typing import Final
 
 from compute.errors import InputError, quote
 from compute.ganzhi import GANZHI, Branch, GanZhi, hour_pillar, month_pillar
-from compute.rules import slot_constructor
+from compute.values import Frozen, init
 
 ZI_CONVENTIONS = ("23", "0")
 
@@ -49,22 +48,23 @@ GREGORIAN_START: Final = _dt.date(1582, 10, 15)
 """The first Gregorian day: lunar-python's dates before it are Julian."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pillars:
+class Pillars(Frozen):
     """Year, month, day and hour pillars of a moment, and whether it lies after 夏至.
 
     >>> pillars(_dt.datetime(2023, 8, 1, 12)).after_xiazhi
     True
     """
 
+    __slots__ = ("year", "month", "day", "hour", "after_xiazhi")
     year: GanZhi
     month: GanZhi
     day: GanZhi
     hour: GanZhi
     after_xiazhi: bool
 
-
-_make_pillars = slot_constructor(Pillars)
+    def __init__(self, year: GanZhi, month: GanZhi, day: GanZhi, hour: GanZhi,
+                 after_xiazhi: bool) -> None:
+        init(self, year, month, day, hour, after_xiazhi)
 
 
 def hour_branch(moment: _dt.datetime) -> Branch:
@@ -220,5 +220,5 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     year = GANZHI[(moment.year - 4 - (moment < jie[1][0])) % 60]
     day = moment.toordinal() + (1 if zi == "23" and moment.hour == 23 else 0)
     day_gz = GANZHI[(day - _EPOCH) % 60]
-    return _make_pillars(year, month_pillar(year.stem, month), day_gz,
+    return Pillars(year, month_pillar(year.stem, month), day_gz,
                          hour_pillar(day_gz.stem, hour_branch(moment)), xiazhi <= moment < dongzhi)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from compute import inputs
@@ -44,8 +43,8 @@ from compute.liushen import (
     hour_spirits,
 )
 from compute.najia import najia
-from compute.rules import slot_constructor
 from compute.shen import guashen, line_roles, shishen
+from compute.values import Frozen, init, setters
 from compute.wuxing import PHASE_ZH, Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
 
@@ -55,8 +54,7 @@ if TYPE_CHECKING:
 ROLES = ("primary", "changed")
 
 
-@dataclass(frozen=True, slots=True)
-class Hidden:
+class Hidden(Frozen):
     """A 伏神: the line of the 伏卦 under a line of the primary hexagram.
 
     >>> h = chart("晉", month="寅", day="甲子").primary.line(4).hidden  # p024-s1: 丙戌為飛伏
@@ -64,14 +62,16 @@ class Hidden:
     (GanZhi.from_zh('丙戌'), Relative.FUMU, '土')
     """
 
+    __slots__ = ("stem", "branch", "element", "relative")
     stem: Stem
     branch: Branch
     element: Phase
     relative: Relative
 
-    def __post_init__(self) -> None:
-        if branch_phase(self.branch) != self.element:
-            raise InputError(f"伏神 {self.branch}: element {self.element} is not the branch's")
+    def __init__(self, stem: Stem, branch: Branch, element: Phase, relative: Relative) -> None:
+        if branch_phase(branch) != element:
+            raise InputError(f"伏神 {branch}: element {element} is not the branch's")
+        init(self, stem, branch, element, relative)
 
     @property
     def ganzhi(self) -> GanZhi:
@@ -82,8 +82,7 @@ class Hidden:
                 "element": PHASE_ZH[self.element], "relative": RELATIVE_ZH[self.relative]}
 
 
-@dataclass(frozen=True, slots=True)
-class ChartLine:
+class ChartLine(Frozen):
     """One line (爻) of the primary or of the changed hexagram.
 
     >>> ln = chart("震", "兌", month="寅", day="癸酉").primary.line(2)
@@ -95,6 +94,10 @@ class ChartLine:
     palace. ``state`` holds what the registered line annotators add (JSON-ready values).
     """
 
+    __slots__ = ("role", "position", "yang", "moving", "mark", "stem", "branch", "element",
+                 "relative", "spirit", "hidden", "month_spirits", "hour_spirit", "guiren", "xiu",
+                 "roles", "state")
+    _hashed = __slots__[:-1]  # compared with its state, hashed without it
     role: str
     position: int
     yang: bool
@@ -105,22 +108,32 @@ class ChartLine:
     element: Phase
     relative: Relative
     spirit: Spirit
-    hidden: Hidden | None = None
-    month_spirits: tuple[Spirit, ...] = ()
-    hour_spirit: Spirit | None = None
-    guiren: str | None = None
-    xiu: str = ""
-    roles: tuple[str, ...] = ()
-    state: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    hidden: Hidden | None
+    month_spirits: tuple[Spirit, ...]
+    hour_spirit: Spirit | None
+    guiren: str | None
+    xiu: str
+    roles: tuple[str, ...]
+    state: Mapping[str, Any]
 
-    def __post_init__(self) -> None:
-        if self.role not in ROLES:
-            raise InputError(f"line role {self.role!r}: expected 'primary' or 'changed'")
-        if not 1 <= self.position <= 6:
-            raise InputError(f"line position {self.position!r} outside 1-6")
-        if branch_phase(self.branch) != self.element or self.stem % 2 != self.branch % 2:
-            raise InputError(f"line {self.position}: {self.stem}{self.branch} {self.element} "
+    def __init__(
+        self, role: str, position: int, yang: bool, moving: bool, mark: str, stem: Stem,
+        branch: Branch, element: Phase, relative: Relative, spirit: Spirit,
+        hidden: Hidden | None = None, month_spirits: tuple[Spirit, ...] = (),
+        hour_spirit: Spirit | None = None, guiren: str | None = None, xiu: str = "",
+        roles: tuple[str, ...] = (), state: Mapping[str, Any] | None = None,
+    ) -> None:
+        """The line, checked (the chart builds its own lines without the checks)."""
+        if role not in ROLES:
+            raise InputError(f"line role {role!r}: expected 'primary' or 'changed'")
+        if not 1 <= position <= 6:
+            raise InputError(f"line position {position!r} outside 1-6")
+        if branch_phase(branch) != element or stem % 2 != branch % 2:
+            raise InputError(f"line {position}: {stem}{branch} {element} "
                              "is not a consistent pillar")
+        init(self, role, position, yang, moving, mark, stem, branch, element, relative, spirit,
+             hidden, month_spirits, hour_spirit, guiren, xiu, roles,
+             {} if state is None else state)
 
     @property
     def ganzhi(self) -> GanZhi:
@@ -148,11 +161,42 @@ class ChartLine:
         return out
 
 
-_make_line = slot_constructor(ChartLine)
+(_S_ROLE, _S_POSITION, _S_YANG, _S_MOVING, _S_MARK, _S_STEM, _S_BRANCH, _S_ELEMENT, _S_RELATIVE,
+ _S_SPIRIT, _S_HIDDEN, _S_MONTH_SPIRITS, _S_HOUR_SPIRIT, _S_GUIREN, _S_XIU, _S_ROLES,
+ _S_STATE) = setters(ChartLine)
+_new = object.__new__
 
 
-@dataclass(frozen=True, slots=True)
-class ChartHexagram:
+def _make_line(
+    role: str, position: int, yang: bool, moving: bool, mark: str, stem: Stem, branch: Branch,
+    element: Phase, relative: Relative, spirit: Spirit, hidden: Hidden | None,
+    month_spirits: tuple[Spirit, ...], hour_spirit: Spirit | None, guiren: str | None, xiu: str,
+    roles: tuple[str, ...], state: Mapping[str, Any],
+) -> ChartLine:
+    """A :class:`ChartLine` of values the chart computed itself (consistent by construction):
+    every field, in order, set without the checks (12 lines a chart)."""
+    o = _new(ChartLine)
+    _S_ROLE(o, role)
+    _S_POSITION(o, position)
+    _S_YANG(o, yang)
+    _S_MOVING(o, moving)
+    _S_MARK(o, mark)
+    _S_STEM(o, stem)
+    _S_BRANCH(o, branch)
+    _S_ELEMENT(o, element)
+    _S_RELATIVE(o, relative)
+    _S_SPIRIT(o, spirit)
+    _S_HIDDEN(o, hidden)
+    _S_MONTH_SPIRITS(o, month_spirits)
+    _S_HOUR_SPIRIT(o, hour_spirit)
+    _S_GUIREN(o, guiren)
+    _S_XIU(o, xiu)
+    _S_ROLES(o, roles)
+    _S_STATE(o, state)
+    return o
+
+
+class ChartHexagram(Frozen):
     """The primary (本卦) or changed (之卦) hexagram of a chart, with its lines.
 
     >>> p = chart("困", "兌", month="子", day="戊寅").primary
@@ -160,15 +204,18 @@ class ChartHexagram:
     ('困', '一世', Branch.WU, (3,), '兌')
     """
 
+    __slots__ = ("role", "hexagram", "lines", "hidden_hexagram", "hugua")
     role: str
     hexagram: Hexagram
     lines: tuple[ChartLine, ...]
     hidden_hexagram: Hexagram | None
     hugua: Hexagram | None
 
-    def __post_init__(self) -> None:
-        if len(self.lines) != 6 or [ln.position for ln in self.lines] != [1, 2, 3, 4, 5, 6]:
+    def __init__(self, role: str, hexagram: Hexagram, lines: tuple[ChartLine, ...],
+                 hidden_hexagram: Hexagram | None, hugua: Hexagram | None) -> None:
+        if len(lines) != 6 or [ln.position for ln in lines] != [1, 2, 3, 4, 5, 6]:
             raise InputError("a chart hexagram needs lines 1-6 in order")
+        init(self, role, hexagram, lines, hidden_hexagram, hugua)
 
     # the hexagram's own facts
     name = property(lambda self: self.hexagram.name)
@@ -237,8 +284,7 @@ def _head(hexagram: Hexagram) -> tuple[dict[str, Any], tuple[str, str]]:
     }, (wuxing_star(hexagram), jingfang_xiu(hexagram))
 
 
-@dataclass(frozen=True, slots=True)
-class Chart:
+class Chart(Frozen):
     """A computed chart. Build it with :func:`chart`; ``repr`` gives that call back.
 
     >>> c = chart("乾", "姤", month="寅", day="甲子")
@@ -248,27 +294,39 @@ class Chart:
     ['at', 'birth', 'cast', 'changed']
     """
 
+    __slots__ = ("cast", "primary", "changed", "month", "day", "month_pillar", "year", "hour",
+                 "birth", "at", "options", "findings", "call", "context")
+    _compared = __slots__[:-1]  # not the context
     cast: tuple[Yao, ...]
     primary: ChartHexagram
     changed: ChartHexagram | None
     month: Branch
     day: GanZhi
-    month_pillar: GanZhi | None = None
-    year: GanZhi | None = None
-    hour: GanZhi | None = None
-    birth: GanZhi | Branch | None = None
-    at: _dt.datetime | None = None
-    options: tuple[tuple[str, str], ...] = ()
-    findings: tuple[registry.Finding, ...] = ()
-    call: str = ""
-    context: Context | None = field(default=None, compare=False, repr=False)
+    month_pillar: GanZhi | None
+    year: GanZhi | None
+    hour: GanZhi | None
+    birth: GanZhi | Branch | None
+    at: _dt.datetime | None
+    options: tuple[tuple[str, str], ...]
+    findings: tuple[registry.Finding, ...]
+    call: str
+    context: Context | None
     """The rules' per-chart facts (:mod:`compute.context`), set by the first rule that asks."""
 
-    def __post_init__(self) -> None:
-        if len(self.cast) != 6:
+    def __init__(
+        self, cast: tuple[Yao, ...], primary: ChartHexagram, changed: ChartHexagram | None,
+        month: Branch, day: GanZhi, month_pillar: GanZhi | None = None,
+        year: GanZhi | None = None, hour: GanZhi | None = None,
+        birth: GanZhi | Branch | None = None, at: _dt.datetime | None = None,
+        options: tuple[tuple[str, str], ...] = (), findings: tuple[registry.Finding, ...] = (),
+        call: str = "", context: Context | None = None,
+    ) -> None:
+        if len(cast) != 6:
             raise InputError("a chart needs six cast lines")
-        if (self.changed is None) != (not any(y.moving for y in self.cast)):
+        if (changed is None) != (not any(y.moving for y in cast)):
             raise InputError("a chart has a changed hexagram exactly when a line moves")
+        init(self, cast, primary, changed, month, day, month_pillar, year, hour, birth, at,
+             options, findings, call, context)
 
     def __repr__(self) -> str:
         return self.call or object.__repr__(self)
@@ -317,8 +375,48 @@ class Chart:
 
 # ------------------------------------------------------------------ building
 
-_make_hexagram = slot_constructor(ChartHexagram)
-_make_chart = slot_constructor(Chart)
+_S_HEX_ROLE, _S_HEX_HEXAGRAM, _S_HEX_LINES, _S_HEX_HIDDEN, _S_HEX_HUGUA = setters(ChartHexagram)
+
+
+def _make_hexagram(role: str, hexagram: Hexagram, lines: tuple[ChartLine, ...],
+                   hidden_hexagram: Hexagram | None, hugua: Hexagram | None) -> ChartHexagram:
+    """A :class:`ChartHexagram` the chart built itself, without the checks."""
+    o = _new(ChartHexagram)
+    _S_HEX_ROLE(o, role)
+    _S_HEX_HEXAGRAM(o, hexagram)
+    _S_HEX_LINES(o, lines)
+    _S_HEX_HIDDEN(o, hidden_hexagram)
+    _S_HEX_HUGUA(o, hugua)
+    return o
+
+
+(_S_CAST, _S_PRIMARY, _S_CHANGED, _S_MONTH, _S_DAY, _S_MONTH_PILLAR, _S_YEAR, _S_HOUR, _S_BIRTH,
+ _S_AT, _S_OPTIONS, _S_FINDINGS, _S_CALL, _S_CONTEXT) = setters(Chart)
+
+
+def _make_chart(
+    cast: tuple[Yao, ...], primary: ChartHexagram, changed: ChartHexagram | None, month: Branch,
+    day: GanZhi, month_pillar: GanZhi | None, year: GanZhi | None, hour: GanZhi | None,
+    birth: GanZhi | Branch | None, at: _dt.datetime | None, options: tuple[tuple[str, str], ...],
+    findings: tuple[registry.Finding, ...], call: str, context: Context | None,
+) -> Chart:
+    """A :class:`Chart` of values the chart computed itself: every field, without the checks."""
+    o = _new(Chart)
+    _S_CAST(o, cast)
+    _S_PRIMARY(o, primary)
+    _S_CHANGED(o, changed)
+    _S_MONTH(o, month)
+    _S_DAY(o, day)
+    _S_MONTH_PILLAR(o, month_pillar)
+    _S_YEAR(o, year)
+    _S_HOUR(o, hour)
+    _S_BIRTH(o, birth)
+    _S_AT(o, at)
+    _S_OPTIONS(o, options)
+    _S_FINDINGS(o, findings)
+    _S_CALL(o, call)
+    _S_CONTEXT(o, context)
+    return o
 
 
 @functools.cache

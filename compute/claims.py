@@ -214,7 +214,7 @@ def _check(inputs: Inputs, spec: Mapping[str, Any]) -> tuple[bool, str, Any, Any
     if isinstance(want, list):
         want = tuple(want)
     try:
-        value = fn(setting(inputs, over), spec)
+        value = fn(setting(inputs, over, _rules_read(spec)), spec)
     except Missing as exc:
         ok, detail, value = _over_completions(inputs, spec, over, fn, want, str(exc))
         return ok, detail, value, want
@@ -308,7 +308,7 @@ def _over_completions(inputs: Inputs, spec: Mapping[str, Any], over: Mapping[str
         raise NotComputable(why)
     values = []
     rules = _rules_read(spec)
-    for full in completions(inputs, over, _relevant(setting(inputs, over), spec)):
+    for full in completions(inputs, over, _relevant(setting(inputs, over, ()), spec)):
         values.append(fn(setting(inputs, {**over, **full}, rules), spec))
     hits = sum(v == want for v in values)
     kind = spec["kind"]
@@ -322,25 +322,120 @@ def _over_completions(inputs: Inputs, spec: Mapping[str, Any], over: Mapping[str
                         "the text allows")
 
 
+STATES_READ: Final = {
+    ("line", "day_clash"): "day_clash", ("line", "void"): "void", ("line", "grade"): "grade",
+    ("line", "san"): "san", ("star", ""): "shensha", ("shengjiang", ""): "shengjiang",
+    ("finding", "jinshen-3"): "jintui", ("finding", "tuishen-3"): "jintui",
+}
+"""The checks that read a state the line annotators give a line ((kind, attr) — for a finding
+(kind, rule) — → the state key); ``fu`` checks read line attributes as ``line`` ones do. Every
+other ``line``, ``fu`` and plain check reads the static chart alone (納甲, 六親, 世應, the
+day's 旬空 …), and a ``finding`` check its rule's findings."""
+
+STATIC_FINDINGS: Final = frozenset({"guashen", "daxian", "xiaoxian"})
+"""The finding readers that compute from the static chart (卦身's lines, the 大限 and 小限)."""
+
+STATELESS_DETECTORS: Final = frozenset({
+    "fanyin-gua", "fuyin", "gua-mujue", "sanhe-ju", "suimu", "juechu-fengsheng",
+})
+"""The finding rules whose detectors (and the detectors they ask through
+:func:`compute.context.findings_of`) read no line state: a check on their findings charts that
+rule alone. tests/test_compute_claims_rules.py holds each to the full chart's findings."""
+
+
 def _rules_read(spec: Mapping[str, Any]) -> tuple[str, ...] | None:
-    """The rules whose results a ``line`` or ``finding`` check can read, for charting its many
-    completed dates cheaply: every line annotator (the states), and a finding's own rule (what
-    it reads of other rules' findings it gets through :func:`compute.context.findings_of`).
-    ``None`` (every rule) for the other kinds.
+    """The rules whose results *spec* reads, so that its chart runs only those: none for a check
+    on the static chart; for one reading a line state (:data:`STATES_READ`), the line
+    annotators up to the one that gives it (:func:`_annotators_through`: an annotator sees the
+    states of those before it, so the state comes out as the full chart has it); for a finding,
+    its own rule (what it reads of other rules' findings it gets through
+    :func:`compute.context.findings_of`), with every line annotator before it unless its
+    detector reads no line state (:data:`STATELESS_DETECTORS`). ``None`` (every rule) for an
+    ``all`` check, a check whose state no annotator is seen to give, and an unknown rule.
 
-    >>> rules = _rules_read({"kind": "finding", "rule": "fanyin-gua"})
-    >>> "fanyin-gua" in rules, "yuepo" in rules, _rules_read({"kind": "count"})
-    (True, True, None)
+    >>> _rules_read({"kind": "line", "attr": "relative"}), _rules_read({"kind": "count"})
+    ((), ())
+    >>> _rules_read({"kind": "finding", "rule": "fanyin-gua"})
+    ('fanyin-gua',)
+    >>> rules = _rules_read({"kind": "finding", "rule": "ganhua-yong"})
+    >>> "ganhua-yong" in rules, "yuepo" in rules
+    (True, True)
+    >>> _rules_read({"kind": "line", "attr": "changed.void"})[-1]
+    'xunkong-13'
     """
-    from compute.rules import line_annotators
-
     kind = spec.get("kind")
-    if kind not in ("line", "finding"):
+    if kind == "all" or kind not in CHECKS:
         return None
-    out = {rid for rid, _ in line_annotators()}
     if kind == "finding":
-        out.add(spec["rule"])
-    return tuple(sorted(out))
+        rid = spec.get("rule", "")
+        key = STATES_READ.get((kind, rid))
+        if key is not None:
+            return _annotators_through(key)
+        if rid in STATIC_FINDINGS:
+            return ()
+        if not _registered(rid):
+            return None
+        if rid in STATELESS_DETECTORS:
+            return (rid,)
+        return tuple(sorted({r for r, _ in _annotators()} | {rid}))
+    attr = str(spec.get("attr", ""))
+    while attr.startswith("changed."):
+        attr = attr.removeprefix("changed.")
+    key = STATES_READ.get(("line" if kind == "fu" else kind, attr if kind in ("line", "fu")
+                           else ""))
+    return () if key is None else _annotators_through(key)
+
+
+def _registered(rid: str) -> bool:
+    try:
+        get_rule(rid)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+def _annotators_through(key: str) -> tuple[str, ...] | None:
+    """The line annotators, in running order, up to the last that gives line state *key*;
+    ``None`` (every rule) when none of them gives it (:func:`_state_givers`).
+
+    >>> _annotators_through("day_clash")[-1], _annotators_through("no such state")
+    ('richong-4', None)
+    """
+    order = _annotators()
+    last = _state_givers().get(key)
+    return None if last is None else tuple(rid for rid, _ in order[:last + 1])
+
+
+def _annotators() -> list[tuple[str, Callable[..., Any]]]:
+    """(rule id, annotator) in the order :func:`compute.chart` runs them: its plan's line steps
+    (:func:`compute.rules.plan`, which leaves the 筮類's deferred modules unloaded: they add no
+    line annotator).
+
+    >>> from compute.rules import line_annotators
+    >>> [rid for rid, _ in _annotators()] == [rid for rid, _ in line_annotators()]
+    True
+    """
+    from compute.rules import plan
+
+    return [row[:2] for _, table in plan().lines for rows in table.values() for row in rows]
+
+
+@functools.cache
+def _state_givers() -> dict[str, int]:
+    """Line state key → the index (in running order) of the last line annotator that gives it,
+    found by running the annotators once, in order, on every line of a probe chart (moving
+    lines, a year and an hour, so that every annotator has its say) as :func:`compute.chart`
+    runs them; an annotator says nothing on a line outside its scope or gate."""
+    probe = chart("震", "兌", month="寅", day="癸酉", year="甲子", hour="子", rules=())
+    lines = probe.primary.lines + (probe.changed.lines if probe.changed else ())
+    out: dict[str, int] = {}
+    for k, (_, annotate) in enumerate(_annotators()):
+        for ln in lines:
+            extra = annotate(probe, ln)
+            if extra:
+                out.update(dict.fromkeys(extra, k))
+                ln.state.update(extra)  # type: ignore[attr-defined]
+    return out
 
 
 def _show(v: Any) -> str:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, WANGXIANG_TABLE, day_action, is_strong
 from compute.chart import Chart, ChartLine
 from compute.rules import Finding
+from compute.values import Record
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
 POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
@@ -28,14 +28,17 @@ BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
 PHASE_ZH: Final = "木火土金水"
 
 
-@dataclass(slots=True)
-class Context:
+class Context(Record):
     """Per-chart facts, indexed by position − 1 (0 = 初爻). Branches and phases are ints.
 
     The context does not refer back to its chart (the chart holds it): without that cycle a
     chart and everything it holds are freed as soon as the last reference goes, and the cyclic
     garbage collector has no charts to look through (it did most of a sweep's collecting)."""
 
+    __slots__ = ("day", "day_stem", "month", "year", "hour", "void", "palace", "tu", "opts",
+                 "lines", "changed", "moving", "br", "ph", "wx", "strong", "is_void", "broken",
+                 "on_day", "on_month", "san", "memo", "cbr", "dact", "mact")
+    __hash__ = None  # type: ignore[assignment]  # mutable (memo), as the dataclass was
     day: int
     day_stem: int
     month: int
@@ -59,8 +62,25 @@ class Context:
     san: tuple[bool, ...]             # a moving line scattered (散)
     memo: dict[str, Any]              # per-chart results shared between rules
     cbr: tuple[int | None, ...]       # the changed branch at each moving position, else None
-    dact: tuple[str, ...] = ()        # day_acts of each phase (木火土金水), computed once
-    mact: tuple[str, ...] = ()        # month_acts of each phase
+    dact: tuple[str, ...]             # day_acts of each phase (木火土金水), computed once
+    mact: tuple[str, ...]             # month_acts of each phase
+
+    def __init__(
+        self, day: int, day_stem: int, month: int, year: int | None, hour: int | None,
+        void: tuple[int, int], palace: int, tu: str, opts: dict[str, str],
+        lines: tuple[ChartLine, ...], changed: tuple[ChartLine | None, ...],
+        moving: tuple[int, ...], br: tuple[int, ...], ph: tuple[int, ...], wx: tuple[str, ...],
+        strong: tuple[bool, ...], is_void: tuple[bool, ...], broken: tuple[bool, ...],
+        on_day: tuple[bool, ...], on_month: tuple[bool, ...], san: tuple[bool, ...],
+        memo: dict[str, Any], cbr: tuple[int | None, ...], dact: tuple[str, ...] = (),
+        mact: tuple[str, ...] = (),
+    ) -> None:
+        self.day, self.day_stem, self.month, self.year, self.hour = day, day_stem, month, year, hour
+        self.void, self.palace, self.tu, self.opts = void, palace, tu, opts
+        self.lines, self.changed, self.moving = lines, changed, moving
+        self.br, self.ph, self.wx, self.strong = br, ph, wx, strong
+        self.is_void, self.broken, self.on_day, self.on_month = is_void, broken, on_day, on_month
+        self.san, self.memo, self.cbr, self.dact, self.mact = san, memo, cbr, dact, mact
 
     def kong(self, b: int) -> bool:
         """旬空 (an empty branch of the day's 旬), ignoring 建空 and other repairs."""
@@ -101,16 +121,21 @@ def context(chart: Chart) -> Context:
     return found
 
 
-@dataclass(slots=True)
-class Run:
+class Run(Record):
     """The detectors' run on a chart (``context(chart).memo["run"]``, set by
     :func:`compute.chart`): its plan, the findings so far, the step now running, the rules
     selected (None: all)."""
 
+    __slots__ = ("plan", "found", "selected", "step")
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
     plan: Any
     found: list[Finding]
     selected: frozenset[str] | None
-    step: int = 0
+    step: int
+
+    def __init__(self, plan: Any, found: list[Finding], selected: frozenset[str] | None,
+                 step: int = 0) -> None:
+        self.plan, self.found, self.selected, self.step = plan, found, selected, step
 
 
 def findings_of(chart: Chart, rid: str) -> tuple[Finding, ...]:

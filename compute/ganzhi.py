@@ -10,13 +10,13 @@ GanZhi.from_zh('癸酉')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
 from compute.errors import InputError
 from compute.names import Named
 from compute.rules import rule, table
+from compute.values import Frozen, init
 
 STEM_ZH: Final = "甲乙丙丁戊己庚辛壬癸"
 BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
@@ -79,8 +79,7 @@ class Branch(Named, names=BRANCH_ZH, what="branch"):
         return Branch((self + 6) % 12)
 
 
-@dataclass(frozen=True, slots=True)
-class GanZhi:
+class GanZhi(Frozen):
     """One term of the sexagenary cycle 六十甲子 (甲子 = 0 … 癸亥 = 59).
 
     Source: p027-s2 "用甲乘子，取乙駕丑 … 天地之數六十而盡矣".
@@ -92,11 +91,21 @@ class GanZhi:
     compute.errors.InputError: 甲丑 is not a stem-branch pair: a yang stem takes a yang branch ...
     """
 
+    __slots__ = ("index",)
     index: int
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.index, int) or not 0 <= self.index < 60:
-            raise InputError(f"sexagenary index {self.index!r} outside 0-59")
+    def __init__(self, index: int) -> None:
+        if not isinstance(index, int) or not 0 <= index < 60:
+            raise InputError(f"sexagenary index {index!r} outside 0-59")
+        init(self, index)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is GanZhi:
+            return self.index == other.index  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.index,))
 
     @property
     def stem(self) -> Stem:

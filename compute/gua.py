@@ -16,13 +16,13 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
 from compute.errors import InputError, quote
 from compute.names import Named
 from compute.rules import rule, table
+from compute.values import Frozen, init
 from compute.wuxing import Phase
 
 
@@ -120,22 +120,31 @@ _TRIGRAMS: Final = tuple(Trigram)  # by value (坤 = 0 … 乾 = 7), for Hexagra
 _MARK_NUMBER: Final = {mark: n for n, (mark, _) in LINE_MARKS.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Yao:
+class Yao(Frozen):
     """One cast line: its number 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰) or 9 (重 老陽).
 
     >>> Yao.from_mark("重"), Yao(9).yang, Yao(9).moving, Yao(6).changed_yang
     (Yao(9), True, True, True)
     """
 
+    __slots__ = ("number",)
     number: int
 
-    def __post_init__(self) -> None:
-        if self.number not in LINE_MARKS:
+    def __init__(self, number: int) -> None:
+        if number not in LINE_MARKS:
             raise InputError(
-                f"cast line {self.number!r}: expected 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰) "
+                f"cast line {number!r}: expected 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰) "
                 "or 9 (重 老陽)"
             )
+        init(self, number)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Yao:
+            return self.number == other.number  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.number,))
 
     @property
     def yang(self) -> bool:
@@ -337,8 +346,7 @@ _LOOKUP: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Hexagram:
+class Hexagram(Frozen):
     """A hexagram 卦 by its six bits (bit 0 = 初爻, 1 = yang).
 
     >>> Hexagram.from_name("水地比").bits == Hexagram.from_trigrams(Trigram.KAN, Trigram.KUN).bits
@@ -347,25 +355,33 @@ class Hexagram:
     (Hexagram.from_name('遁'), Hexagram.from_name('恆'), Hexagram.from_name('無妄'))
     """
 
+    __slots__ = ("bits", "palace", "generation", "shi", "ying")
     bits: int
-    palace: Trigram = field(init=False, repr=False, compare=False)
+    palace: Trigram
     """The palace 宮 (p038-s1, the 十六變)."""
-    generation: int = field(init=False, repr=False, compare=False)
+    generation: int
     """0 八純, 1–5 一世 … 五世, 6 游魂, 7 歸魂."""
-    shi: int = field(init=False, repr=False, compare=False)
+    shi: int
     """The 世 line (世應章)."""
-    ying: int = field(init=False, repr=False, compare=False)
+    ying: int
     """The 應 line, three from the 世."""
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.bits, int) or not 0 <= self.bits < 64:
-            raise InputError(f"hexagram bits {self.bits!r} outside 0-63")
-        palace, generation = _PLACE[self.bits]
+    def __init__(self, bits: int) -> None:
+        """The hexagram *bits*; its palace, generation, 世 and 應 follow from them (equal
+        hexagrams have equal bits: only ``bits`` is compared and hashed)."""
+        if not isinstance(bits, int) or not 0 <= bits < 64:
+            raise InputError(f"hexagram bits {bits!r} outside 0-63")
+        palace, generation = _PLACE[bits]
         shi = SHI_LINE[generation]
-        object.__setattr__(self, "palace", palace)
-        object.__setattr__(self, "generation", generation)
-        object.__setattr__(self, "shi", shi)
-        object.__setattr__(self, "ying", (shi + 2) % 6 + 1)
+        init(self, bits, palace, generation, shi, (shi + 2) % 6 + 1)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Hexagram:
+            return self.bits == other.bits  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.bits,))
 
     # -- constructors
     @classmethod

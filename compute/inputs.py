@@ -53,7 +53,6 @@ import functools
 import itertools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from compute import rules
@@ -61,6 +60,7 @@ from compute.calendar import CALENDAR_ZONE, YEARS, ZI_CONVENTIONS, julian_to_gre
 from compute.errors import InputError, message, quote
 from compute.ganzhi import Branch, GanZhi, hour_pillar, month_pillar
 from compute.gua import YAO, Hexagram, Yao, parse_cast
+from compute.values import Frozen, setters
 
 if TYPE_CHECKING:  # compute.chart imports this module
     from compute.chart import Chart
@@ -115,17 +115,18 @@ ACCEPTED: Final = {
 }
 
 _HALFWIDTH: Final = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
-_ISO: Final = re.compile(
+# The forms of a moment and of a zone, compiled on first use by re's own cache (a chart given
+# by pillars never reads a date: compiling them at import cost the CLI's start-up ~1 ms)
+_ISO: Final = (
     r"([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})(?:T|t|\s+)([0-9]{1,2}):([0-9]{2})"
     r"(?::([0-9]{2})(?:[.,]([0-9]{1,6}))?)?\s*(Z|z|[+-][0-9]{2}(?::?[0-9]{2})?)?"
 )
-_DATE_ONLY: Final = re.compile(r"[0-9]{1,4}-[0-9]{1,2}-[0-9]{1,2}")
-_OFFSET: Final = re.compile(r"(?:UTC|GMT)?\s*([+-])([0-9]{1,2})(?::?([0-9]{2}))?", re.I)
-_ZONE_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,3}")
+_DATE_ONLY: Final = r"[0-9]{1,4}-[0-9]{1,2}-[0-9]{1,2}"
+_OFFSET: Final = r"(?i:UTC|GMT)?\s*([+-])([0-9]{1,2})(?::?([0-9]{2}))?"
+_ZONE_NAME: Final = r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,3}"
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(Frozen):
     """The inputs of one chart, read and checked: what :func:`compute.chart` builds from.
 
     ``at`` is the moment in UTC+8 (aware) when a date was given; ``after_xiazhi`` says on which
@@ -134,6 +135,8 @@ class Reading:
     ``conventions`` every registered convention with its choice.
     """
 
+    __slots__ = ("cast", "month", "month_pillar", "day", "year", "hour", "birth", "at",
+                 "after_xiazhi", "basis", "options", "conventions", "call")
     cast: tuple[Yao, ...]
     month: Branch
     month_pillar: GanZhi | None
@@ -148,11 +151,34 @@ class Reading:
     conventions: tuple[tuple[str, str], ...]
     call: str
 
+    def __init__(
+        self, cast: tuple[Yao, ...], month: Branch, month_pillar: GanZhi | None, day: GanZhi,
+        year: GanZhi | None, hour: GanZhi | None, birth: GanZhi | Branch | None,
+        at: _dt.datetime | None, after_xiazhi: bool, basis: str,
+        options: tuple[tuple[str, str], ...], conventions: tuple[tuple[str, str], ...],
+        call: str,
+    ) -> None:
+        """Every field, set through the slots' own setters (one reading a chart)."""
+        _S_CAST(self, cast)
+        _S_MONTH(self, month)
+        _S_MONTH_PILLAR(self, month_pillar)
+        _S_DAY(self, day)
+        _S_YEAR(self, year)
+        _S_HOUR(self, hour)
+        _S_BIRTH(self, birth)
+        _S_AT(self, at)
+        _S_AFTER_XIAZHI(self, after_xiazhi)
+        _S_BASIS(self, basis)
+        _S_OPTIONS(self, options)
+        _S_CONVENTIONS(self, conventions)
+        _S_CALL(self, call)
+
     def option(self, name: str) -> str:
         return dict(self.options)[name]
 
 
-_make_reading = rules.slot_constructor(Reading)
+(_S_CAST, _S_MONTH, _S_MONTH_PILLAR, _S_DAY, _S_YEAR, _S_HOUR, _S_BIRTH, _S_AT, _S_AFTER_XIAZHI,
+ _S_BASIS, _S_OPTIONS, _S_CONVENTIONS, _S_CALL) = setters(Reading)
 
 
 # ------------------------------------------------------------------ text
@@ -422,7 +448,7 @@ def _zone_of_text(tz: object) -> tuple[_dt.tzinfo, str]:
                          "name such as Asia/Shanghai")
     if text.upper() in ("Z", "UTC", "GMT"):
         return _dt.UTC, "+00:00"
-    m = _OFFSET.fullmatch(text)
+    m = re.fullmatch(_OFFSET, text)
     if m:
         sign, hours, minutes = m.group(1), int(m.group(2)), int(m.group(3) or 0)
         if hours > 23 or minutes > 59:
@@ -431,7 +457,7 @@ def _zone_of_text(tz: object) -> tuple[_dt.tzinfo, str]:
         return _dt.timezone(delta), f"{sign}{hours:02d}:{minutes:02d}"
     unknown = (f"time zone {quote(tz)}: unknown; give an offset such as +08:00 (the default, "
                "UTC+8) or an IANA name such as Asia/Shanghai")
-    if not _ZONE_NAME.fullmatch(text):
+    if not re.fullmatch(_ZONE_NAME, text):
         raise InputError(unknown)
     try:
         import zoneinfo
@@ -464,9 +490,9 @@ def _fields_of_text(text: str, calendar: str) -> tuple[_dt.datetime, _dt.tzinfo 
     """A date-time text as a datetime (the date in *calendar*) and its own offset if any."""
     shown = quote(text)
     clean = halfwidth(text).strip()
-    m = _ISO.fullmatch(clean)
+    m = re.fullmatch(_ISO, clean)
     if m is None:
-        if _DATE_ONLY.fullmatch(clean):
+        if re.fullmatch(_DATE_ONLY, clean):
             raise InputError(f"at {shown}: give a date and time (a datetime or text such as "
                              "1663-04-12T09:00); the hour decides the hour pillar")
         raise InputError(f"at {shown}: expected a date and time such as 1663-04-12T09:00 "
@@ -653,7 +679,7 @@ def parse(
         conventions=dict(conventions) if isinstance(conventions, Mapping) and conventions
         else conventions or None,
     ))
-    return _make_reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
+    return Reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
                          after_xiazhi, basis, options, convs, call)
 
 

@@ -25,10 +25,10 @@ reads the same :class:`Layout`, so the CLI, the build and the browser show the s
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from compute.chart import Chart, ChartHexagram, ChartLine, Hidden
+from compute.values import Frozen, Record, init
 
 YANG_BAR: Final = "▅▅▅▅▅"
 YIN_BAR: Final = "▅▅ ▅▅"
@@ -36,13 +36,16 @@ MOVE_MARK: Final = {"重": "○", "交": "×"}
 """The moving marks: ○ for 重 (老陽), × for 交 (老陰)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(Frozen):
     """A line as the table writes it: 六親, 干支, 五行 (``子孫丁亥水``)."""
 
+    __slots__ = ("relative", "ganzhi", "element")
     relative: str
     ganzhi: str
     element: str
+
+    def __init__(self, relative: str, ganzhi: str, element: str) -> None:
+        init(self, relative, ganzhi, element)
 
     @property
     def text(self) -> str:
@@ -53,10 +56,10 @@ def _cell(ln: ChartLine | Hidden) -> Cell:
     return Cell(str(ln.relative), ln.ganzhi.zh, str(ln.element))
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Frozen):
     """One line of the six-line table (the top line comes first in :attr:`Layout.rows`)."""
 
+    __slots__ = ("position", "spirit", "line", "yang", "mark", "who", "change", "hidden")
     position: int
     spirit: str  # 六神 of the day
     line: Cell
@@ -66,37 +69,51 @@ class Row:
     change: Cell | None  # the changed line of a moving line
     hidden: Cell | None  # 伏神
 
+    def __init__(self, position: int, spirit: str, line: Cell, yang: bool, mark: str, who: str,
+                 change: Cell | None, hidden: Cell | None) -> None:
+        init(self, position, spirit, line, yang, mark, who, change, hidden)
 
-@dataclass(frozen=True, slots=True)
-class HexagramHead:
+
+class HexagramHead(Frozen):
     """One hexagram of the heading: 澤水困 (兌宮 金 一世)."""
 
+    __slots__ = ("name", "full_name", "palace", "element", "generation")
     name: str
     full_name: str
     palace: str
     element: str
     generation: str
 
+    def __init__(self, name: str, full_name: str, palace: str, element: str,
+                 generation: str) -> None:
+        init(self, name, full_name, palace, element, generation)
+
 
 def _head(h: ChartHexagram) -> HexagramHead:
     return HexagramHead(h.name, h.full_name, str(h.palace), str(h.palace_element), h.generation)
 
 
-@dataclass(frozen=True, slots=True)
-class FindingRow:
+class FindingRow(Frozen):
     """A finding as the layout lists it."""
 
+    __slots__ = ("rule", "summary", "passages", "lines", "role")
     rule: str
     summary: str
     passages: tuple[str, ...]
     lines: tuple[int, ...]
     role: str
 
+    def __init__(self, rule: str, summary: str, passages: tuple[str, ...],
+                 lines: tuple[int, ...], role: str) -> None:
+        init(self, rule, summary, passages, lines, role)
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+
+class Layout(Frozen):
     """The chart as plain values; see the module docstring. ``to_dict()`` is JSON-ready."""
 
+    __slots__ = ("primary", "changed", "moment", "pillars", "xun", "void", "najia_season", "rows",
+                 "guashen", "guashen_lines", "shishen", "hugua", "hidden_hexagram", "star",
+                 "jing_xiu", "findings")
     primary: HexagramHead
     changed: HexagramHead | None
     moment: str  # "1663-04-12 09:00 UTC+08:00", or "" when the chart was given by pillars
@@ -113,6 +130,15 @@ class Layout:
     star: str
     jing_xiu: str
     findings: tuple[FindingRow, ...]
+
+    def __init__(
+        self, primary: HexagramHead, changed: HexagramHead | None, moment: str,
+        pillars: tuple[str, ...], xun: str, void: str, najia_season: str, rows: tuple[Row, ...],
+        guashen: str, guashen_lines: tuple[int, ...], shishen: int, hugua: str,
+        hidden_hexagram: str, star: str, jing_xiu: str, findings: tuple[FindingRow, ...],
+    ) -> None:
+        init(self, primary, changed, moment, pillars, xun, void, najia_season, rows, guashen,
+             guashen_lines, shishen, hugua, hidden_hexagram, star, jing_xiu, findings)
 
     @property
     def head(self) -> str:
@@ -150,14 +176,15 @@ class Layout:
         >>> d["rows"][0]["line"], d["rows"][0]["who"], d["changed"]
         ({'relative': '父母', 'ganzhi': '壬戌', 'element': '土'}, '世', None)
         """
-        return _lists(asdict(self))
+        return _plain(self)
 
 
-def _lists(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
+def _plain(value: Any) -> Any:
+    """*value* as JSON: a value class as a dict of its fields (in order), tuples as lists."""
+    if isinstance(value, Record):
+        return {n: _plain(getattr(value, n)) for n in value._fields}
     if isinstance(value, tuple | list):
-        return [_lists(v) for v in value]
+        return [_plain(v) for v in value]
     return value
 
 

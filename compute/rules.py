@@ -61,8 +61,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal, TypeVar
+
+from compute.values import Frozen, Record
 
 Kind = Literal["table", "function", "line", "finding", "doctrine"]
 LineScope = Literal["all", "primary", "moving", "shown"]
@@ -74,8 +75,7 @@ ID_RE: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Frozen):
     """One rule that fires on a chart: its facts as data, and a summary for readers.
 
     ``rule`` must be a registered id; ``passages`` defaults to the rule's. ``lines`` are line
@@ -92,14 +92,16 @@ class Finding:
     ((6,), 'p065-s1', '世 6爻', '', {})
     """
 
+    __slots__ = ("rule", "summary", "lines", "passages", "role", "data", "kind", "facts")
+    _compared = ("rule", "summary", "lines", "passages", "role", "data", "kind")  # not facts
     rule: str
     summary: str
-    lines: tuple[int, ...] = ()
-    passages: tuple[str, ...] = ()
-    role: str = "primary"
-    data: tuple[tuple[str, Any], ...] = ()
-    kind: str = ""
-    facts: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    lines: tuple[int, ...]
+    passages: tuple[str, ...]
+    role: str
+    data: tuple[tuple[str, Any], ...]
+    kind: str
+    facts: Mapping[str, Any]
 
     @classmethod
     def of(
@@ -133,10 +135,9 @@ class Finding:
         data: Mapping[str, Any] | tuple[tuple[str, Any], ...] = (), kind: str = "",
         facts: Mapping[str, Any] | None = None,
     ) -> None:
-        """The dataclass's fields, normalised (lines, passages and data as tuples; no passages:
-        the rule's) and checked (a registered rule, positions 1–6); set through the slots'
-        own setters — ~34 findings a chart, and a frozen dataclass's ``__init__`` sets each
-        field through ``object.__setattr__``, several times slower."""
+        """The fields, normalised (lines, passages and data as tuples; no passages: the
+        rule's) and checked (a registered rule, positions 1–6); set through the slots' own
+        setters (the class refuses assignment)."""
         entry = _RULES.get(rule)
         if entry is None:
             if _DEFERRED:  # a rule of the 筮類, not loaded yet
@@ -188,33 +189,46 @@ class Finding:
     "rule", "summary", "lines", "passages", "role", "data", "kind", "facts"))
 
 
-@dataclass(frozen=True, slots=True)
-class Impl:
+class Impl(Frozen):
     """One implementation of a rule: its kind, the object and its dotted name.
 
     >>> get("najia-gan").impls[0].name
     'compute.najia.NAJIA_STEMS'
     """
 
+    __slots__ = ("kind", "obj", "name", "note")
     kind: str
     obj: Any
     name: str
-    note: str = ""
+    note: str
+
+    def __init__(self, kind: str, obj: Any, name: str, note: str = "") -> None:
+        _set = object.__setattr__
+        _set(self, "kind", kind)
+        _set(self, "obj", obj)
+        _set(self, "name", name)
+        _set(self, "note", note)
 
 
-@dataclass(slots=True)
-class Rule:
+class Rule(Record):
     """A catalogue rule and its implementations (``impls`` grows as modules register).
 
     >>> get("fu-chu").kinds
     ('line', 'finding')
     """
 
+    __slots__ = ("id", "zh", "ko", "passages", "impls")
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
     id: str
     zh: str
     ko: str
     passages: tuple[str, ...]
-    impls: list[Impl] = field(default_factory=list)
+    impls: list[Impl]
+
+    def __init__(self, id: str, zh: str, ko: str, passages: tuple[str, ...],  # noqa: A002
+                 impls: list[Impl] | None = None) -> None:
+        self.id, self.zh, self.ko, self.passages = id, zh, ko, passages
+        self.impls = [] if impls is None else impls
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -237,44 +251,29 @@ class Rule:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Convention:
+class Convention(Frozen):
     """A named choice between the book's convention and another (usually common practice).
 
     ``chart(..., conventions={name: choice})`` picks one; every chart records the choice that
     applied in ``chart.options``. ``choices[0]`` is the default (the book's).
     """
 
+    __slots__ = ("name", "choices", "rule", "note")
     name: str
     choices: tuple[str, ...]
     rule: str
-    note: str = ""
+    note: str
+
+    def __init__(self, name: str, choices: tuple[str, ...], rule: str, note: str = "") -> None:
+        _set = object.__setattr__
+        _set(self, "name", name)
+        _set(self, "choices", choices)
+        _set(self, "rule", rule)
+        _set(self, "note", note)
 
     @property
     def default(self) -> str:
         return self.choices[0]
-
-
-def slot_constructor(cls: type) -> Any:
-    """A constructor of the frozen, slotted dataclass *cls* that sets each slot directly.
-
-    A frozen dataclass's ``__init__`` stores every field through ``object.__setattr__``, about
-    three times slower than the slots' own setters; compute builds its per-chart objects (the
-    reading of the inputs, the pillars, the lines, the hexagrams, the chart) from values it has
-    computed itself (consistent by construction), so it uses this: all fields, positionally,
-    no defaults, no ``__post_init__``. The instance is the same (equal, still frozen);
-    ``ChartLine(...)`` called by anyone else still checks its values.
-
-    >>> make = slot_constructor(Impl)
-    >>> make("table", 1, "x", "") == Impl("table", 1, "x"), type(make("t", 1, "x", "")).__name__
-    (True, 'Impl')
-    """
-    names = [f.name for f in fields(cls)]
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    env.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
-    body = "".join(f"    _set_{n}(o, {n})\n" for n in names)
-    exec(f"def make({', '.join(names)}):\n    o = _new(_cls)\n{body}    return o\n", env)
-    return env["make"]
 
 
 _CONVENTIONS: dict[str, Convention] = {}
@@ -497,17 +496,24 @@ Step = tuple[Any, ...]
 it opens (each ``(rule id, fn)`` or ``(rule id, fn, scope)``); *gate* None runs ``table[OPEN]``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(Frozen):
     """What :func:`compute.chart` runs, in order: ``lines`` (annotators, with their scopes) and
     ``findings`` (detectors), as steps. Consecutive rules with the same gate function make one
     step, so a gate is looked at once per step (the 185 judgments, gated by the question's
-    chapter, are one step). Built once per state of the registry."""
+    chapter, are one step). Built once per state of the registry. ``last_step``: rule id → the
+    index of the step (of ``findings``) holding its last detector."""
 
+    __slots__ = ("lines", "findings", "last_step")
     lines: tuple[Step, ...]
     findings: tuple[Step, ...]
-    last_step: Mapping[str, int] = field(default_factory=dict)
-    """rule id → the index of the step (of ``findings``) holding its last detector."""
+    last_step: Mapping[str, int]
+
+    def __init__(self, lines: tuple[Step, ...], findings: tuple[Step, ...],
+                 last_step: Mapping[str, int] | None = None) -> None:
+        _set = object.__setattr__
+        _set(self, "lines", lines)
+        _set(self, "findings", findings)
+        _set(self, "last_step", {} if last_step is None else last_step)
 
 
 def _steps(rows: list[tuple[Any, ...]]) -> tuple[Step, ...]:

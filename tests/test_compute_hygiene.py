@@ -89,18 +89,66 @@ def test_the_enums_read_their_aliases() -> None:
 
 
 def test_lines_built_fast_pass_the_public_checks() -> None:
-    """The chart builds its lines with a constructor that skips __post_init__; each of them,
-    rebuilt through ChartLine(...), passes the checks and is equal; and it is still frozen."""
-    import dataclasses
+    """The chart builds its lines, hexagrams and itself with constructors that skip the checks;
+    each of them, rebuilt through its class, passes the checks and is equal (field by field, in
+    order: the fast constructors set every field in its place); and it is still frozen."""
     import itertools
 
-    from compute.chart import ChartLine
+    from compute.chart import Chart, ChartHexagram, ChartLine
 
-    names = [f.name for f in dataclasses.fields(ChartLine)]
+    def rebuilt(obj: object) -> object:
+        values = [getattr(obj, n) for n in obj._fields]  # type: ignore[attr-defined]
+        return type(obj)(*values)
+
     for k, cast in enumerate(itertools.islice(itertools.product("6789", repeat=6), 0, None, 41)):
         c = compute.chart(lines="".join(cast), month="子丑寅卯辰巳午未申酉戌亥"[k % 12],
                           day="甲子", hour="午" if k % 2 else None)
+        assert type(c) is Chart and rebuilt(c) == c and repr(rebuilt(c)) == repr(c)
+        for h in (c.primary, c.changed):
+            if h is not None:
+                assert type(h) is ChartHexagram and rebuilt(h) == h
         for ln in c.lines("primary") + c.lines("changed"):
-            assert ChartLine(*[getattr(ln, n) for n in names]) == ln
-            with pytest.raises(dataclasses.FrozenInstanceError):
+            again = rebuilt(ln)
+            assert again == ln and hash(again) == hash(ln) and repr(again) == repr(ln)
+            with pytest.raises(AttributeError, match="cannot assign to field 'position'"):
                 ln.position = 1  # type: ignore[misc]
+    with pytest.raises(compute.InputError, match="line position 7 outside 1-6"):
+        ChartLine(*[7 if n == "position" else getattr(ln, n) for n in ln._fields])
+
+
+VALUE_MODULES = ("compute.ganzhi", "compute.gua", "compute.calendar", "compute.inputs",
+                 "compute.chart", "compute.layout")
+
+
+@pytest.mark.parametrize("module", VALUE_MODULES)
+def test_the_chart_s_value_classes_are_frozen_slotted_and_picklable(module: str) -> None:
+    """The value classes on the chart's path are written by hand (no dataclasses: the CLI's
+    start-up): slotted (no __dict__), frozen, equal after a pickle round trip."""
+    import importlib
+    import pickle
+
+    from compute.layout import chart_layout
+    from compute.values import Frozen
+
+    mod = importlib.import_module(module)
+    classes = [v for v in vars(mod).values()
+               if isinstance(v, type) and v.__module__ == module and issubclass(v, Frozen)]
+    assert classes and not any(hasattr(v, "__dataclass_fields__") for v in vars(mod).values())
+    c = compute.chart("困", "坎", month="午", day="壬戌", hour="子", year="癸卯")
+    lay = chart_layout(c)
+    static = compute.chart("困", "坎", month="午", day="壬戌", rules=())  # no rules' context
+    samples = [static, c.primary, c.primary.line(1), c.primary.line(4).hidden, c.cast[0],
+               c.primary.hexagram, c.day, lay, lay.rows[0], lay.rows[0].line, lay.primary,
+               lay.findings[0], compute.inputs.parse("困", "坎", month="午", day="壬戌"),
+               compute.calendar.pillars(compute.inputs.parse(lines="987876",
+                                                             at="1663-04-12T09:00").at)]
+    for cls in classes:
+        obj = next(s for s in samples if type(s) is cls)
+        assert not hasattr(obj, "__dict__")
+        again = pickle.loads(pickle.dumps(obj))
+        assert again == obj and again is not obj
+        if cls is not compute.Chart:  # a chart's findings hold lists (unhashable, as before)
+            assert hash(again) == hash(obj)
+        name = obj._fields[0]
+        with pytest.raises(AttributeError, match=f"cannot assign to field '{name}'"):
+            setattr(obj, name, None)

@@ -16,7 +16,8 @@ sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
 from tei_corruptions import CORRUPTIONS, SECRET, Corruption, write_corpus  # noqa: E402
 
 from yimao.cli import main as cli  # noqa: E402
-from yimao.model.edition import load_edition  # noqa: E402
+from yimao.errors import EditionError  # noqa: E402
+from yimao.model.edition import load_cases, load_edition  # noqa: E402
 from yimao.tei.cases import read_cases  # noqa: E402
 from yimao.tei.inputs import InputError  # noqa: E402
 from yimao.web.cases import CaseBook  # noqa: E402
@@ -49,6 +50,32 @@ def test_yimao_text_refuses_with_one_line(corpus, name: str, capsysbinary) -> No
     out = capsysbinary.readouterr()
     assert code == 2 and out.out == b""
     _check_refusal(c, path, out.err.decode("utf-8"))
+
+
+CASE_READING = ("xxe-file", "entity-internal", "dtd-external", "entity-undeclared",
+                "case-record-missing", "case-record-dangling", "invalid-utf8", "truncated",
+                "empty", "not-tei")
+"""What reading the cases alone (``yimao cases``, ``yimao case``: load_cases) refuses as well:
+the file's parsing and the case records. The checks of the whole edition (pointers, paragraphs
+and their translations, duplicate ids) are load_edition's (``yimao text``, the site, the
+tests)."""
+
+
+@pytest.mark.parametrize("name", CASE_READING)
+def test_reading_the_cases_refuses_with_one_line(corpus, name: str) -> None:
+    c, path = corpus[name]
+    with pytest.raises(EditionError) as err:
+        load_cases(path)
+    _check_refusal(c, path, str(err.value))
+
+
+def test_reading_the_cases_leaves_the_whole_edition_to_load_edition(corpus) -> None:
+    """The division of labour stated above, pinned: a dangling pointer outside the cases does
+    not stop the cases from being read, but load_edition refuses the file."""
+    _, path = corpus["target"]
+    assert load_cases(path)
+    with pytest.raises(EditionError):
+        load_edition(path)
 
 
 def test_xxe_through_the_installed_command(corpus) -> None:

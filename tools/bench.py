@@ -13,7 +13,9 @@ converts it with lunar-python; for "pillars" its conversion is answered from a t
 before the timing, so both sides start from the pillars; for "datetime" both convert the date
 themselves. The three ratios of issue 7 are printed with their targets, and the wall time of a
 one-chart ``yimao chart`` process beside ``python -c pass`` (medians of interleaved runs).
-``--memory N`` charts N charts in one process and prints the peak RSS at each tenth.
+``--cases`` times only ``yimao cases --json`` beside the one-chart process and ``python -c pass``
+(issue 8; ``make bench-cases``). ``--memory N`` charts N charts in one process and prints the
+peak RSS at each tenth.
 ``--instructions N`` counts, under valgrind's callgrind (when installed), the instructions per
 chart of each job (full+to_dict from pillars and from a datetime, the static chart): a run
 charting N sample charts less a run charting none, both after the same 20 warm-up charts and
@@ -151,25 +153,52 @@ def interleaved(jobs: dict[str, tuple[Callable[[], None], int]],
     return {k: jobs[k][1] / statistics.median(v) for k, v in times.items()}
 
 
-def cli_startup(rounds: int) -> tuple[float, float]:
-    """Median wall seconds of a one-chart ``yimao chart`` process and of ``python -c pass``,
-    interleaved, after one warm-up run. Bytecode is cached as an installed package has it
-    (in a temporary PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set: without
-    .pyc files most of the time is compiling compute's sources)."""
-    yimao = [sys.executable, "-m", "yimao.cli.main", "chart", "震", "兌", "--month", "寅",
-             "--day", "癸酉"]
-    bare = [sys.executable, "-c", "pass"]
-    a, b = [], []
+ONE_CHART = ("chart", "震", "兌", "--month", "寅", "--day", "癸酉")
+"""The one-chart ``yimao`` process of the startup measurements."""
+
+
+def processes(commands: dict[str, list[str]], rounds: int) -> dict[str, float]:
+    """Median wall seconds of each command (a subprocess in the repository), interleaved: one
+    warm-up run of each, then *rounds* rounds running each once. Bytecode is cached as an
+    installed package has it (in a temporary PYTHONPYCACHEPREFIX, even where
+    PYTHONDONTWRITEBYTECODE is set: without .pyc files most of the time is compiling
+    compute's sources)."""
+    times: dict[str, list[float]] = {k: [] for k in commands}
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = cache
-        subprocess.run(yimao, check=True, capture_output=True, cwd=ROOT, env=env)
+        for cmd in commands.values():
+            subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
         for _ in range(rounds):
-            for cmd, out in ((yimao, a), (bare, b)):
+            for name, cmd in commands.items():
                 t = time.perf_counter()
                 subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
-                out.append(time.perf_counter() - t)
-    return statistics.median(a), statistics.median(b)
+                times[name].append(time.perf_counter() - t)
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
+def _yimao(*args: str) -> list[str]:
+    return [sys.executable, "-m", "yimao.cli.main", *args]
+
+
+def cli_startup(rounds: int) -> tuple[float, float]:
+    """Median wall seconds of a one-chart ``yimao chart`` process and of ``python -c pass``
+    (:func:`processes`)."""
+    t = processes({"one": _yimao(*ONE_CHART), "bare": [sys.executable, "-c", "pass"]}, rounds)
+    return t["one"], t["bare"]
+
+
+def cases_startup(rounds: int) -> None:
+    """``--cases``: the wall time of ``yimao cases --json`` (every worked case charted, every
+    claim checked) beside one ``yimao chart`` process and ``python -c pass`` (issue 8: at most
+    6x the one-chart process), medians of interleaved runs (:func:`processes`)."""
+    t = processes({"cases": _yimao("cases", "--json"), "one": _yimao(*ONE_CHART),
+                   "bare": [sys.executable, "-c", "pass"]}, rounds)
+    print(f"`yimao cases --json` {t['cases'] * 1000:.0f} ms, one-chart `yimao chart` process "
+          f"{t['one'] * 1000:.0f} ms, `python -c pass` {t['bare'] * 1000:.0f} ms "
+          f"(medians of {rounds} interleaved runs): cases / one chart "
+          f"{t['cases'] / t['one']:.2f}x (target <= 6x), cases / python "
+          f"{t['cases'] / t['bare']:.2f}x")
 
 
 def timing(n: int, rounds: int) -> None:
@@ -315,12 +344,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="also chart N charts in one process and print the peak RSS")
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="also count instructions per chart under callgrind (N charts)")
+    parser.add_argument("--cases", action="store_true",
+                        help="only time `yimao cases --json` beside one `yimao chart` process")
     parser.add_argument("--work", nargs=2, metavar=("JOB", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.work:
         work(args.work[0], int(args.work[1]))
         return 0
     print(machine())
+    if args.cases:
+        cases_startup(max(2 * args.rounds, 11))
+        return 0
     if args.rounds > 0:  # --rounds 0: no timing (e.g. only --instructions)
         timing(args.n, args.rounds)
     if args.memory:

@@ -31,7 +31,7 @@ from compute import claims
 from compute.claims import INPUTS, Inputs, Setting, Verdict
 from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
 from yimao.errors import EditionError
-from yimao.model.edition import STATUSES, TYPES, Case, Claim, load_edition
+from yimao.model.edition import STATUSES, TYPES, Case, Claim, load_cases
 
 WINDOW = (1590, 1664)
 """Gregorian years searched for the dates of cases that name their year (the author's lifetime:
@@ -39,11 +39,12 @@ he wrote the 筮類 before 1639, the book was printed 1664)."""
 
 
 def load(tei: Path | None = None) -> tuple[Case, ...]:
-    """All cases in book order, from the TEI (:meth:`Edition.cases`; *tei* another edition
-    file, e.g. the site's ``yimao_tei``): the read model's :class:`~yimao.model.edition.Case`
-    — ids, passage, type, inputs, question, outcome, claims with their rule, machine check
-    and expected status, the editors' Korean notes and their working notes."""
-    return load_edition(tei).cases()
+    """All cases in book order, from the TEI (:func:`~yimao.model.edition.load_cases`; *tei*
+    another edition file, e.g. the site's ``yimao_tei``): the read model's
+    :class:`~yimao.model.edition.Case` — ids, passage, type, inputs, question, outcome, claims
+    with their rule, machine check and expected status, the editors' Korean notes and their
+    working notes."""
+    return load_cases(tei)
 
 
 def by_id(cases: Iterable[Case], cid: str) -> Case:
@@ -118,33 +119,33 @@ def _noon(day: _dt.date) -> tuple[str, str]:
 @functools.cache
 def _almanac_days(gyear: int) -> tuple[tuple[str, str], ...]:
     """Per day of a Gregorian year: the almanac's year pillar (from 正月初一) and month branch
-    (lunar month number: 正月 = 寅; a leap month keeps its number), as lunar-python dates a day.
-
-    One lunar-python year table per Gregorian year: its lunar months (first day, length)
-    bound the days, as ``Lunar.fromSolar`` finds a day's month (the first month the day falls
-    before the end of), instead of a lunar date per day, which rebuilt the table each time.
-    Only asked for when no day fits by the 節.
+    (lunar month number: 正月 = 寅; a leap month keeps its number), as lunar-python dates a day
+    — read from the table of the lunar years (yimao/model/almanac_data.py, made from
+    lunar-python by tools/almanac_table.py). Only asked for when no day fits by the 節.
 
     >>> _almanac_days(1664)[26], _almanac_days(1664)[27]  # 正月初一 of 甲辰 was 1664-01-28
     (('癸卯', '丑'), ('甲辰', '寅'))
+    >>> _almanac_days(1700)
+    Traceback (most recent call last):
+    yimao.errors.EditionError: 1700: not in the almanac table (lunar years 1589-1666)
     """
-    from lunar_python import LunarYear, Solar
+    from yimao.model.almanac_data import LUNAR_YEARS
 
-    from compute.calendar import GREGORIAN_START, julian_to_gregorian
-
-    months = []
-    for m in LunarYear.fromYear(gyear).getMonths():
-        s = Solar.fromJulianDay(m.getFirstJulianDay())
-        ymd = (s.getYear(), s.getMonth(), s.getDay())
-        first = julian_to_gregorian(*ymd) if _dt.date(*ymd) < GREGORIAN_START else _dt.date(*ymd)
-        months.append((first, m.getDayCount(), GANZHI_ZH[(m.getYear() - 4) % 60],
-                       BRANCH_ZH[(abs(m.getMonth()) + 1) % 12]))
-    out = []
-    day = _dt.date(gyear, 1, 1)
-    while day.year == gyear:
-        out.append(next((year, month) for first, count, year, month in months
-                        if (day - first).days < count))
-        day += _dt.timedelta(days=1)
+    start = _dt.date(gyear, 1, 1).toordinal()
+    end = _dt.date(gyear + 1, 1, 1).toordinal()
+    out: list[tuple[str, str]] = []
+    for year, first, lengths, leap in LUNAR_YEARS:
+        day = _dt.date.fromisoformat(first).toordinal()
+        numbers = [n for m in range(1, 13) for n in ((m, m) if m == leap else (m,))]
+        for number, length in zip(numbers, lengths, strict=True):
+            after = day + (30 if length == "0" else 29)
+            if after > start and day < end:
+                label = (GANZHI_ZH[(year - 4) % 60], BRANCH_ZH[(number + 1) % 12])
+                out.extend([label] * (min(after, end) - max(day, start)))
+            day = after
+    if len(out) != end - start:
+        raise EditionError(f"{gyear}: not in the almanac table (lunar years "
+                           f"{LUNAR_YEARS[0][0]}-{LUNAR_YEARS[-1][0]})")
     return tuple(out)
 
 
@@ -161,10 +162,9 @@ def _matches(year: str, month: str, day: str, window: tuple[int, int], almanac: 
     for gy in range(first, window[1] + 1, 60):
         for y in (gy, gy + 1):
             start = _dt.date(y, 1, 1)
+            length = (_dt.date(y + 1, 1, 1) - start).days
             p0 = GANZHI_ZH.index(day_pillar(start).zh)
-            for i in range(len(_year_days(y))):
-                if (p0 + i) % 60 not in days:
-                    continue
+            for i in sorted(i for d in days for i in range((d - p0) % 60, length, 60)):
                 date = start + _dt.timedelta(days=i)
                 its_year, its_month = _almanac_days(y)[i] if almanac else _noon(date)
                 if its_year != year:

@@ -376,13 +376,7 @@ class Edition:
                     if token.startswith("#") and token[1:] not in self._ids:
                         self._fail(e, f"@{name} points to {_quote(token)}, which is no xml:id "
                                       "of the file")
-        cases = {seg.get(XML_ID) for seg in self.tree.iter(_t("seg"))
-                 if seg.get("type") == "case"}
-        for fs in self.tree.iter(_t("fs")):
-            if fs.get("type") == "case" and fs.get("corresp", "").lstrip("#") not in cases:
-                self._fail(fs, f"case record @corresp {_quote(fs.get('corresp', ''))} names no "
-                               "worked case (seg type='case')")
-        self._cases()  # every case has its record, every record can be read
+        self._cases()  # every record names a case, every case has a record that can be read
 
     # ------------------------------------------------------------ parsing
 
@@ -634,95 +628,7 @@ class Edition:
 
     @functools.cache  # noqa: B019 (an Edition lives as long as its cached file)
     def _cases(self) -> tuple[Case, ...]:
-        # the records beside the text: fs of standOff by type, keyed by what they describe
-        fss: dict[str, dict[str, etree._Element]] = {"case": {}, "check": {},
-                                                       "case-question": {}}
-        for stand in self.tree.iterchildren(_t("standOff")):
-            for fs in stand.iterchildren(_t("fs")):
-                kind = fs.get("type") or ""
-                if kind in fss:
-                    fss[kind][fs.get("corresp", "").lstrip("#")] = fs
-        records = fss["case"]
-        checks = {k: _feature_values(fs) for k, fs in fss["check"].items()}
-        readings = {k: _feature_values(fs) for k, fs in fss["case-question"].items()}
-        notes: dict[str, list[str]] = {}
-        outcomes: dict[str, list[str]] = {}
-        outcome_paras: dict[str, dict[str, None]] = {}
-        segs = []
-        for e in self.tree.iter(_t("note"), _t("seg")):
-            kind = e.get("type")
-            if kind == "editorial" and e.tag == _t("note"):
-                key = "date:" if e.get("subtype") == "date" else ""
-                for t in (e.get("target") or "").split():
-                    notes.setdefault(key + t.lstrip("#"), []).append(_text(e))
-            elif kind == "outcome":
-                of = (e.get("corresp") or "").lstrip("#")
-                outcomes.setdefault(of, []).append(e.get(XML_ID) or "")
-                para = next(e.iterancestors(_t("p")), None)
-                if para is not None:
-                    outcome_paras.setdefault(of, {})[para.get(XML_ID) or ""] = None
-            elif kind == "case" and e.tag == _t("seg"):
-                segs.append(e)
-        out = []
-        for seg in segs:
-            r = readings.get(seg.get(XML_ID) or "")
-            if r is not None and not isinstance(r.get("yongshen"), dict):
-                self._fail(seg, f"case {seg.get(XML_ID)}: its <fs type='case-question'> has no "
-                                "yongshen feature structure")
-            extra = {} if r is None else {"question_id": str(r.get("question", "")),
-                                          "yongshen": r["yongshen"],
-                                          "yongshen_note": str(r.get("note", ""))}
-            out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks, extra))
-        return tuple(out)
-
-    def _case(self, seg: etree._Element, records: dict[str, etree._Element],
-              notes: dict[str, list[str]], outcomes: dict[str, list[str]],
-              outcome_paras: dict[str, dict[str, None]],
-              checks: dict[str, dict[str, Any]], extra: dict[str, Any]) -> Case:
-        cid = seg.get(XML_ID) or ""
-        fs = records.get(cid)
-        if fs is None:
-            self._fail(seg, f"case {cid} has no <fs type='case' corresp='#{cid}'>")
-        values: dict[str, str] = {}
-        for f in fs.findall(_t("f")):  # type: ignore[union-attr]
-            name = f.get("name") or ""
-            if name not in _FEATURES:
-                self._fail(f, f"{cid}: unknown feature {name!r}; known: {sorted(_FEATURES)}")
-            v = f[0] if len(f) else None
-            if v is None:
-                self._fail(f, f"{cid}: feature {name!r} without a value")
-            values[name] = v.get("value") if v.tag == _t("symbol") else _text(v)  # type: ignore
-        kind = seg.get("subtype") or values.pop("type", "")
-        values.pop("type", None)
-        if kind not in TYPES:
-            self._fail(seg, f"case {cid}: type {kind!r}; expected {', '.join(TYPES)}")
-        claims = tuple(self._claim(c, cid, notes, checks)
-                       for c in seg.iter(_t("seg")) if c.get("type") == "claim")
-        para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
-        return Case(
-            cid, para, kind, text_of(seg, "diplomatic"), text_of(seg, "corrected"), **values,
-            outcome_ids=tuple(outcomes.get(cid, ())),
-            outcome_paragraphs=tuple(outcome_paras.get(cid, ())),
-            same_as=(seg.get("corresp") or "").lstrip("#"), claims=claims,
-            notes=tuple(notes.get(cid, ())), date_notes=tuple(notes.get(f"date:{cid}", ())),
-            working_note=str(checks.get(cid, {}).get("note", "")), **extra,
-        )
-
-    def _claim(self, c: etree._Element, cid: str, notes: dict[str, list[str]],
-               checks: dict[str, dict[str, Any]]) -> Claim:
-        claim_id = c.get(XML_ID) or ""
-        expect = c.get("subtype") or ""
-        if expect not in STATUSES:
-            self._fail(c, f"claim {claim_id}: expected status {expect!r}; expected one of "
-                          f"{', '.join(STATUSES)}")
-        found = checks.get(claim_id, {})
-        if "check" not in found:
-            self._fail(c, f"claim {claim_id} of {cid} has no machine check "
-                          "(<fs type='check'>); run python -m yimao.tei.build")
-        return Claim(claim_id, text_of(c, "diplomatic"), c.get("n") or "", expect,
-                     found["check"], " ".join(notes.get(claim_id, ())),
-                     str(found.get("note", "")), str(found.get("sic", "")),
-                     str(found.get("corr", "")))
+        return _CaseRecords(self.path, self.tree).read()
 
     @functools.cached_property  # noqa: B019
     def header(self) -> Header:
@@ -767,7 +673,133 @@ class Edition:
         return tuple(self.category(c.get(XML_ID) or "") for c in tax.iter(_t("category")))
 
 
-def _feature_values(fs: etree._Element) -> dict[str, Any]:
+class _CaseRecords:
+    """The worked cases of a parsed TEI, read from their ``seg type="case"`` and the records
+    beside the text (``fs`` of the standOff): for :meth:`Edition.cases` and, without the rest of
+    the edition, :func:`load_cases`."""
+
+    def __init__(self, path: Path, tree: etree._Element) -> None:
+        self.path = path
+        self.tree = tree
+
+    _fail = Edition._fail
+
+    def read(self) -> tuple[Case, ...]:
+        """Every worked case with its record, in book order. Refused: a record (``fs`` of type
+        case, check or case-question) or an outcome whose ``@corresp`` names no worked case
+        (a check: no case or claim), a case without its record, a record the model cannot
+        read."""
+        notes: dict[str, list[etree._Element]] = {}  # their text is read for the cases only
+        outcomes: dict[str, list[str]] = {}
+        outcome_paras: dict[str, dict[str, None]] = {}
+        outcome_segs = []
+        segs = []
+        claim_ids = set()
+        for e in self.tree.iter(_t("note"), _t("seg")):
+            kind = e.get("type")
+            if kind == "editorial" and e.tag == _t("note"):
+                key = "date:" if e.get("subtype") == "date" else ""
+                for t in (e.get("target") or "").split():
+                    notes.setdefault(key + t.lstrip("#"), []).append(e)
+            elif kind == "outcome":
+                of = (e.get("corresp") or "").lstrip("#")
+                outcome_segs.append(e)
+                outcomes.setdefault(of, []).append(e.get(XML_ID) or "")
+                para = next(e.iterancestors(_t("p")), None)
+                if para is not None:
+                    outcome_paras.setdefault(of, {})[para.get(XML_ID) or ""] = None
+            elif kind == "case" and e.tag == _t("seg"):
+                segs.append(e)
+            elif kind == "claim" and e.tag == _t("seg"):
+                claim_ids.add(e.get(XML_ID))
+        cases = {seg.get(XML_ID) for seg in segs}
+        described = {"case": cases, "case-question": cases, "check": cases | claim_ids}
+        # the records beside the text: fs of standOff by type, keyed by what they describe
+        fss: dict[str, dict[str, etree._Element]] = {"case": {}, "check": {},
+                                                       "case-question": {}}
+        for fs in self.tree.iter(_t("fs")):
+            kind = fs.get("type") or ""
+            of = fs.get("corresp", "").lstrip("#")
+            if kind in described and of not in described[kind]:
+                self._fail(fs, f"{'case record' if kind == 'case' else f'{kind} record'} "
+                               f"@corresp {_quote(fs.get('corresp', ''))} names no worked case"
+                               f"{' or claim' if kind == 'check' else ''} (seg type='case')")
+        for e in outcome_segs:
+            if (e.get("corresp") or "").lstrip("#") not in cases:
+                self._fail(e, f"outcome @corresp {_quote(e.get('corresp') or '')} names no "
+                              "worked case (seg type='case')")
+        for stand in self.tree.iterchildren(_t("standOff")):
+            for fs in stand.iterchildren(_t("fs")):
+                kind = fs.get("type") or ""
+                if kind in fss:
+                    fss[kind][fs.get("corresp", "").lstrip("#")] = fs
+        records = fss["case"]
+        checks = {k: feature_values(fs) for k, fs in fss["check"].items()}
+        readings = {k: feature_values(fs) for k, fs in fss["case-question"].items()}
+        out = []
+        for seg in segs:
+            r = readings.get(seg.get(XML_ID) or "")
+            if r is not None and not isinstance(r.get("yongshen"), dict):
+                self._fail(seg, f"case {seg.get(XML_ID)}: its <fs type='case-question'> has no "
+                                "yongshen feature structure")
+            extra = {} if r is None else {"question_id": str(r.get("question", "")),
+                                          "yongshen": r["yongshen"],
+                                          "yongshen_note": str(r.get("note", ""))}
+            out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks, extra))
+        return tuple(out)
+
+    def _case(self, seg: etree._Element, records: dict[str, etree._Element],
+              notes: dict[str, list[etree._Element]], outcomes: dict[str, list[str]],
+              outcome_paras: dict[str, dict[str, None]],
+              checks: dict[str, dict[str, Any]], extra: dict[str, Any]) -> Case:
+        cid = seg.get(XML_ID) or ""
+        fs = records.get(cid)
+        if fs is None:
+            self._fail(seg, f"case {cid} has no <fs type='case' corresp='#{cid}'>")
+        values: dict[str, str] = {}
+        for f in fs.findall(_t("f")):  # type: ignore[union-attr]
+            name = f.get("name") or ""
+            if name not in _FEATURES:
+                self._fail(f, f"{cid}: unknown feature {name!r}; known: {sorted(_FEATURES)}")
+            v = f[0] if len(f) else None
+            if v is None:
+                self._fail(f, f"{cid}: feature {name!r} without a value")
+            values[name] = v.get("value") if v.tag == _t("symbol") else _text(v)  # type: ignore
+        kind = seg.get("subtype") or values.pop("type", "")
+        values.pop("type", None)
+        if kind not in TYPES:
+            self._fail(seg, f"case {cid}: type {kind!r}; expected {', '.join(TYPES)}")
+        claims = tuple(self._claim(c, cid, notes, checks)
+                       for c in seg.iter(_t("seg")) if c.get("type") == "claim")
+        para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
+        return Case(
+            cid, para, kind, text_of(seg, "diplomatic"), text_of(seg, "corrected"), **values,
+            outcome_ids=tuple(outcomes.get(cid, ())),
+            outcome_paragraphs=tuple(outcome_paras.get(cid, ())),
+            same_as=(seg.get("corresp") or "").lstrip("#"), claims=claims,
+            notes=tuple(map(_text, notes.get(cid, ()))),
+            date_notes=tuple(map(_text, notes.get(f"date:{cid}", ()))),
+            working_note=str(checks.get(cid, {}).get("note", "")), **extra,
+        )
+
+    def _claim(self, c: etree._Element, cid: str, notes: dict[str, list[etree._Element]],
+               checks: dict[str, dict[str, Any]]) -> Claim:
+        claim_id = c.get(XML_ID) or ""
+        expect = c.get("subtype") or ""
+        if expect not in STATUSES:
+            self._fail(c, f"claim {claim_id}: expected status {expect!r}; expected one of "
+                          f"{', '.join(STATUSES)}")
+        found = checks.get(claim_id, {})
+        if "check" not in found:
+            self._fail(c, f"claim {claim_id} of {cid} has no machine check "
+                          "(<fs type='check'>); run python -m yimao.tei.build")
+        return Claim(claim_id, text_of(c, "diplomatic"), c.get("n") or "", expect,
+                     found["check"], " ".join(map(_text, notes.get(claim_id, ()))),
+                     str(found.get("note", "")), str(found.get("sic", "")),
+                     str(found.get("corr", "")))
+
+
+def feature_values(fs: etree._Element) -> dict[str, Any]:
     """A TEI feature structure as plain values: ``fs`` → dict, ``vColl`` → list, ``binary`` →
     bool, ``numeric`` → int, ``string`` → its text, ``symbol`` → its value.
 
@@ -776,10 +808,14 @@ def _feature_values(fs: etree._Element) -> dict[str, Any]:
     ...     '<vColl org="list"><numeric value="1"/><numeric value="3"/></vColl></f>'
     ...     '<f name="b"><fs><f name="role"><symbol value="世"/></f></fs></f>'
     ...     '<f name="on"><binary value="true"/></f></fs>')
-    >>> _feature_values(fs)
+    >>> feature_values(fs)
     {'kind': 'moving', 'equals': [1, 3], 'b': {'role': '世'}, 'on': True}
     """
-    return {f.get("name") or "": _feature_value(f[0]) for f in fs.findall(_t("f")) if len(f)}
+    return {f.get("name") or "": _feature_value(f[0]) for f in fs.iterchildren(_F) if len(f)}
+
+
+_F = f"{{{TEI_NS}}}f"
+_VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k for k in ("fs", "vColl", "binary", "numeric", "symbol")}
 
 
 feature_values = _feature_values
@@ -787,9 +823,9 @@ feature_values = _feature_values
 
 
 def _feature_value(v: etree._Element) -> Any:
-    kind = etree.QName(v).localname
+    kind = _VALUE_KINDS.get(v.tag) or etree.QName(v).localname
     if kind == "fs":
-        return _feature_values(v)
+        return feature_values(v)
     if kind == "vColl":
         return [_feature_value(x) for x in v if isinstance(x.tag, str)]
     if kind == "binary":
@@ -907,14 +943,27 @@ def parse_xml(path: str | Path) -> etree._ElementTree:
     return tree
 
 
-@functools.cache
-def _load(path: str, mtime_ns: int) -> Edition:
+_EDITIONS: dict[tuple[str, int], Edition] = {}
+_CASES: dict[tuple[str, int], tuple[Case, ...]] = {}
+"""The editions and the case lists read, per path and modification time."""
+
+
+def _parse_tei(path: str) -> etree._ElementTree:
     tree = parse_xml(path)
     root = tree.getroot()
     if root.tag != _t("TEI"):
         raise EditionError(f"{path}:{root.sourceline}: root element is "
                            f"{_quote(str(root.tag))}, not TEI")
-    return Edition(Path(path), tree)
+    return tree
+
+
+def _key(path: str | Path | None) -> tuple[str, int]:
+    p = Path(path) if path is not None else DEFAULT_PATH
+    try:
+        mtime = p.stat().st_mtime_ns
+    except OSError as exc:
+        raise EditionError(f"{p}:0: cannot read the TEI file: {exc.strerror}") from None
+    return str(p), mtime
 
 
 def load_edition(path: str | Path | None = None) -> Edition:
@@ -923,9 +972,30 @@ def load_edition(path: str | Path | None = None) -> Edition:
     Raises :class:`~yimao.errors.EditionError` ("file:line: what is wrong") for malformed XML
     or a structure the model cannot read.
     """
-    p = Path(path) if path is not None else DEFAULT_PATH
-    try:
-        mtime = p.stat().st_mtime_ns
-    except OSError as exc:
-        raise EditionError(f"{p}:0: cannot read the TEI file: {exc.strerror}") from None
-    return _load(str(p), mtime)
+    key = _key(path)
+    found = _EDITIONS.get(key)
+    if found is None:
+        found = _EDITIONS[key] = Edition(Path(key[0]), _parse_tei(key[0]))
+    return found
+
+
+def load_cases(path: str | Path | None = None) -> tuple[Case, ...]:
+    """The worked cases of the TEI (:meth:`Edition.cases`) without the rest of the edition:
+    what ``yimao cases`` and ``yimao case`` read. The file is parsed as strictly as by
+    :func:`load_edition` (no DTD, no entity, UTF-8) and every case record is read and checked
+    as there (a record naming no case, a case without its record, a record the model cannot
+    read are refused); the checks of the whole edition (every pointer, every paragraph and its
+    translation) are left to :func:`load_edition`, which ``yimao text``, the site build and the
+    tests run on the same file. An edition already loaded gives its own cases.
+
+    >>> load_cases() == load_edition().cases()
+    True
+    """
+    key = _key(path)
+    whole = _EDITIONS.get(key)
+    if whole is not None:
+        return whole.cases()
+    found = _CASES.get(key)
+    if found is None:
+        found = _CASES[key] = _CaseRecords(Path(key[0]), _parse_tei(key[0]).getroot()).read()
+    return found
