@@ -818,10 +818,6 @@ _F = f"{{{TEI_NS}}}f"
 _VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k for k in ("fs", "vColl", "binary", "numeric", "symbol")}
 
 
-feature_values = _feature_values
-"""The same, for the model's other modules (yimao.model.examples reads its records with it)."""
-
-
 def _feature_value(v: etree._Element) -> Any:
     kind = _VALUE_KINDS.get(v.tag) or etree.QName(v).localname
     if kind == "fs":
