@@ -113,6 +113,15 @@ def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
         "compute static+to_dict, pillars": (
             lambda: [chart(lines=x, month=m, day=d, rules=()).to_dict()
                      for x, m, d in pillared], n),
+        # the same jobs with compute's memo caches emptied at the start of the run (cold)
+        "compute full+to_dict, datetime, cold": (
+            lambda: clear_caches() and [chart(lines=x, at=w).to_dict() for x, w in sample], n),
+        "compute full+to_dict, pillars, cold": (
+            lambda: clear_caches() and [chart(lines=x, month=m, day=d).to_dict()
+                                        for x, m, d in pillared], n),
+        "compute static chart, pillars, cold": (
+            lambda: clear_caches() and [chart(lines=x, month=m, day=d, rules=())
+                                        for x, m, d in pillared], n),
     }
     najia = _najia()
     if najia is None:
@@ -136,6 +145,28 @@ def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
     return jobs
 
 
+def clear_caches() -> int:
+    """Empty every memo cache (``functools.cache`` / ``lru_cache``) of compute's modules that is
+    keyed on arguments — the parsed inputs, the casts, the years' 節, the hexagrams' templates
+    … — and return how many (always > 0). The same 400 casts run in every round, so such caches
+    are filled in round 1 and hit afterwards; the "cold" jobs empty them first, so their rate
+    includes filling them. Argument-less caches (a table built whole on first use, such as the
+    節 table) are kept."""
+    count = 0
+    for name, module in list(sys.modules.items()):
+        if name != "compute" and not name.startswith("compute."):
+            continue
+        for obj in list(vars(module).values()):
+            wrapped = getattr(obj, "__wrapped__", None)
+            code = getattr(wrapped, "__code__", None)
+            if code is None or not hasattr(obj, "cache_clear") or getattr(
+                    obj, "__module__", None) != name or code.co_argcount == 0:
+                continue
+            obj.cache_clear()
+            count += 1
+    return count
+
+
 def interleaved(jobs: dict[str, tuple[Callable[[], None], int]],
                 rounds: int) -> dict[str, float]:
     """Charts per second of each job: the median of *rounds* rounds; in each round every job
@@ -157,13 +188,15 @@ ONE_CHART = ("chart", "震", "兌", "--month", "寅", "--day", "癸酉")
 """The one-chart ``yimao`` process of the startup measurements."""
 
 
-def processes(commands: dict[str, list[str]], rounds: int) -> dict[str, float]:
+def processes(commands: dict[str, list[str]], rounds: int,
+              before: dict[str, Callable[[], None]] | None = None) -> dict[str, float]:
     """Median wall seconds of each command (a subprocess in the repository), interleaved: one
-    warm-up run of each, then *rounds* rounds running each once. Bytecode is cached as an
-    installed package has it (in a temporary PYTHONPYCACHEPREFIX, even where
-    PYTHONDONTWRITEBYTECODE is set: without .pyc files most of the time is compiling
-    compute's sources)."""
+    warm-up run of each, then *rounds* rounds running each once; *before* names a step run
+    (untimed) before each run of a command. Bytecode is cached as an installed package has it
+    (in a temporary PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set: without
+    .pyc files most of the time is compiling compute's sources)."""
     times: dict[str, list[float]] = {k: [] for k in commands}
+    steps = before or {}
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = cache
@@ -171,6 +204,8 @@ def processes(commands: dict[str, list[str]], rounds: int) -> dict[str, float]:
             subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
         for _ in range(rounds):
             for name, cmd in commands.items():
+                if name in steps:
+                    steps[name]()
                 t = time.perf_counter()
                 subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
                 times[name].append(time.perf_counter() - t)
@@ -228,14 +263,23 @@ def startup_instructions() -> None:
 def cases_startup(rounds: int) -> None:
     """``--cases``: the wall time of ``yimao cases --json`` (every worked case charted, every
     claim checked) beside one ``yimao chart`` process and ``python -c pass`` (issue 8: at most
-    6x the one-chart process), medians of interleaved runs (:func:`processes`)."""
-    t = processes({"cases": _yimao("cases", "--json"), "one": _yimao(*ONE_CHART),
-                   "bare": [sys.executable, "-c", "pass"]}, rounds)
-    print(f"`yimao cases --json` {t['cases'] * 1000:.0f} ms, one-chart `yimao chart` process "
-          f"{t['one'] * 1000:.0f} ms, `python -c pass` {t['bare'] * 1000:.0f} ms "
-          f"(medians of {rounds} interleaved runs): cases / one chart "
-          f"{t['cases'] / t['one']:.2f}x (target <= 6x), cases / python "
-          f"{t['cases'] / t['bare']:.2f}x")
+    6x the one-chart process), medians of interleaved runs (:func:`processes`): warm, the cases
+    kept from the TEI (yimao.model.case_record.CASES_KEPT valid, as after any earlier read),
+    and cold, the kept file removed before each run (the TEI parsed, as after a rebuild)."""
+    from yimao.model.case_record import CASES_KEPT
+
+    def forget() -> None:
+        CASES_KEPT.unlink(missing_ok=True)
+
+    t = processes({"warm": _yimao("cases", "--json"), "cold": _yimao("cases", "--json"),
+                   "one": _yimao(*ONE_CHART), "bare": [sys.executable, "-c", "pass"]}, rounds,
+                  before={"cold": forget})
+    print(f"medians of {rounds} interleaved runs: one-chart `yimao chart` process "
+          f"{t['one'] * 1000:.0f} ms, `python -c pass` {t['bare'] * 1000:.0f} ms")
+    for name, what in (("warm", "cases kept from the TEI"), ("cold", "kept file removed")):
+        print(f"`yimao cases --json`, {name} ({what}): {t[name] * 1000:.0f} ms = "
+              f"{t[name] / t['one']:.2f}x one chart (target <= 6x), "
+              f"{t[name] / t['bare']:.2f}x python")
 
 
 def timing(n: int, rounds: int) -> None:
@@ -252,6 +296,13 @@ def timing(n: int, rounds: int) -> None:
         print(f"ratio compute/najia: full chart + to_dict from a datetime {date:.2f}x "
               f"(target >= 25x); full chart + to_dict from pillars {pill:.2f}x (target >= 0.2x); "
               f"static chart {static:.2f}x (target >= 1.2x)")
+        cold = {k: r[f"compute {k}, cold"] / r[base] for k, base in (
+            ("full+to_dict, datetime", "najia, datetime"),
+            ("full+to_dict, pillars", "najia, pillars (date from a table)"),
+            ("static chart, pillars", "najia, pillars (date from a table)"))}
+        print(f"the same with compute's memo caches emptied each round ({clear_caches()} "
+              f"caches): {cold['full+to_dict, datetime']:.2f}x, "
+              f"{cold['full+to_dict, pillars']:.2f}x, {cold['static chart, pillars']:.2f}x")
     one, bare = cli_startup(max(2 * rounds, 11))
     print(f"one-chart `yimao chart` process {one * 1000:.0f} ms, `python -c pass` "
           f"{bare * 1000:.0f} ms: {one / bare:.2f}x (target <= 2.5x)")
