@@ -89,7 +89,10 @@ class Inputs:
         >>> Inputs.of(Inputs("震", "兌", month="寅")).month
         '寅'
         """
-        return cls(**{f.name: str(getattr(obj, f.name, "") or "") for f in fields(cls)})
+        return cls(*[str(getattr(obj, name, "") or "") for name in _INPUT_FIELDS])
+
+
+_INPUT_FIELDS: Final = tuple(f.name for f in fields(Inputs))
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,7 +420,14 @@ def _annotators() -> list[tuple[str, Callable[..., Any]]]:
     """
     from compute.rules import plan
 
-    return [row[:2] for _, table in plan().lines for rows in table.values() for row in rows]
+    p = plan()
+    if _ANNOTATORS[0] is not p:
+        _ANNOTATORS[:] = [p, [row[:2] for _, table in p.lines for rows in table.values()
+                              for row in rows]]
+    return _ANNOTATORS[1]  # type: ignore[no-any-return]
+
+
+_ANNOTATORS: list[Any] = [None, []]  # the plan they were taken from, and they
 
 
 @functools.cache
@@ -436,6 +446,29 @@ def _state_givers() -> dict[str, int]:
                 out.update(dict.fromkeys(extra, k))
                 ln.state.update(extra)  # type: ignore[attr-defined]
     return out
+
+
+def state_of(s: Setting, ln: ChartLine | _FuLine, key: str) -> Any:
+    """Line state *key* of *ln* (None when the line has none), as a check reads it; a chart of
+    only some rules must have run the annotator giving it, else the check is wrongly declared
+    (:data:`STATES_READ`) and this is a :class:`CheckError`, not a silent empty state.
+
+    >>> i = Inputs("困", "坎", month="午", day="壬戌")
+    >>> s = setting(i, rules=_annotators_through("day_clash"))
+    >>> state_of(s, s.chart.primary.line(2), "day_clash")
+    {'kind': '墓沖', 'effect': '暗動'}
+    >>> s = setting(i, rules=())
+    >>> state_of(s, s.chart.primary.line(2), "day_clash")
+    Traceback (most recent call last):
+    compute.claims.CheckError: line state 'day_clash' read without richong-4 (STATES_READ)
+    """
+    ran = dict(s.chart.options).get("rules")
+    if ran is not None:
+        givers = _annotators_through(key)
+        if givers is None or givers[-1] not in ran.split():
+            giver = givers[-1] if givers else "the annotator giving it"
+            raise CheckError(f"line state {key!r} read without {giver} (STATES_READ)")
+    return ln.state.get(key)
 
 
 def _show(v: Any) -> str:
@@ -541,7 +574,7 @@ def _line_attr(s: Setting, ln: ChartLine | _FuLine, attr: str, spec: Mapping[str
         need(s, "day", "month", "void")
         if ln.role != "primary":
             raise NotComputable("日沖 is computed on the lines of the primary hexagram")
-        dc = ln.state.get("day_clash")
+        dc = state_of(s, ln, "day_clash")
         if not dc:
             return ""
         effect = dc["effect"]
@@ -743,7 +776,8 @@ def check_star(s: Setting, spec: Mapping[str, Any]) -> str:
         raise NotComputable(f"star rule {spec['rule']!r} is not mapped to a compute star name")
     need(s, "month", "stem")
     want = spec["equals"]
-    on = [str(ln.branch) for ln in s.chart.primary.lines if name in ln.state.get("shensha", ())]
+    on = [str(ln.branch) for ln in s.chart.primary.lines
+          if name in (state_of(s, ln, "shensha") or ())]
     if not on:
         return "(not on any line)"
     return want if want in on else on[0]
@@ -781,7 +815,7 @@ def check_jingxing(s: Setting, spec: Mapping[str, Any]) -> str:
 
 def check_shengjiang(s: Setting, spec: Mapping[str, Any]) -> str:
     need(s, "month")
-    value = s.chart.primary.line(spec["position"]).state.get("shengjiang") or ""
+    value = state_of(s, s.chart.primary.line(spec["position"]), "shengjiang") or ""
     return value.removeprefix("真")
 
 
@@ -839,7 +873,7 @@ def finding_jintui(s: Setting, spec: Mapping[str, Any]) -> str:
     lines = _select(s, {"branch": spec["branch"], "moving": True})
     if not lines:
         return "(no such moving line)"
-    return Query.state(lines[0], "jintui") or ""
+    return state_of(s, lines[0], "jintui") or ""
 
 
 def finding_sanhe(s: Setting, spec: Mapping[str, Any]) -> str:

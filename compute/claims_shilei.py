@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from compute.chart import ChartLine
-from compute.claims import Missing, NotComputable, Setting
+from compute.claims import Missing, NotComputable, Setting, state_of
 
 NEEDS = {"month": ("month", "the month (月建)"), "day": ("day_branch", "the day branch (日辰)"),
          "void": ("void", "the day's 旬 (for 旬空)"), "year": ("year", "the year")}
@@ -45,26 +45,26 @@ def need(s: Setting, *what: str) -> None:
         raise Missing(f"the case does not give {' and '.join(lacking)}")
 
 
-def _state(ln: ChartLine, key: str) -> Any:
+def _state(s: Setting, ln: ChartLine, key: str) -> Any:
     if getattr(ln, "role", "") != "primary":
         raise NotComputable(f"{key} is computed for the lines of the primary hexagram")
-    return ln.state.get(key)
+    return state_of(s, ln, key)
 
 
 def attr_void(s: Setting, ln: ChartLine, spec: Mapping[str, Any]) -> str:
     need(s, "day", "month", "void")
-    return str(_state(ln, "void") or "")
+    return str(_state(s, ln, "void") or "")
 
 
 def attr_grade(s: Setting, ln: ChartLine, spec: Mapping[str, Any]) -> str:
     need(s, "day", "month", "void")
-    g = _state(ln, "grade") or {}
+    g = _state(s, ln, "grade") or {}
     return str(g.get("name", ""))
 
 
 def attr_san(s: Setting, ln: ChartLine, spec: Mapping[str, Any]) -> bool:
     need(s, "day", "month")
-    return bool(_state(ln, "san"))
+    return bool(_state(s, ln, "san"))
 
 
 def attr_is_year(s: Setting, ln: ChartLine, spec: Mapping[str, Any]) -> bool:

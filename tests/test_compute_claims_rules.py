@@ -65,11 +65,28 @@ def test_every_claim_as_with_every_rule(monkeypatch):
 
 
 def test_the_comparison_can_fail(monkeypatch):
-    """Without the state map, the line checks on 日沖 (day_clash) read an empty state: verdicts
-    change, so the comparison above sees a check that charts too few rules."""
+    """Were the checks on a rule's findings charted without it (as if they read the static
+    chart), the comparison above would see verdicts change."""
     full = _verdicts()
-    monkeypatch.setattr(claims, "STATES_READ", {})
+    fewer = claims._rules_read
+
+    def without_findings(spec):
+        on_findings = spec.get("kind") == "finding" and ("finding", spec.get("rule")) not in \
+            claims.STATES_READ
+        return () if on_findings else fewer(spec)
+
+    monkeypatch.setattr(claims, "_rules_read", without_findings)
     assert _verdicts() != full
+
+
+def test_an_undeclared_state_read_fails_loudly(monkeypatch):
+    """Without the state map, the checks on 日沖 (day_clash) would chart no rule: reading the
+    state then is a CheckError naming STATES_READ, never a silently empty state."""
+    monkeypatch.setattr(claims, "STATES_READ", {})
+    case = C.by_id(CASES, "p445-case3")
+    with pytest.raises(claims.CheckError, match="STATES_READ"):
+        claims.evaluate(Inputs.of(case), {"kind": "line", "relative": "妻財",
+                                          "attr": "day_clash", "equals": "暗動"})
 
 
 def test_most_checks_chart_no_rule():

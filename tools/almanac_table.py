@@ -15,7 +15,7 @@ leap month (0: none; the leap month follows the month of that number). The rows 
 :func:`yimao.model.cases._almanac_days` reads them; ``tests/test_model_almanac.py`` compares the
 file with this tool's output and the days it gives with lunar-python's, day by day.
 
-lunar-python stays a development dependency: only this tool and the tests import it.
+``yimao cases`` and ``yimao case`` thus run without lunar-python (a development dependency).
 """
 
 from __future__ import annotations

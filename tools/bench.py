@@ -188,13 +188,15 @@ ONE_CHART = ("chart", "震", "兌", "--month", "寅", "--day", "癸酉")
 """The one-chart ``yimao`` process of the startup measurements."""
 
 
-def processes(commands: dict[str, list[str]], rounds: int) -> dict[str, float]:
+def processes(commands: dict[str, list[str]], rounds: int,
+              before: dict[str, Callable[[], None]] | None = None) -> dict[str, float]:
     """Median wall seconds of each command (a subprocess in the repository), interleaved: one
-    warm-up run of each, then *rounds* rounds running each once. Bytecode is cached as an
-    installed package has it (in a temporary PYTHONPYCACHEPREFIX, even where
-    PYTHONDONTWRITEBYTECODE is set: without .pyc files most of the time is compiling
-    compute's sources)."""
+    warm-up run of each, then *rounds* rounds running each once; *before* names a step run
+    (untimed) before each run of a command. Bytecode is cached as an installed package has it
+    (in a temporary PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set: without
+    .pyc files most of the time is compiling compute's sources)."""
     times: dict[str, list[float]] = {k: [] for k in commands}
+    steps = before or {}
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = cache
@@ -202,6 +204,8 @@ def processes(commands: dict[str, list[str]], rounds: int) -> dict[str, float]:
             subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
         for _ in range(rounds):
             for name, cmd in commands.items():
+                if name in steps:
+                    steps[name]()
                 t = time.perf_counter()
                 subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
                 times[name].append(time.perf_counter() - t)
@@ -212,24 +216,70 @@ def _yimao(*args: str) -> list[str]:
     return [sys.executable, "-m", "yimao.cli.main", *args]
 
 
+ASKED_CHART = ("chart", "困", "坎", "--month", "午", "--day", "壬戌", "--question", "囤積")
+"""A one-chart process asked a question of the 筮類 (its rules, questions and judgments load)."""
+
+
 def cli_startup(rounds: int) -> tuple[float, float]:
     """Median wall seconds of a one-chart ``yimao chart`` process and of ``python -c pass``
-    (:func:`processes`)."""
-    t = processes({"one": _yimao(*ONE_CHART), "bare": [sys.executable, "-c", "pass"]}, rounds)
+    (:func:`processes`, interleaved with a chart asked a question, whose line this prints)."""
+    t = processes({"one": _yimao(*ONE_CHART), "asked": _yimao(*ASKED_CHART),
+                   "bare": [sys.executable, "-c", "pass"]}, rounds)
+    print(f"a `yimao chart … --question 囤積` process {t['asked'] * 1000:.0f} ms: "
+          f"{t['asked'] / t['bare']:.2f}x `python -c pass`")
+    startup_instructions()
     return t["one"], t["bare"]
+
+
+def startup_instructions() -> None:
+    """The same three processes' instructions under callgrind (when valgrind is installed),
+    bytecode cached as for the timing: a figure the machine's load does not move (the wall
+    ratio adds what callgrind does not see, the process's start in the kernel and its files)."""
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return
+    commands = {"one": _yimao(*ONE_CHART), "asked": _yimao(*ASKED_CHART),
+                "bare": [sys.executable, "-c", "pass"]}
+    counts = {}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        for name, cmd in commands.items():
+            subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
+            out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                                  *cmd], capture_output=True, text=True, check=True, cwd=ROOT,
+                                 env=env).stderr
+            found = re.search(r"refs:\s*([\d,]+)", out)
+            if found is None:
+                raise SystemExit(f"instructions: no count in valgrind's output:\n{out[-500:]}")
+            counts[name] = int(found.group(1).replace(",", ""))
+    print(f"instructions (callgrind): one-chart process {counts['one'] / 1e6:.1f} M, asked "
+          f"{counts['asked'] / 1e6:.1f} M, `python -c pass` {counts['bare'] / 1e6:.1f} M: "
+          f"{counts['one'] / counts['bare']:.2f}x and {counts['asked'] / counts['bare']:.2f}x")
 
 
 def cases_startup(rounds: int) -> None:
     """``--cases``: the wall time of ``yimao cases --json`` (every worked case charted, every
     claim checked) beside one ``yimao chart`` process and ``python -c pass`` (issue 8: at most
-    6x the one-chart process), medians of interleaved runs (:func:`processes`)."""
-    t = processes({"cases": _yimao("cases", "--json"), "one": _yimao(*ONE_CHART),
-                   "bare": [sys.executable, "-c", "pass"]}, rounds)
-    print(f"`yimao cases --json` {t['cases'] * 1000:.0f} ms, one-chart `yimao chart` process "
-          f"{t['one'] * 1000:.0f} ms, `python -c pass` {t['bare'] * 1000:.0f} ms "
-          f"(medians of {rounds} interleaved runs): cases / one chart "
-          f"{t['cases'] / t['one']:.2f}x (target <= 6x), cases / python "
-          f"{t['cases'] / t['bare']:.2f}x")
+    6x the one-chart process), medians of interleaved runs (:func:`processes`): warm, the cases
+    kept from the TEI (yimao.model.case_record.CASES_KEPT valid, as after any earlier read),
+    and cold, the kept file removed before each run (the TEI parsed, as after a rebuild)."""
+    from yimao.model.case_record import CASES_KEPT
+
+    def forget() -> None:
+        CASES_KEPT.unlink(missing_ok=True)
+
+    t = processes({"warm": _yimao("cases", "--json"), "cold": _yimao("cases", "--json"),
+                   "one": _yimao(*ONE_CHART), "bare": [sys.executable, "-c", "pass"]}, rounds,
+                  before={"cold": forget})
+    print(f"medians of {rounds} interleaved runs: one-chart `yimao chart` process "
+          f"{t['one'] * 1000:.0f} ms, `python -c pass` {t['bare'] * 1000:.0f} ms")
+    for name, what in (("warm", "cases kept from the TEI"), ("cold", "kept file removed")):
+        print(f"`yimao cases --json`, {name} ({what}): {t[name] * 1000:.0f} ms = "
+              f"{t[name] / t['one']:.2f}x one chart (target <= 6x), "
+              f"{t[name] / t['bare']:.2f}x python")
 
 
 def timing(n: int, rounds: int) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from yimao.model.edition import Case
+from yimao.model.case_record import Case
 
 
 def as_json(case: Case) -> dict[str, Any]:

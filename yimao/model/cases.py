@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from compute import claims
 from compute.claims import INPUTS, Inputs, Setting, Verdict
 from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
 from yimao.errors import EditionError
-from yimao.model.edition import STATUSES, TYPES, Case, Claim, load_cases
+from yimao.model.case_record import STATUSES, TYPES, Case, Claim, kept_cases
 
 WINDOW = (1590, 1664)
 """Gregorian years searched for the dates of cases that name their year (the author's lifetime:
@@ -43,7 +44,15 @@ def load(tei: Path | None = None) -> tuple[Case, ...]:
     another edition file, e.g. the site's ``yimao_tei``): the read model's
     :class:`~yimao.model.edition.Case` — ids, passage, type, inputs, question, outcome, claims
     with their rule, machine check and expected status, the editors' Korean notes and their
-    working notes."""
+    working notes. The cases kept from ``tei/yimao.xml``
+    (:func:`~yimao.model.case_record.kept_cases`) are taken without loading the read model's
+    XML side when no edition is loaded in this process."""
+    if tei is None and "yimao.model.edition" not in sys.modules:
+        found = kept_cases()
+        if found is not None:
+            return found
+    from yimao.model.edition import load_cases
+
     return load_cases(tei)
 
 

@@ -53,7 +53,6 @@ import functools
 import os
 import re
 import stat
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, NoReturn
@@ -61,6 +60,7 @@ from typing import Any, NoReturn
 from lxml import etree
 
 from yimao.errors import EditionError
+from yimao.model.case_record import STATUSES, TYPES, Case, Claim, keep_cases, kept_cases
 from yimao.model.text import (
     READINGS,
     Flat,
@@ -204,96 +204,6 @@ class Category:
         claims that invoke it)."""
         return tuple(s for s in self.sentences if ids.paragraph_of(s)
                      and ids.parse(s).kind in ("sentence", "note"))
-
-
-TYPES = ("reported", "schematic", "example", "historical")
-"""The kinds of worked case (``seg type="case"`` ``@subtype``)."""
-STATUSES = ("confirmed", "contradicted", "not_computable", "two_readings")
-"""The statuses a claim may be expected to get (``seg type="claim"`` ``@subtype``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A claim of a worked case (``seg type="claim"``): its words (diplomatic), catalogue rule,
-    the status compute is expected to return, the editors' Korean note on it (``""`` if none),
-    and from its ``fs type="check"``: the machine check (compute's check language), the
-    editors' working note on how compute is asked (English), and ``sic``/``corr`` when a
-    correction changes its words."""
-
-    id: str
-    text: str
-    rule: str
-    expect: str
-    check: Mapping[str, Any]
-    note: str = ""
-    working_note: str = ""
-    sic: str = ""
-    corr: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Case:
-    """A worked case — the one case type of the read model, used by the site and the CLI.
-
-    The ``seg type="case"`` in the text (``text`` diplomatic, ``corrected`` in the corrected
-    reading) with its record ``fs type="case"`` in ``standOff``: the inputs as the text states
-    them (``""`` where it states nothing: the names of :data:`compute.claims.INPUTS`), the
-    question, the outcome, the Korean question and title (editorial/case-titles.tsv), the
-    ``seg type="outcome"`` ids and the paragraphs where the outcome stands, the case it
-    records again (``same_as``), its claims, the editors' Korean notes on the case as a whole
-    (``notes``: how it is charted, its source) and on its date (``date_notes``), their
-    working note (English, ``fs type="check"``), and the question it answers with its 用神
-    as the case reads it (``fs type="case-question"``)."""
-
-    id: str
-    passage: str
-    type: str
-    text: str
-    corrected: str = ""
-    year: str = ""
-    month: str = ""
-    day: str = ""
-    xun: str = ""
-    hour: str = ""
-    birth: str = ""
-    question: str = ""
-    primary: str = ""
-    changed: str = ""
-    outcome: str = ""
-    question_ko: str = ""
-    title_ko: str = ""
-    outcome_ids: tuple[str, ...] = ()
-    outcome_paragraphs: tuple[str, ...] = ()
-    same_as: str = ""
-    claims: tuple[Claim, ...] = ()
-    notes: tuple[str, ...] = ()
-    date_notes: tuple[str, ...] = ()
-    working_note: str = ""
-    question_id: str = ""  # the 筮類 question the case answers (shilei-26-q23), if any …
-    yongshen: Mapping[str, Any] | None = None  # … and its 用神 as the case reads it:
-    # {relative or role, lines, hidden} (None where the editors give none)
-    yongshen_note: str = ""  # how the case reads it, where the question's own 用神 differs
-
-    @property
-    def date(self) -> str:
-        """The date as the book gives it: 「己亥年 寅建 癸酉日」.
-
-        >>> Case("x", "p1", "example", "", year="己亥", month="寅", day="癸酉").date
-        '己亥年 寅建 癸酉日'
-        """
-        parts = [f"{self.year}年" if self.year else "", f"{self.month}建" if self.month else "",
-                 f"{self.day}日" if self.day else "", f"{self.xun}旬" if self.xun else "",
-                 f"{self.hour}時" if self.hour else ""]
-        return " ".join(p for p in parts if p)
-
-    @property
-    def hexagrams(self) -> str:
-        return f"{self.primary}之{self.changed}" if self.changed else self.primary
-
-    @property
-    def date_note(self) -> str:
-        """The editors' notes on the date, in one line."""
-        return " ".join(self.date_notes)
 
 
 _FEATURES = frozenset(f.name for f in fields(Case) if f.type == "str") - {
@@ -718,9 +628,8 @@ class _CaseRecords:
         fss: dict[str, dict[str, etree._Element]] = {"case": {}, "check": {},
                                                        "case-question": {}}
         for fs in self.tree.iter(_t("fs")):
-            kind = fs.get("type") or ""
-            of = fs.get("corresp", "").lstrip("#")
-            if kind in described and of not in described[kind]:
+            kind = fs.get("type")
+            if kind in described and fs.get("corresp", "").lstrip("#") not in described[kind]:
                 self._fail(fs, f"{'case record' if kind == 'case' else f'{kind} record'} "
                                f"@corresp {_quote(fs.get('corresp', ''))} names no worked case"
                                f"{' or claim' if kind == 'check' else ''} (seg type='case')")
@@ -815,7 +724,8 @@ def feature_values(fs: etree._Element) -> dict[str, Any]:
 
 
 _F = f"{{{TEI_NS}}}f"
-_VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k for k in ("fs", "vColl", "binary", "numeric", "symbol")}
+_VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k
+                for k in ("fs", "vColl", "binary", "numeric", "symbol", "string")}
 
 
 def _feature_value(v: etree._Element) -> Any:
@@ -835,7 +745,7 @@ def _feature_value(v: etree._Element) -> Any:
 
 
 def _text(e: etree._Element) -> str:
-    return "".join(e.itertext())
+    return "".join(e.itertext()) if len(e) else e.text or ""
 
 
 def text_of(e: etree._Element, reading: str = "corrected") -> str:
@@ -993,5 +903,11 @@ def load_cases(path: str | Path | None = None) -> tuple[Case, ...]:
         return whole.cases()
     found = _CASES.get(key)
     if found is None:
-        found = _CASES[key] = _CaseRecords(Path(key[0]), _parse_tei(key[0]).getroot()).read()
+        kept = key[0] == str(DEFAULT_PATH)
+        found = kept_cases() if kept else None
+        if found is None:
+            found = _CaseRecords(Path(key[0]), _parse_tei(key[0]).getroot()).read()
+            if kept:
+                keep_cases(found)
+        _CASES[key] = found
     return found
