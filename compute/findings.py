@@ -14,7 +14,6 @@ states (kinds of 空, 暗動, 長生 stages …) to ``line.state``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
 
 from compute.changsheng import BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
@@ -28,6 +27,10 @@ from compute.rules import Finding, convention, doctrine, rule
 from compute.shen import jianyao
 from compute.wuxing import Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 # ------------------------------------------------------------------ basic date facts
 
