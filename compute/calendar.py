@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-from typing import Final
 
 from compute.errors import InputError, quote
 from compute.ganzhi import GANZHI, Branch, GanZhi, hour_pillar, month_pillar
 from compute.values import Frozen, init
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 ZI_CONVENTIONS = ("23", "0")
 

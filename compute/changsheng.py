@@ -18,11 +18,13 @@ Convention ``tu-changsheng``: ``申`` (the book, p191-s1; also usual 六爻 prac
 
 from __future__ import annotations
 
-from typing import Final
-
 from compute.ganzhi import Branch
 from compute.rules import convention, doctrine, rule, table
 from compute.wuxing import Phase
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 STAGES: Final = table(
     "changsheng-12", "長生十二位", "장생십이위",

@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final
 
 from compute import inputs
 from compute import rules as registry
@@ -48,7 +47,10 @@ from compute.values import Frozen, init, setters
 from compute.wuxing import PHASE_ZH, Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Final
+
     from compute.context import Context
 
 ROLES = ("primary", "changed")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import Any, Final, TypeVar
 
 from compute.changsheng import (
     ACTS_TABLE,
@@ -28,6 +27,10 @@ from compute.chart import Chart, ChartLine
 from compute.liuqin import RELATIVE_ZH
 from compute.rules import Finding
 from compute.values import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, TypeVar
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
 POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
@@ -166,7 +169,8 @@ def findings_of(chart: Chart, rid: str) -> tuple[Finding, ...]:
     return tuple(f for r, detect in finding_detectors() if r == rid for f in detect(chart) or ())
 
 
-D = TypeVar("D", bound=Callable[[Chart], Iterable[Finding]])
+if TYPE_CHECKING:
+    D = TypeVar("D", bound=Callable[[Chart], Iterable[Finding]])
 
 
 def memoized(fn: D) -> Callable[[Chart], tuple[Finding, ...]]:

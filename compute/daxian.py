@@ -25,7 +25,6 @@ The algorithm is editorial/daxian.md's reading of the text, fixed by the book's 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
 
 from compute.errors import InputError
 from compute.ganzhi import GanZhi
@@ -37,7 +36,10 @@ from compute.shilei import finding  # (and registers the 筮類's rules before t
 from compute.values import Frozen, init
 from compute.wuxing import branch_phase
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from compute.chart import Chart
 
 SEGMENTS = ("本", "之", "伏")

@@ -7,7 +7,9 @@ line the CLI and the in-browser runner print.
 
 from __future__ import annotations
 
-from typing import Final
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 SHOWN: Final = 24
 """How many characters of a bad value a message quotes."""

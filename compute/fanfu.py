@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterator, Mapping
-from typing import Any, Final
 
 from compute.changsheng import acts, stage, stage_at
 from compute.chart import Chart
 from compute.context import BRANCH_ZH, CLASH, Context, context, memoized
 from compute.rules import Finding, convention, doctrine, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 TRIGRAM_ZH: Final = "坤震坎兌艮離巽乾"   # by Trigram value (bit 0 bottom, 1 yang)
 

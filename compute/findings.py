@@ -14,7 +14,6 @@ states (kinds of 空, 暗動, 長生 stages …) to ``line.state``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Final
 
 from compute.chart import Chart, ChartLine
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, Branch
@@ -27,7 +26,10 @@ from compute.shen import jianyao
 from compute.wuxing import Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Final
+
     from compute.context import Context
 
 # ------------------------------------------------------------------ basic date facts

@@ -11,12 +11,15 @@ GanZhi.from_zh('癸酉')
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Final
 
 from compute.errors import InputError
 from compute.names import Named
 from compute.rules import rule, table
 from compute.values import Frozen, init
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 STEM_ZH: Final = "甲乙丙丁戊己庚辛壬癸"
 BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"

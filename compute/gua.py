@@ -17,13 +17,16 @@ import functools
 import itertools
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Final
 
 from compute.errors import InputError, quote
 from compute.names import Named
 from compute.rules import rule, table
 from compute.values import Frozen, init
 from compute.wuxing import Phase
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 
 class Trigram(Named, names="坤震坎兌艮離巽乾", what="trigram", expected="one of 乾兌離震巽坎艮坤",

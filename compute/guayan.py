@@ -10,12 +10,15 @@ Source: 易冒 p266–p274 (¶529–545), p277–p278 (卦用 七 卦義, 八 �
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
 
 from compute.chart import Chart
 from compute.fanfu import fanyin_gua, fuyin, gua_mujue
 from compute.hechong import hechu_fengchong, liuchong_gua
 from compute.rules import Finding, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 GUAYI: Final = table(
     "guayi-table", "卦義 / 卦驗", "괘의 / 괘험",

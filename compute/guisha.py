@@ -15,13 +15,16 @@ Source: 易冒 p192–p196 (¶381–389), p204–p213 (¶405–423).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context, memoized
 from compute.liuqin import Relative
 from compute.rules import Finding, convention, rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 GUI = "官鬼"
 _GUI = Relative.GUANGUI

@@ -11,11 +11,14 @@ Source: 易冒 p201–p203 (¶399–403), p285–p286 (¶567–569).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Final
 
 from compute.chart import Chart, ChartHexagram, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, context, memoized
 from compute.rules import Finding, doctrine, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 LIUHE: Final = table(
     "liuhe", "地支六合 / 爻合四法", "지지육합 / 효합사법",

@@ -53,7 +53,6 @@ import functools
 import itertools
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
 
 from compute import rules
 from compute.calendar import CALENDAR_ZONE, YEARS, ZI_CONVENTIONS, julian_to_gregorian, pillars
@@ -62,7 +61,10 @@ from compute.ganzhi import Branch, GanZhi, hour_pillar, month_pillar
 from compute.gua import YAO, Hexagram, Yao, parse_cast
 from compute.values import Frozen, setters
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # compute.chart imports this module
+    from typing import Any, Final
+
     from compute.chart import Chart
 
 DEFAULT_TZ: Final = "+08:00"

@@ -12,13 +12,16 @@ Source: 易冒 p116–p123 (¶229–243).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
 
 from compute.changsheng import BRANCH_PHASE_INT, WANGXIANG_TABLE
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, Context, context
 from compute.fanfu import after_zhongqi
 from compute.rules import Finding, convention, doctrine, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 JINSHEN: Final = table(
     "jinshen-tuishen", "進神 / 退神", "진신 / 퇴신", ("p120-s1", "p120-s2", "p120-s3", "p123-s2"),

@@ -11,12 +11,15 @@ Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Final
 
 from compute.chart import Chart
 from compute.context import BRANCH_ZH, POS_ZH, Context, context
 from compute.rules import Finding, rule, table
 from compute.wuxing import Phase
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 SANHE: Final = table(
     "sanhe-ju", "局會 (三合)", "국회 (삼합)",

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Final
 
 import compute.daxian  # noqa: F401 (registers 大限/小限 before the judgments)
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
@@ -40,7 +39,10 @@ from compute.rules import Finding, rule
 from compute.shilei import asked, asked_chapter, finding
 from compute.values import Frozen, init
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Final
+
     from compute.chart import Chart
 
 Tri = bool | None

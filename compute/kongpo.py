@@ -18,13 +18,16 @@ Two vocabularies for one empty line are kept apart, never merged (they disagree 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
 from compute.chart import Chart, ChartLine
 from compute.context import CLASH, Context, context
 from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _TOMB = (1, 4, 7, 10)   # 辰戌丑未: 墓沖
 _PEACH = (0, 3, 6, 9)   # 子午卯酉: 胎沖

@@ -25,10 +25,13 @@ reads the same :class:`Layout`, so the CLI, the build and the browser show the s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
 
 from compute.chart import Chart, ChartHexagram, ChartLine, Hidden
 from compute.values import Frozen, Record, init
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 YANG_BAR: Final = "▅▅▅▅▅"
 YIN_BAR: Final = "▅▅ ▅▅"

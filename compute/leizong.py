@@ -14,7 +14,6 @@ Source: 易冒 p275–p295 (¶547–587).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Final
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, stage_at
 from compute.chart import Chart, ChartLine
@@ -23,6 +22,10 @@ from compute.guisha import suimu, zhushang
 from compute.hechong import hechu_fengchong
 from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 GRADES: Final = table(
     "yongshen-18", "看用神十八法", "간용신십팔법",

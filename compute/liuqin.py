@@ -9,11 +9,14 @@ Source: 易冒 p054–p057.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Final
 
 from compute.names import Named
 from compute.rules import rule, table
 from compute.wuxing import Phase
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 RELATIVE_ZH: Final = ("父母", "官鬼", "兄弟", "子孫", "妻財")
 

@@ -9,11 +9,14 @@ Source: 易冒 p058–p064; the 天乙貴人 of p227–p228 for 司貴六神. Th
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Final
 
 from compute.ganzhi import BRANCHES, Branch, Stem, hour_pillar
 from compute.names import Named
 from compute.rules import doctrine, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 SPIRIT_ZH: Final = ("青龍", "朱雀", "勾陳", "騰蛇", "白虎", "元武")
 

@@ -13,12 +13,15 @@ Source: 易冒 p042–p047.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Final
 
 from compute.errors import InputError
 from compute.ganzhi import Branch, GanZhi, Stem
 from compute.gua import Hexagram, Trigram
 from compute.rules import rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 NAJIA_STEMS: Final = table(
     "najia-gan", "天干所納", "천간소납", ("p042-s1", "p043-s1"),

@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
 
 from compute.errors import InputError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Self
 
 
 class Named(enum.IntEnum):

@@ -26,14 +26,16 @@ its 伏神 (hidden); with no 伏神 either it is absent (竟無, grade 17).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
 
 from compute.errors import InputError
 from compute.liuqin import Relative
 from compute.questions_data import KINSHIP, QUESTIONS, VOCABULARY
 from compute.values import Frozen, init
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Final
+
     from compute.chart import Chart
 
 RELATIVES: Final = {str(r): r for r in Relative}

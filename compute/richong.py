@@ -12,12 +12,14 @@ here ("沖法尤詳日沖本篇", p286-s4 注), so the chapter's own rules are t
 
 from __future__ import annotations
 
-from typing import Any
-
 from compute.chart import Chart, ChartLine
 from compute.context import CLASH, context
 from compute.kongpo import fill_quality
 from compute.rules import Finding, doctrine, rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @rule("richong-types", "墓沖 / 胎沖 / 克沖 / 絕沖", "묘충 / 태충 / 극충 / 절충", ("p164-s1",))

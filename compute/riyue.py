@@ -16,7 +16,6 @@ whether a moving line is 散 …) are the chart's context: :mod:`compute.context
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
 
 from compute.changsheng import (
     BRANCH_PHASE_INT,
@@ -28,6 +27,10 @@ from compute.changsheng import (
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, context
 from compute.rules import rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 
 @rule("richen", "日辰 (日主)", "일진 (일주)", ("p147-s1", "p148-s1", "p149-s1"))

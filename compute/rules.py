@@ -69,21 +69,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
-
-if TYPE_CHECKING:
-    from compute.chart import Chart, ChartLine
 
 from compute.values import Frozen, Record
 
-Kind = Literal["table", "function", "line", "finding", "doctrine"]
-LineScope = Literal["all", "primary", "moving", "shown"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing for the annotations and type aliases only (not imported at run time)
+    from typing import Any, Final, Literal, TypeVar
+
+    from compute.chart import Chart, ChartLine
+
+    Kind = Literal["table", "function", "line", "finding", "doctrine"]
+    LineScope = Literal["all", "primary", "moving", "shown"]
+    F = TypeVar("F", bound=Callable[..., Any])
+
 LINE_SCOPES: Final = ("all", "primary", "moving", "shown")
 KINDS: Final = ("table", "function", "line", "finding", "doctrine")
 PASSAGE_RE: Final = re.compile(r"^p\d{3}-(s|n)\d+$")
 ID_RE: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Finding(Frozen):
@@ -532,10 +534,11 @@ def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
     return _GATE.get(fn)
 
 
-Step = tuple[Any, ...]
-"""One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
-it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch)``: *fn* its
-per-line form, *batch* its batch form or None); *gate* None runs ``table[OPEN]``."""
+if TYPE_CHECKING:
+    Step = tuple[Any, ...]
+    """One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
+    it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch)``: *fn* its
+    per-line form, *batch* its batch form or None); *gate* None runs ``table[OPEN]``."""
 
 
 class Plan(Frozen):

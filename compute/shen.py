@@ -8,11 +8,13 @@ Source: 易冒 p080–p086.
 
 from __future__ import annotations
 
-from typing import Final
-
 from compute.ganzhi import Branch
 from compute.gua import Hexagram
 from compute.rules import doctrine, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 
 @rule("guashen", "卦身 (月卦)", "괘신 (월괘)", ("p080-s1", "p081-s1", "p081-s2", "p082-s1"))

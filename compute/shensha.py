@@ -32,13 +32,16 @@ Conventions (the chart records which applied, see :data:`OPTIONS`):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
 
 from compute.context import context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
 from compute.liuqin import Relative
 from compute.liushen import YANG_GUI, YIN_GUI
 from compute.rules import Finding, convention, doctrine, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 # ---------------------------------------------------------------- helpers
 

@@ -16,7 +16,6 @@ and 爻用 (p276–p279) for a 用 that is a trigram, a position or a role.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final
 
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts
@@ -25,7 +24,10 @@ from compute.context import findings_of
 from compute.questions import POS_ZH, Appearance, Roles, question, roles
 from compute.rules import Finding, finding_detectors, get, rule
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Final
+
     from compute.chart import Chart
     from compute.context import Context
 

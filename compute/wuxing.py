@@ -11,11 +11,14 @@ Source: 易冒 p029–p031 (納音, 五化), p048–p053 (五行章).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Final
 
 from compute.ganzhi import BRANCH_ZH, Branch, GanZhi, Stem, month_pillar
 from compute.names import Named
 from compute.rules import rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 PHASE_ZH: Final = "木火土金水"
 

@@ -8,11 +8,13 @@ Source: 易冒 p069–p077.
 
 from __future__ import annotations
 
-from typing import Final
-
 from compute.ganzhi import Branch
 from compute.gua import Hexagram, Trigram
 from compute.rules import rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 XIU_28: Final = "角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"
 """The 28 lunar mansions in the usual order from 角 (p074-s1 counts from 參, p075-s1 from 角)."""

@@ -14,13 +14,16 @@ Source: 易冒 p217–p221 (¶431–439), p289 (¶575).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.hechong import LIUHE
 from compute.rules import Finding, doctrine, rule, table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 
 def _build_xing() -> tuple[int, ...]:

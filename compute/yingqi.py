@@ -25,7 +25,6 @@ yingqi-cai-dang-ri-yue [('值', '寅'), ('帝旺', '卯'), ('臨官', '寅')]
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Final
 
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts, stage_at
@@ -35,7 +34,10 @@ from compute.judgments_data import YINGQI
 from compute.rules import Finding, rule
 from compute.shilei import asked, finding, was_asked
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Final
+
     from compute.chart import Chart
 
 SANHE: Final = {4: (8, 0, 4), 0: (11, 3, 7), 1: (2, 6, 10), 3: (5, 9, 1)}

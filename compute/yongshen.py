@@ -18,7 +18,6 @@ The 用神 depends on the question, which a chart does not know; so these rules 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, Final
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
@@ -28,6 +27,10 @@ from compute.hechong import LIUHE
 from compute.liuqin import Relative, relative
 from compute.rules import Finding, rule
 from compute.wuxing import Phase, gan_he
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 RELATIVES: Final = tuple(Relative)
 _EMERGED: Final = ("出", "半出", "旬後出")

@@ -13,10 +13,12 @@ import pytest
 from yimao.cli.main import columns
 
 CHART = ["chart", "震", "兌", "--month", "寅", "--day", "癸酉"]
-NOT_IMPORTED = ("dataclasses", "inspect", "ast", "shutil", "bz2", "lzma")
+NOT_IMPORTED = ("dataclasses", "inspect", "ast", "typing", "shutil", "bz2", "lzma")
 """What a one-chart process must not import: dataclasses (and inspect, ast it pulls in; compute's
-value classes are written on compute.values instead), shutil (argparse's help formatter asked it
-for the terminal's width for every option added; it imports bz2 and lzma)."""
+value classes are written on compute.values instead), typing (compute's modules import it under
+``if TYPE_CHECKING:`` only: with ``from __future__ import annotations`` annotations are never
+evaluated), shutil (argparse's help formatter asked it for the terminal's width for every
+option added; it imports bz2 and lzma)."""
 
 PROBE = """
 import contextlib, io, sys

@@ -103,7 +103,9 @@ def _module(name: str, doc: str, values: dict[str, Any]) -> str:
         "",
         "from __future__ import annotations",
         "",
-        "from typing import Any, Final",
+        "TYPE_CHECKING = False",
+        "if TYPE_CHECKING:  # typing is not imported at run time (a chart's start-up)",
+        "    from typing import Any, Final",
         "",
     ]
     body = []
