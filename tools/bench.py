@@ -13,9 +13,10 @@ converts it with lunar-python; for "pillars" its conversion is answered from a t
 before the timing, so both sides start from the pillars; for "datetime" both convert the date
 themselves. The three ratios of issue 7 are printed with their targets, and the wall time of a
 one-chart ``yimao chart`` process beside ``python -c pass`` (medians of interleaved runs).
-``--cases`` times only ``yimao cases --json`` beside the one-chart process and ``python -c pass``
-(issue 8; ``make bench-cases``). ``--memory N`` charts N charts in one process and prints the
-peak RSS at each tenth.
+``--cases`` times only ``yimao cases --json`` (warm: the cases kept from the TEI; cold: the kept
+file removed) beside the one-chart process and ``python -c pass`` (issue 8; ``make
+bench-cases``). ``--memory N`` charts N charts in one process and prints the peak RSS at each
+tenth.
 ``--instructions N`` counts, under valgrind's callgrind (when installed), the instructions per
 chart of each job (full+to_dict from pillars and from a datetime, the static chart): a run
 charting N sample charts less a run charting none, both after the same 20 warm-up charts and
