@@ -662,8 +662,14 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     plan = registry.plan()
     gates: dict[Any, Any] = {}
     for gate, table in plan.lines:
-        for rid, annotate, scope in _open(gate, table, c, gates):
+        for rid, annotate, scope, batch in _open(gate, table, c, gates):
             if selected is not None and rid not in selected:
+                continue
+            if batch is not None:  # one call for the lines of its scope, a dict per line
+                lines = scopes[scope]
+                for ln, extra in zip(lines, batch(c, lines), strict=True):
+                    if extra:
+                        ln.state.update(extra)  # type: ignore[attr-defined]
                 continue
             for ln in scopes[scope]:
                 extra = annotate(c, ln)

@@ -17,8 +17,15 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar
 
-from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, WANGXIANG_TABLE, day_action, is_strong
+from compute.changsheng import (
+    ACTS_TABLE,
+    BRANCH_PHASE_INT,
+    TU_CHANGSHENG_CHOICES,
+    WANGXIANG_TABLE,
+    day_action,
+)
 from compute.chart import Chart, ChartLine
+from compute.liuqin import RELATIVE_ZH
 from compute.rules import Finding
 from compute.values import Record
 
@@ -100,9 +107,9 @@ class Context(Record):
         return self.mact[phase]
 
     def line_name(self, pos: int) -> str:
-        ln = self.lines[pos - 1]
-        return f"{POS_ZH[pos]} {BRANCH_ZH[self.br[pos - 1]]}{PHASE_ZH[self.ph[pos - 1]]}" \
-            f"{str(ln.relative)}"
+        i = pos - 1
+        return (f"{POS_ZH[pos]} {BRANCH_ZH[self.br[i]]}{PHASE_ZH[self.ph[i]]}"
+                f"{RELATIVE_ZH[self.lines[i].relative]}")
 
     def changed_branch(self, pos: int) -> int | None:
         return self.cbr[pos - 1]
@@ -177,34 +184,55 @@ def memoized(fn: D) -> Callable[[Chart], tuple[Finding, ...]]:
     return run
 
 
+_DACT: Final = {tu: tuple(tuple(day_action(p, d, tu) for p in range(5)) for d in range(12))
+                for tu in TU_CHANGSHENG_CHOICES}
+"""``_DACT[tu][day]``: how the day acts on each phase (:func:`day_action`), 2 × 12 rows."""
+_STRONG: Final = ("旺", "相")
+
+
 def _build(chart: Chart) -> Context:
+    """The context of *chart* in one pass over its six lines (ints from the enums once)."""
     lines = chart.primary.lines
     opts = dict(chart.options)
     tu = opts.get("tu-changsheng", "申")
-    day, month = int(chart.day.branch), int(chart.month)
-    void = tuple(int(b) for b in chart.void)
-    br = tuple(int(ln.branch) for ln in lines)
-    ph = tuple(BRANCH_PHASE_INT[b] for b in br)
+    gz = chart.day
+    day, month = gz.index % 12, int(chart.month)
+    v0, v1 = chart.void
+    void = (int(v0), int(v1))
     mph = BRANCH_PHASE_INT[month]
-    wx = tuple(WANGXIANG_TABLE[p][mph] for p in ph)
-    strong = tuple(is_strong(w) for w in wx)
-    moving = tuple(ln.position for ln in lines if ln.moving)
-    changed = tuple(
-        chart.changed.lines[i] if chart.changed is not None and lines[i].moving else None
-        for i in range(6)
-    )
-    on_day = tuple(b == day for b in br)
-    on_month = tuple(b == month for b in br)
-    is_void = tuple(b in void for b in br)
-    broken = tuple((b - month) % 12 == 6 and b != day for b in br)
-    san = _scattered(br, moving, changed, strong, on_day, on_month, is_void, day)
-    return Context(day, int(chart.day.stem), month,
-               int(chart.year.branch) if chart.year else None,
-               int(chart.hour.branch) if chart.hour else None,
-               void, int(chart.primary.palace_element), tu, opts, lines, changed, moving,
-               br, ph, wx, strong, is_void, broken, on_day, on_month, san, {},
-               tuple(None if x is None else int(x.branch) for x in changed),
-               tuple(day_action(p, day, tu) for p in range(5)), ACTS_TABLE[mph])
+    other = chart.changed.lines if chart.changed is not None else None
+    br, ph, wx, strong, moving, changed, cbr = [], [], [], [], [], [], []
+    on_day, on_month, is_void, broken = [], [], [], []
+    for ln in lines:
+        b = int(ln.branch)
+        p = BRANCH_PHASE_INT[b]
+        w = WANGXIANG_TABLE[p][mph]
+        br.append(b)
+        ph.append(p)
+        wx.append(w)
+        strong.append(w in _STRONG)
+        on_day.append(b == day)
+        on_month.append(b == month)
+        is_void.append(b == void[0] or b == void[1])
+        broken.append((b - month) % 12 == 6 and b != day)
+        if ln.moving and other is not None:
+            moving.append(ln.position)
+            cl = other[ln.position - 1]
+            changed.append(cl)
+            cbr.append(int(cl.branch))
+        else:
+            changed.append(None)
+            cbr.append(None)
+    moving_t, changed_t = tuple(moving), tuple(changed)
+    br_t, strong_t, on_day_t, on_month_t, is_void_t = (
+        tuple(br), tuple(strong), tuple(on_day), tuple(on_month), tuple(is_void))
+    san = _scattered(br_t, moving_t, changed_t, strong_t, on_day_t, on_month_t, is_void_t, day)
+    return Context(day, gz.index % 10, month,
+                   chart.year.index % 12 if chart.year else None,
+                   chart.hour.index % 12 if chart.hour else None,
+                   void, int(chart.primary.palace_element), tu, opts, lines, changed_t,
+                   moving_t, br_t, tuple(ph), tuple(wx), strong_t, is_void_t, tuple(broken),
+                   on_day_t, on_month_t, san, {}, tuple(cbr), _DACT[tu][day], ACTS_TABLE[mph])
 
 
 def _scattered(br, moving, changed, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:

@@ -25,7 +25,6 @@ The algorithm is editorial/daxian.md's reading of the text, fixed by the book's 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from compute.errors import InputError
@@ -35,6 +34,7 @@ from compute.liuqin import relative
 from compute.najia import najia
 from compute.rules import Finding, rule
 from compute.shilei import finding  # (and registers the 筮類's rules before these)
+from compute.values import Frozen, init
 from compute.wuxing import branch_phase
 
 if TYPE_CHECKING:
@@ -44,12 +44,12 @@ SEGMENTS = ("本", "之", "伏")
 POS_ZH = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 
 
-@dataclass(frozen=True, slots=True)
-class Xian:
+class Xian(Frozen):
     """The line a 限 stands on in a year: ``segment`` 本 (primary), 之 (changed), 互 (the 互卦
     when no line moves) or 伏 (the 伏卦); ``position`` 1–6; its pillar and 六親 (from the
     primary's palace)."""
 
+    __slots__ = ("kind", "year", "n", "segment", "position", "ganzhi", "relative")
     kind: str
     year: str
     n: int
@@ -57,6 +57,11 @@ class Xian:
     position: int
     ganzhi: str
     relative: str
+
+    def __init__(
+        self, kind: str, year: str, n: int, segment: str, position: int, ganzhi: str, relative: str,
+    ) -> None:
+        init(self, kind, year, n, segment, position, ganzhi, relative)
 
     @property
     def branch(self) -> str:

@@ -91,12 +91,12 @@ def fanyin_grade(c: Context, orig: int, res: int) -> str:
     值日月") → 輕; 空破 on the original or 日月 on the result → 重; otherwise 真."""
     o, r = DILU[orig], DILU[res]
     f = sum(c.riyue(b) for b in o) / len(o)
-    g = sum(c.kong(b) or c.po(b) for b in r) / len(r)
+    g = sum((b in c.void) or c.po(b) for b in r) / len(r)
     if f == 1 or g == 1:
         return "非"
     if f or g:
         return "輕"
-    if any(c.kong(b) or c.po(b) for b in o) or any(c.riyue(b) for b in r):
+    if any((b in c.void) or c.po(b) for b in o) or any(c.riyue(b) for b in r):
         return "重"
     return "真"
 
@@ -146,12 +146,12 @@ def fanyin_yao(chart: Chart) -> Iterator[Finding]:
     c = context(chart)
     for p in c.moving:
         i = p - 1
-        b, cb = c.br[i], c.changed_branch(p)
+        b, cb = c.br[i], c.cbr[p - 1]
         if cb is None or CLASH[b] != cb:
             continue
         if any(CLASH[b] == c.br[q - 1] for q in c.moving if q != p):
             grade = "重: 動爻自相沖散"
-        elif c.riyue(b) or c.kong(cb) or c.po(cb):
+        elif c.riyue(b) or (cb in c.void) or c.po(cb):
             grade = "非"
         elif c.is_void[i] or c.broken[i] or c.riyue(cb):
             grade = "重"
@@ -253,7 +253,7 @@ def gua_mujue(chart: Chart) -> Iterator[Finding]:
             grade = "偽: 墓沖"
         elif c.po(jue):
             grade = "偽: 絕破"
-        elif any(c.kong(x) for x in DILU[b]):
+        elif any((x in c.void) for x in DILU[b]):
             grade = "偽: 空"
         else:
             grade = "真"
@@ -280,7 +280,7 @@ def gua_kongpo(chart: Chart) -> Iterator[Finding]:
     ruler = bajie_ruler(chart)
     for label, t in (("內卦", int(chart.primary.hexagram.lower)),
                      ("外卦", int(chart.primary.hexagram.upper))):
-        marks = [f"{BRANCH_ZH[b]}空" for b in DILU[t] if c.kong(b)]
+        marks = [f"{BRANCH_ZH[b]}空" for b in DILU[t] if (b in c.void)]
         marks += [f"{BRANCH_ZH[b]}破" for b in DILU[t] if c.po(b)]
         if not marks:
             continue

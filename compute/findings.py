@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
+from compute.changsheng import BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
-from compute.ganzhi import Branch
+from compute.context import context
+from compute.ganzhi import BRANCH_ZH, STEM_ZH, Branch
 from compute.gua import HEXAGRAMS, Trigram
-from compute.liuqin import Relative, controlled_by, generated_by, relative
+from compute.liuqin import RELATIVE_ZH, Relative, controlled_by, generated_by, relative
 from compute.liushen import Spirit
 from compute.najia import najia
 from compute.rules import Finding, convention, doctrine, rule
@@ -33,6 +35,18 @@ JUE: Final = {Phase.JIN: Branch.YIN, Phase.MU: Branch.SHEN, Phase.HUO: Branch.HA
               Phase.SHUI: Branch.SI, Phase.TU: Branch.SI}
 """絕 of each phase: 金絕寅, 木絕申, 火絕亥, 水土絕巳 (from "金生巳，木生亥，火生寅，水土生申",
 p179-s2 注)."""
+
+# Integer tables over the phases (木火土金水 = 0–4) and the 六親 (父母 官鬼 兄弟 子孫 妻財 = 0–4),
+# derived once from the enums' own methods: the detectors below read these instead of calling
+# the enum methods line by line.
+_JUE: Final = tuple(int(JUE[Phase(p)]) for p in range(5))
+_GEN: Final = tuple(int(Phase(p).generates()) for p in range(5))
+_CTL: Final = tuple(int(Phase(p).controls()) for p in range(5))
+_REL_GEN: Final = tuple(int(generated_by(Relative(r))) for r in range(5))
+_REL_CTL: Final = tuple(int(controlled_by(Relative(r))) for r in range(5))
+_REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5))
+                       for me in range(5))
+"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints."""
 
 
 def is_void(c: Chart, b: Branch) -> bool:
@@ -78,7 +92,9 @@ def is_prosperous(c: Chart, phase: Phase) -> bool:
 
 
 def _ln(line: ChartLine) -> str:
-    return f"{line.position}爻 {line.ganzhi.zh} {line.relative}"
+    """1爻 戊寅 妻財: the line's position, 干支 and 六親 (by table lookups)."""
+    return (f"{line.position}爻 {STEM_ZH[line.stem]}{BRANCH_ZH[line.branch]} "
+            f"{RELATIVE_ZH[line.relative]}")
 
 
 # ------------------------------------------------------------------ 動變 (p087–p093)
@@ -144,28 +160,33 @@ def bianyao_power(c: Chart) -> Iterator[Finding]:
     """
     if c.changed is None:
         return
-    for pos in c.moving:
-        a, b = c.primary.line(pos), c.changed.line(pos)
+    k = context(c)
+    day, month, void = k.day, k.month, k.void
+    day_ctl, month_ctl = _CTL[BRANCH_PHASE_INT[day]], _CTL[BRANCH_PHASE_INT[month]]
+    plines, clines = k.lines, c.changed.lines
+    for pos in k.moving:
+        a, b = plines[pos - 1], clines[pos - 1]
+        ae, be, bb = a.element, b.element, b.branch
         kinds = []
-        if b.element.generates() == a.element:
+        if _GEN[be] == ae:
             kinds.append("化生")
-            by = [w for w, br in (("日", c.day.branch), ("月", c.month))
-                  if branch_phase(br).controls() == a.element]
+            by = ("日" if day_ctl == ae else "") + ("月" if month_ctl == ae else "")
             if by:
-                kinds.append(f"{''.join(by)}克而變爻生 (猶絕處逢生)")
-        if b.element.controls() == a.element:
+                kinds.append(f"{by}克而變爻生 (猶絕處逢生)")
+        if _CTL[be] == ae:
             kinds.append("化克")
-        if (a.branch - b.branch) % 12 == 6:
+        if (a.branch - bb) % 12 == 6:
             kinds.append("化沖")
-        if JUE[a.element] == b.branch:
+        if _JUE[ae] == bb:
             kinds.append("化絕")
-        if is_void(c, b.branch):
+        if bb == void[0] or bb == void[1]:
             kinds.append("變爻旬空")
-        if is_month_broken(c, b.branch):
+        if (bb - month) % 12 == 6:
             kinds.append("變爻月破")
         if kinds:
-            yield Finding("bianyao-power", f"{_ln(a)} 化 {b.ganzhi.zh}: {', '.join(kinds)}",
-                          (pos,), data={"kinds": kinds})
+            yield Finding("bianyao-power",
+                          f"{_ln(a)} 化 {STEM_ZH[b.stem]}{BRANCH_ZH[bb]}: {', '.join(kinds)}",
+                          (pos,), data=(("kinds", kinds),))
 
 
 # ------------------------------------------------------------------ 六親 (p056–p057)
@@ -181,18 +202,19 @@ def liuqin_dong(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liuqin-dong-shengke"]
     ['4爻 丁亥 子孫 動: 生妻財 (1爻), 克官鬼 (3爻)']
     """
-    if not c.moving:
+    k = context(c)
+    if not k.moving:
         return
-    shown: dict[Relative, str] = {}   # " (1爻, 3爻)" or " (不現)", per relative, once per chart
-    for ln in c.primary.lines:
-        shown[ln.relative] = shown.get(ln.relative, "") + f", {ln.position}爻"
-    shown = {r: f" ({where[2:]})" for r, where in shown.items()}
-    for pos in c.moving:
-        a = c.primary.line(pos)
-        parts = []
-        for verb, target in (("生", generated_by(a.relative)), ("克", controlled_by(a.relative))):
-            parts.append(f"{verb}{target}{shown.get(target, ' (不現)')}")
-        yield Finding("liuqin-dong-shengke", f"{_ln(a)} 動: {', '.join(parts)}", (pos,))
+    where = ["", "", "", "", ""]   # per relative (an int): ", 1爻, 3爻", once per chart
+    for ln in k.lines:
+        where[ln.relative] += f", {ln.position}爻"
+    shown = [f"{RELATIVE_ZH[r]} ({w[2:]})" if w else f"{RELATIVE_ZH[r]} (不現)"
+             for r, w in enumerate(where)]
+    for pos in k.moving:
+        a = k.lines[pos - 1]
+        r = a.relative
+        yield Finding("liuqin-dong-shengke",
+                      f"{_ln(a)} 動: 生{shown[_REL_GEN[r]]}, 克{shown[_REL_CTL[r]]}", (pos,))
 
 
 # ------------------------------------------------------------------ 六神 (p062)
@@ -203,6 +225,9 @@ _RESTRAINT: Final = {
     Spirit.ZHUQUE: (Phase.SHUI, "水以制雀"),
     Spirit.XUANWU: (Phase.TU, "土以制武"),
 }
+_RESTRAINT_PHASE: Final = tuple(int(_RESTRAINT[Spirit(k)][0]) if Spirit(k) in _RESTRAINT else -1
+                                for k in range(6))
+"""Per spirit (an int): the phase that restrains it, or −1."""
 
 
 @rule("liushen-line-restraint", "龍避金爻 / 虎伏火爻 / 水制雀 / 土制武", "용피금효 / 호복화효",
@@ -220,8 +245,8 @@ def liushen_restraint(c: Chart) -> Iterator[Finding]:
     ['1爻 甲子 子孫 朱雀 on 水: 水以制雀', '4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
     """
     for ln in c.primary.lines:
-        phase, text = _RESTRAINT.get(ln.spirit, (None, ""))
-        if ln.element == phase:
+        if _RESTRAINT_PHASE[ln.spirit] == ln.element:
+            phase, text = _RESTRAINT[ln.spirit]
             yield Finding("liushen-line-restraint", f"{_ln(ln)} {ln.spirit} on {phase}: {text}",
                           (ln.position,))
 
@@ -277,16 +302,18 @@ def shi_signs(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shi-xiongzheng"]
     ['世 6爻 庚戌 妻財 旬空: 我求我得不可世空']
     """
-    shi, ying = c.primary.line(c.primary.shi), c.primary.line(c.primary.ying)
-    if is_void(c, shi.branch):
+    k = context(c)
+    s, y = c.primary.shi - 1, c.primary.ying - 1
+    shi, ying = k.lines[s], k.lines[y]
+    if k.is_void[s]:
         yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 旬空: 我求我得不可世空", (shi.position,))
-    if is_void(c, ying.branch):
+    if k.is_void[y]:
         yield Finding("shi-xiongzheng", f"應 {_ln(ying)} 旬空: 彼有彼來豈宜應陷", (ying.position,))
-    if is_month_broken(c, shi.branch):
+    if (k.br[s] - k.month) % 12 == 6:
         yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 月破: 破散有敗亡之象", (shi.position,))
     if shi.moving:
         yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 動: 動沖為更變之端", (shi.position,))
-    elif is_day_clashed(c, shi.branch):
+    elif (k.br[s] - k.day) % 12 == 6:
         yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 日沖: 動沖為更變之端", (shi.position,))
 
 
@@ -299,16 +326,16 @@ def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shi-ying-shengke"]
     ['應 4爻 丁亥 子孫 生 世 1爻 戊寅 妻財: 彼我之交宜應生世']
     """
-    shi, ying = c.primary.line(c.primary.shi), c.primary.line(c.primary.ying)
-    s, y = shi.element, ying.element
     pair = (c.primary.shi, c.primary.ying)
-    if s.controls() == y:
+    shi, ying = c.primary.lines[pair[0] - 1], c.primary.lines[pair[1] - 1]
+    s, y = shi.element, ying.element
+    if _CTL[s] == y:
         text = f"世 {_ln(shi)} 克 應 {_ln(ying)}: 彼我之勢宜世克應"
-    elif y.controls() == s:
+    elif _CTL[y] == s:
         text = f"應 {_ln(ying)} 克 世 {_ln(shi)}: 不宜應克世"
-    elif y.generates() == s:
+    elif _GEN[y] == s:
         text = f"應 {_ln(ying)} 生 世 {_ln(shi)}: 彼我之交宜應生世"
-    elif s.generates() == y:
+    elif _GEN[s] == y:
         text = f"世 {_ln(shi)} 生 應 {_ln(ying)}: 不宜世生應"
     else:
         text = f"世 {_ln(shi)} 應 {_ln(ying)} 比和"
@@ -321,14 +348,16 @@ def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
 def _conditions(c: Chart, ln: ChartLine) -> list[str]:
     """空, 動, 破, and 沖 (a static line clashed by the day) or 散 (a moving one: the book
     scatters a moving line the day clashes, "卯被酉散", p091-s1)."""
+    k = context(c)
+    b = ln.branch
     out = []
-    if is_void(c, ln.branch):
+    if b == k.void[0] or b == k.void[1]:
         out.append("空")
     if ln.moving:
         out.append("動")
-    if is_month_broken(c, ln.branch):
+    if (b - k.month) % 12 == 6:
         out.append("破")
-    if is_day_clashed(c, ln.branch):
+    if (b - k.day) % 12 == 6:
         out.append("散" if ln.moving else "沖")
     return out
 
@@ -413,11 +442,11 @@ def seasonal_stems(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "najia-gan-seasonal"]
     ['夏至後: 遁 is no 八純 — its 乾 keeps the fixed stems (p170-s1, p171-s5)']
     """
-    basis = c.option("najia_basis")
-    if "assumed" in basis:
+    opts = context(c).opts
+    if "assumed" in opts["najia_basis"]:
         yield Finding("najia-gan-seasonal", f"{c.month}月: the solstice falls in this month; "
-                      f"reckoned as {c.option('najia_season')} (pass solstice='before' or a date)")
-    if c.option("najia_season") != "夏至後":
+                      f"reckoned as {opts['najia_season']} (pass solstice='before' or a date)")
+    if opts["najia_season"] != "夏至後":
         return
     h = c.primary.hexagram
     parents = [t for t in (h.lower, h.upper) if t in (Trigram.QIAN, Trigram.KUN)]
@@ -431,7 +460,7 @@ def seasonal_stems(c: Chart) -> Iterator[Finding]:
         yield Finding("najia-gan-seasonal",
                       "夏至後: 乾坤 stems swapped (二老時遷) — " + ", ".join(t for _, t in changed),
                       tuple(p for p, _ in changed))
-    elif c.option("najia_stems") == "book":
+    elif opts["najia_stems"] == "book":
         names = "".join(dict.fromkeys(str(t) for t in parents))
         yield Finding("najia-gan-seasonal", f"夏至後: {h.name} is no 八純 — its {names} keeps the "
                       "fixed stems (p170-s1, p171-s5)")
@@ -456,12 +485,15 @@ def hugua_finding(c: Chart) -> Iterator[Finding]:
     hu = c.primary.hugua
     if hu is None:
         return
+    k = context(c)
+    shi = c.primary.shi
+    seen = {ln.relative for ln in k.lines}
+    seen.update(ln.hidden.relative for ln in k.lines
+                if ln.hidden and (ln.moving or ln.position == shi))
+    seen.update(ln.relative for ln in k.changed if ln is not None)
+    if len(seen) == 5:
+        return   # every relative shows on the lines, under them or on the changed lines
     palace = c.primary.palace_element
-    seen = {ln.relative for ln in c.primary.lines}
-    seen |= {ln.hidden.relative for ln in c.primary.lines
-             if ln.hidden and (ln.moving or ln.position == c.primary.shi)}
-    if c.changed:
-        seen |= {c.changed.line(p).relative for p in c.moving}
     missing = [r for r in Relative if r not in seen]
     parts = []
     for r in missing:
@@ -472,9 +504,8 @@ def hugua_finding(c: Chart) -> Iterator[Finding]:
     inner, outer = hu.lower, hu.upper
     text = (f"互卦 {hu.name}: 內 {inner} ({inner.phase} {relative(palace, inner.phase)}), "
             f"外 {outer} ({outer.phase} {relative(palace, outer.phase)})")
-    if missing:
-        text += f"; 不現於飛伏變: {'; '.join(parts) if parts else ', '.join(map(str, missing))}"
-        yield Finding("hugua", text, data={"missing": [str(r) for r in missing]})
+    text += f"; 不現於飛伏變: {'; '.join(parts) if parts else ', '.join(map(str, missing))}"
+    yield Finding("hugua", text, data={"missing": [str(r) for r in missing]})
 
 
 # ------------------------------------------------------------------ 飛伏 (p096–p103)
@@ -523,44 +554,46 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     """
     fu = ln.hidden
     assert fu is not None
-    f, h = ln.element, fu.element
+    k = context(c)
+    day, month, (v0, v1) = k.day, k.month, k.void
+    mph = BRANCH_PHASE_INT[month]
+    f, h, b = ln.element, fu.element, ln.branch
     place = _place(c, ln)
-    if JUE[h] == ln.branch:
+    if _JUE[h] == b:
         verdict, why = "不出", "伏絕飛"
-    elif f.controls() == h:
+    elif _CTL[f] == h:
         verdict, why = "不出", "飛克伏"
     elif place != "靜下":
-        if h.generates() == f:
+        if _GEN[h] == f:
             verdict, why = "半出", f"{place}: 伏生飛"
         else:
-            kind = "飛生伏" if f.generates() == h else "伏克飛" if h.controls() == f else "飛伏比和"
+            kind = "飛生伏" if _GEN[f] == h else "伏克飛" if _CTL[h] == f else "飛伏比和"
             verdict, why = "出", f"{place}: {kind}"
-    elif h.controls() == f:
+    elif _CTL[h] == f:
         verdict, why = "出", "伏克飛"
-    elif is_month_broken(c, ln.branch):
+    elif (b - month) % 12 == 6:
         verdict, why = "不出", "飛破"
-    elif is_day_clashed(c, ln.branch) and not is_void(c, ln.branch) \
-            and not is_prosperous(c, f):
-        verdict, why = "不出", "飛散"
-    elif is_void(c, ln.branch):
-        verdict, why = ("不出", "飛空遇日沖 (沖實)") if is_day_clashed(c, ln.branch) \
-            else ("出", "飛空")
-    elif f.generates() == h:
+    elif (b - day) % 12 == 6 and b != v0 and b != v1 and mph != f and _GEN[mph] != f:
+        verdict, why = "不出", "飛散"   # clashed by the day, not 空, not 旺相
+    elif b == v0 or b == v1:
+        verdict, why = ("不出", "飛空遇日沖 (沖實)") if (b - day) % 12 == 6 else ("出", "飛空")
+    elif _GEN[f] == h:
         verdict, why = "出", "飛生伏"
     elif f == h:
         verdict, why = "出", "飛伏比和"
     else:
         verdict, why = "不出", "伏生飛"
-    if fu.branch in (c.day.branch, c.month):
+    fb = fu.branch
+    if fb == day or fb == month:
         static_mie_mo = place == "靜下" and why in ("飛克伏", "伏生飛")
-        if verdict != "出" and static_mie_mo and c.option(FU_RIYUE.name) == "p283":
+        if verdict != "出" and static_mie_mo and k.opts[FU_RIYUE.name] == "p283":
             why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
         elif verdict != "出":
             verdict, why = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)"
-    elif is_void(c, fu.branch) or is_month_broken(c, fu.branch):
-        ill = "空" if is_void(c, fu.branch) else "破"
+    elif fb == v0 or fb == v1 or (fb - month) % 12 == 6:
+        ill = "空" if fb == v0 or fb == v1 else "破"
         if verdict != "不出":
-            if ill == "空" and is_prosperous(c, h):
+            if ill == "空" and (mph == h or _GEN[mph] == h):
                 verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
             else:
                 verdict, why = "不出", f"{why}, 然伏{ill} (雖能出而實不出)"
@@ -578,7 +611,7 @@ def fushen_finding(c: Chart) -> Iterator[Finding]:
     """
     hidden = c.primary.hidden_hexagram
     gen = c.primary.hexagram.generation
-    if hidden is None or c.option("fushen") != "book" or gen not in (0, 6, 7):
+    if hidden is None or gen not in (0, 6, 7) or context(c).opts["fushen"] != "book":
         return
     pure = HEXAGRAMS[c.primary.palace | c.primary.palace << 3]
     why = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外卦, 內互兩儀", 7: "歸魂: 外從本宮, 內互伏"}
@@ -615,15 +648,17 @@ def fu_chu_finding(c: Chart) -> Iterator[Finding]:
     ['伏 癸酉 兄弟 (世下, 6爻 壬戌 父母): 出 — 世下: 飛生伏']
     """
     shown = {ln.relative for ln in c.primary.lines}
+    shi = c.primary.shi
     for ln in c.primary.lines:
         fu = ln.hidden
-        if fu is None or (fu.relative in shown and ln.position != c.primary.shi):
+        if fu is None or (fu.relative in shown and ln.position != shi):
             continue
         verdict, why = fu_chu(c, ln)
         yield Finding(
             "fu-chu",
-            f"伏 {fu.ganzhi.zh} {fu.relative} ({_place(c, ln)}, {_ln(ln)}): {verdict} — {why}",
-            (ln.position,), data={"verdict": verdict, "absent": fu.relative not in shown},
+            f"伏 {STEM_ZH[fu.stem]}{BRANCH_ZH[fu.branch]} {RELATIVE_ZH[fu.relative]} "
+            f"({_place(c, ln)}, {_ln(ln)}): {verdict} — {why}",
+            (ln.position,), data=(("verdict", verdict), ("absent", fu.relative not in shown)),
         )
 
 

@@ -335,7 +335,7 @@ def _canonical(text: str) -> str:
 
 
 def _full_name(bits: int) -> str:
-    lower, upper = Trigram(bits & 7), Trigram(bits >> 3)
+    lower, upper = _TRIGRAMS[bits & 7], _TRIGRAMS[bits >> 3]
     name = _NAME_OF_BITS[bits]
     return f"{name}為{upper.image}" if lower == upper else f"{upper.image}{lower.image}{name}"
 

@@ -20,17 +20,21 @@ from typing import Any
 from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context, memoized
+from compute.liuqin import Relative
 from compute.rules import Finding, convention, rule
 
 GUI = "官鬼"
+_GUI = Relative.GUANGUI
+_TOMB = {tu: tuple(stage_at(ph, "墓", tu) for ph in range(5)) for tu in ("申", "寅")}
+"""The 墓 branch of each phase (an int), per ``tu-changsheng`` choice."""
 
 
 def _is_gui(ln: ChartLine) -> bool:
-    return str(ln.relative) == GUI
+    return ln.relative == _GUI
 
 
 def _tomb(c: Context, pos: int) -> int:
-    return stage_at(c.ph[pos - 1], "墓", c.tu)
+    return _TOMB[c.tu][c.ph[pos - 1]]
 
 
 @rule("suimu", "隨鬼入墓 (五墓)", "수귀입묘 (오묘)",
@@ -52,11 +56,12 @@ def suimu(chart: Chart) -> Iterator[Finding]:
     birth = chart.birth
     ming = None if birth is None else int(getattr(birth, "branch", birth))
     shi, shishen, gs = h.shi, h.shishen, set(h.guashen_lines)
+    tombs = _TOMB[c.tu]
     for ln in lines:
-        p = ln.position
-        if not _is_gui(ln):
+        if ln.relative != _GUI:
             continue
-        if _tomb(c, p) != c.day:
+        p = ln.position
+        if tombs[c.ph[p - 1]] != c.day:
             continue   # every 墓 in this loop is the day's
         name = c.line_name(p)
         day = BRANCH_ZH[c.day]
@@ -76,16 +81,20 @@ def suimu(chart: Chart) -> Iterator[Finding]:
                              facts={"line": name, "tomb": day})
     for p in c.moving:
         ln = lines[p - 1]
-        cb = c.changed_branch(p)
+        if ln.relative != _GUI:
+            continue
+        cb = c.cbr[p - 1]
+        if cb != _tomb(c, p):
+            continue
         who = [w for w, ok in (("命", ming is not None and c.br[p - 1] == ming), ("世", p == shi),
                                ("卦身", p in gs), ("世身", p == shishen)) if ok]
-        if not _is_gui(ln) or cb != _tomb(c, p) or not who:
+        if not who:
             continue
         if cb == c.month:
             grade = "真: 月建實之"
         elif CLASH[cb] == c.day:
             grade = "偽: 日沖"
-        elif c.kong(cb):
+        elif (cb in c.void):
             grade = "偽: 空"
         elif c.po(cb):
             grade = "偽: 破"
@@ -163,15 +172,16 @@ def wu_gui(chart: Chart) -> Iterator[Finding]:
     ['卦無官鬼 (伏: 三爻下 伏 酉)']
     """
     c = context(chart)
-    if any(_is_gui(ln) for ln in c.lines):
-        return
+    for ln in c.lines:
+        if ln.relative == _GUI:
+            return
     notes = []
     for ln in c.lines:
-        if ln.hidden is not None and str(ln.hidden.relative) == GUI:
+        if ln.hidden is not None and ln.hidden.relative == _GUI:
             notes.append(f"伏: {POS_ZH[ln.position]}下 伏 {ln.hidden.branch}")
     for p in c.moving:
         cl = c.changed[p - 1]
-        if str(cl.relative) == GUI:
+        if cl.relative == _GUI:
             tag = " 臨日月 (無猶不無)" if c.riyue(int(cl.branch)) else ""
             notes.append(f"變 {cl.branch}{tag}")
     tail = f" ({'; '.join(notes)})" if notes else ""

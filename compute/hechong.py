@@ -34,26 +34,24 @@ def _he_quality(a: int, b: int) -> str:
     return HE_QUALITY[min(a, b)]
 
 
-def _all_pairs(branches: Sequence[int], pair) -> bool:
-    return all(pair(branches[i], branches[i + 3]) for i in range(3))
-
-
 def is_liuchong(branches: Sequence[int]) -> bool:
     """Lines 1–4, 2–5, 3–6 all clash (六沖卦).
 
     >>> is_liuchong((0, 2, 4, 6, 8, 10)), is_liuchong((7, 5, 3, 1, 11, 9))
     (True, True)
     """
-    return _all_pairs(branches, lambda a, b: CLASH[a] == b)
+    b = branches
+    return CLASH[b[0]] == b[3] and CLASH[b[1]] == b[4] and CLASH[b[2]] == b[5]
 
 
 def is_liuhe(branches: Sequence[int]) -> bool:
     """Lines 1–4, 2–5, 3–6 all in 六合 (六合卦)."""
-    return _all_pairs(branches, lambda a, b: LIUHE[a] == b)
+    b = branches
+    return LIUHE[b[0]] == b[3] and LIUHE[b[1]] == b[4] and LIUHE[b[2]] == b[5]
 
 
 def _branches(h: ChartHexagram) -> tuple[int, ...]:
-    return tuple(int(ln.branch) for ln in h.lines)
+    return tuple([int(ln.branch) for ln in h.lines])
 
 
 @rule("liuchong-gua", "六沖卦 / 化六沖", "육충괘 / 화육충", ("p201-s2", "p201-s3", "p201-s4",
@@ -187,7 +185,7 @@ def he_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     for p in c.moving:
         if p != ln.position and c.br[p - 1] == partner:
             out.append(f"{'自合' if ln.moving else '靜合'}·{POS_ZH[p]}·{q}")
-    if ln.moving and c.changed_branch(ln.position) == partner:
+    if ln.moving and c.cbr[ln.position - 1] == partner:
         out.append(f"化合·變·{q}")
     return {"he": out}
 
@@ -212,7 +210,7 @@ def chong_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     i = ln.position - 1
     b = c.br[i]
     out = []
-    if c.changed_branch(ln.position) == CLASH[b]:
+    if c.cbr[ln.position - 1] == CLASH[b]:
         out.append("化沖")
     out += [f"自沖·{POS_ZH[p]}" for p in c.moving if p != ln.position and c.br[p - 1] == CLASH[b]]
     return {"chong": out, "san": c.san[i]}

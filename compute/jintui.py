@@ -40,7 +40,7 @@ def jintui(c: Context, pos: int) -> str | None:
     空 or 破. 不能進 / 不及退: moving line 破 or 散, changed line on 日月. 實退: 休囚 → 休囚.
     Otherwise plain 進神 / 退神."""
     i = pos - 1
-    b, cb = c.br[i], c.changed_branch(pos)
+    b, cb = c.br[i], c.cbr[pos - 1]
     if cb is None:
         return None
     pair = (b, cb)
@@ -50,7 +50,7 @@ def jintui(c: Context, pos: int) -> str | None:
     lost = c.broken[i] or c.san[i]
     if lost and c.riyue(cb):
         return "不能進" if jin else "不及退"
-    if (c.on_day[i] or c.on_month[i]) and (c.kong(cb) or c.po(cb)):
+    if (c.on_day[i] or c.on_month[i]) and ((cb in c.void) or c.po(cb)):
         return "不進" if jin else "不退"
     if jin:
         return "大進" if c.strong[i] and c.riyue(cb) else "進神"
@@ -92,7 +92,7 @@ def jintui_findings(chart: Chart) -> Iterator[Finding]:
     for p in c.moving:
         kind = jintui(c, p)
         if kind:
-            cb = c.changed_branch(p)
+            cb = c.cbr[p - 1]
             tag = "進" if kind in ("進神", "大進", "不進", "不能進") else "退"
             yield Finding("jinshen-tuishen",
                           f"{c.line_name(p)} 化{BRANCH_ZH[cb]} {tag}神 ({kind})", (p,))

@@ -33,28 +33,33 @@ def _members(c: Context, chart: Chart) -> dict[int, list[tuple[str, int, int, bo
     """branch → [(kind, branch, position or 0, sound)] from moving lines (動), their changed
     lines (變), the 伏神 under moving lines (伏), the day and the month."""
     out: dict[int, list[tuple[str, int, int, bool]]] = {}
+    (v0, v1), day, month = c.void, c.day, c.month
     for p in c.moving:
         i = p - 1
         b = c.br[i]
         out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
         cb = c.cbr[i]
-        out.setdefault(cb, []).append(("變", cb, p, not (c.kong(cb) or c.po(cb))))
+        hollow = cb == v0 or cb == v1 or ((cb - month) % 12 == 6 and cb != day)  # 空 or 破
+        out.setdefault(cb, []).append(("變", cb, p, not hollow))
         fu = c.lines[i].hidden
         if fu is not None:
             fb = int(fu.branch)
-            out.setdefault(fb, []).append(("伏", fb, p, not (c.kong(fb) or c.po(fb))))
+            hollow = fb == v0 or fb == v1 or ((fb - month) % 12 == 6 and fb != day)
+            out.setdefault(fb, []).append(("伏", fb, p, not hollow))
     out.setdefault(c.month, []).append(("月", c.month, 0, True))
     out.setdefault(c.day, []).append(("日", c.day, 0, True))
     return out
 
 
-_LABEL: Final = {"動": "{pos} {b}", "變": "{pos}變 {b}", "伏": "{pos}伏 {b}", "月": "月 {b}",
-                 "日": "日 {b}"}
+_SUFFIX: Final = {"動": "", "變": "變", "伏": "伏"}
+_ELEMENT: Final = {zh: Phase.from_zh(zh) for *_, zh in SANHE}
 
 
 def _label(kind: str, b: int, p: int) -> str:
     """How a member is named in the summary: 二爻 寅, 二爻變 寅, 初爻伏 巳, 月 戌, 日 酉."""
-    return _LABEL[kind].format(pos=POS_ZH[p], b=BRANCH_ZH[b])
+    if p:
+        return f"{POS_ZH[p]}{_SUFFIX[kind]} {BRANCH_ZH[b]}"
+    return f"{kind} {BRANCH_ZH[b]}"
 
 
 @rule("sanhe-ju", kind="finding")
@@ -80,8 +85,9 @@ def sanhe_ju(chart: Chart) -> Iterator[Finding]:
     if not c.moving:
         return
     found = _members(c, chart)
+    day4, month4 = c.day % 4, c.month % 4
     for start, middle, tomb, phase in SANHE:
-        if c.day % 4 != middle % 4 and c.month % 4 != middle % 4:
+        if day4 != middle % 4 and month4 != middle % 4:
             continue   # neither the day nor the month is a member: no 局 (p215-s1)
         group = (start, middle, tomb)
         srcs = {b: found.get(b, []) for b in group}
@@ -105,12 +111,13 @@ def sanhe_ju(chart: Chart) -> Iterator[Finding]:
         verdict = _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds)
         who = ", ".join(_label(k, mb, p) for b in group for k, mb, p, _ in srcs[b])
         lines = tuple(sorted({p for b in group for _, _, p, _ in srcs[b] if p}))
-        name = "".join(BRANCH_ZH[b] for b in group)
+        name = BRANCH_ZH[start] + BRANCH_ZH[middle] + BRANCH_ZH[tomb]
+        short = verdict.split(" ")[0]
         yield Finding.of(
             "sanhe-ju", _say, lines, kind=kind,
-            data=(("kind", kind), ("verdict", verdict.split(" ")[0])),
-            facts={"branches": name, "element": Phase.from_zh(phase), "xuan": xuan,
-                   "verdict": verdict.split(" ")[0], "grade": verdict, "members": who})
+            data=(("kind", kind), ("verdict", short)),
+            facts={"branches": name, "element": _ELEMENT[phase], "xuan": xuan,
+                   "verdict": short, "grade": verdict, "members": who})
 
 
 def _say(f: Mapping[str, Any]) -> str:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import compute.daxian  # noqa: F401 (registers 大限/小限 before the judgments)
@@ -39,6 +38,7 @@ from compute.judgments_data import JUDGMENTS
 from compute.questions import Question, Roles
 from compute.rules import Finding, rule
 from compute.shilei import asked, asked_chapter, finding
+from compute.values import Frozen, init
 
 if TYPE_CHECKING:
     from compute.chart import Chart
@@ -68,28 +68,34 @@ def _t_or(a: Tri, b: Tri) -> Tri:
 # ------------------------------------------------------------------ items a selector picks
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(Frozen):
     """A line or a branch a selector picks: ``kind`` is ``line`` (a primary line), ``hidden``
     (the 伏神 under a line), ``changed`` (the changed line of a moving line) or ``branch`` (日 月
     歲 時 or a literal); ``pos`` the primary position (0 for a branch)."""
 
+    __slots__ = ("kind", "pos", "branch", "stem")
     kind: str
     pos: int
     branch: int
-    stem: int | None = None
+    stem: int | None
+
+    def __init__(self, kind: str, pos: int, branch: int, stem: int | None = None) -> None:
+        init(self, kind, pos, branch, stem)
 
     @property
     def phase(self) -> int:
         return _BRANCH_PHASE[self.branch]
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(Frozen):
     """A value of the three-valued language and the lines that made it true."""
 
+    __slots__ = ("value", "lines")
     value: Tri
-    lines: frozenset[int] = frozenset()
+    lines: frozenset[int]
+
+    def __init__(self, value: Tri, lines: frozenset[int] = frozenset()) -> None:
+        init(self, value, lines)
 
 
 TRUE, FALSE, UNKNOWN = Result(True), Result(False), Result(None)

@@ -17,11 +17,13 @@ Two vocabularies for one empty line are kept apart, never merged (they disagree 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
 from compute.chart import Chart, ChartLine
 from compute.context import CLASH, Context, context
+from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, rule
 
 _TOMB = (1, 4, 7, 10)   # 辰戌丑未: 墓沖
@@ -52,8 +54,8 @@ def fill_quality(branch: int, strong: bool) -> str:
 
 
 @rule("xunkong-13", "旬空十三法", "순공십삼법", ("p156-s1", "p157-s1", "p158-s1", "p159-s1"),
-      kind="line")
-def void_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", batch=True)
+def void_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``void``: the kind of 旬空 of the line, or None (p156-s1 … p159-s1):
 
     建空 (on the 月建: not empty), 動空 (moving: not empty, it acts), 填實 / 半實 (填空: clashed
@@ -64,13 +66,17 @@ def void_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     Lines of the changed hexagram get "空" or None (p161-s1 "空居變爻則無司").
     """
     c = context(chart)
-    b = int(ln.branch)
-    if not c.kong(b):
-        return {"void": None}
-    if ln.role != "primary":
-        return {"void": "空"} if ln.moving else {}
-    i = ln.position - 1
-    return {"void": _void13(c, i)}
+    v0, v1 = c.void
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        b = ln.branch
+        if b != v0 and b != v1:
+            out.append({"void": None})
+        elif ln.role != "primary":
+            out.append({"void": "空"} if ln.moving else {})
+        else:
+            out.append({"void": _void13(c, ln.position - 1)})
+    return out
 
 
 def _void13(c: Context, i: int) -> str:
@@ -81,7 +87,7 @@ def _void13(c: Context, i: int) -> str:
         return "動空"
     if CLASH[b] == c.day:
         return fill_quality(b, c.strong[i])
-    d = c.day_acts(ph)
+    d = c.dact[ph]
     if c.broken[i]:
         base = "破空"
     elif c.strong[i]:
@@ -94,7 +100,7 @@ def _void13(c: Context, i: int) -> str:
         ms, mk = _movers_acting(c, i + 1, ph)
         if d in ("生", "比") or ms:
             return "援空"
-        if d != "克" and not mk and c.month_acts(ph) != "克":
+        if d != "克" and not mk and c.mact[ph] != "克":
             return "安空"
         return "空"
     ms, mk = _movers_acting(c, i + 1, ph)
@@ -122,7 +128,7 @@ def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     b = int(ln.branch)
     if ln.role != "primary":
         return {}
-    if not c.kong(b):
+    if b not in c.void:
         return {"void8": None}
     i = ln.position - 1
     ph = c.ph[i]
@@ -135,7 +141,7 @@ def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
         return {"void8": "沖而不力" if bad else "填實空"}
     if c.broken[i]:
         return {"void8": "壞空"}
-    m, d = c.month_acts(ph), c.day_acts(ph)
+    m, d = c.mact[ph], c.dact[ph]
     if m == "克":
         return {"void8": "全空"}
     ms, ds = m in ("生", "比"), d in ("生", "比")
@@ -149,8 +155,8 @@ def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
 
 
 @rule("yuepo", "月破", "월파", ("p152-s1", "p152-s2", "p153-s1", "p154-s1", "p288-s2"),
-      kind="line", lines="shown")
-def month_broken_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", lines="shown", batch=True)
+def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``month_broken``: "月破" when the line's branch clashes the 月建 (p152-s2 "以用處反，名為
     月破"), "實破" when it is also the day branch and so not broken (p154-s1 "唯值日則能實其破"),
     else None. (Repair by a later day or month, "後時則能補其過", is a matter of timing.)
@@ -162,13 +168,12 @@ def month_broken_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> chart("大畜", "小畜", month="午", day="丙子").primary.line(5).state["month_broken"]
     '實破'
     """
-    if ln.role != "primary" and not ln.moving:
-        return {}
     c = context(chart)
-    b = int(ln.branch)
-    if (b - c.month) % 12 != 6:
-        return {"month_broken": None}
-    return {"month_broken": "實破" if b == c.day else "月破"}
+    day, broken = c.day, (c.month + 6) % 12
+    return [{} if ln.role != "primary" and not ln.moving
+            else {"month_broken": None} if ln.branch != broken
+            else {"month_broken": "實破" if ln.branch == day else "月破"}
+            for ln in lines]
 
 
 @rule("yuepo", kind="finding")
@@ -207,7 +212,7 @@ def dong_po(chart: Chart):
     """A moving line that is 月破 is "全凶" because the 大白虎 stands on the 破 branch (p193-s4,
     s5); with a moving 官鬼 "吉而不吉，凶而愈凶" (p154-s1)."""
     c = context(chart)
-    gui = any(str(c.lines[p - 1].relative) == "官鬼" for p in c.moving)
+    gui = any(c.lines[p - 1].relative == Relative.GUANGUI for p in c.moving)
     for p in c.moving:
         if c.broken[p - 1]:
             tail = "，鬼動 凶而愈凶" if gui else ""
@@ -229,14 +234,14 @@ def xushi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     out = []
     if ln.moving:
         ms, mk = _movers_acting(c, ln.position, ph)
-        cb = c.changed_branch(ln.position)
-        bian_helps = cb is not None and not (c.kong(cb) or c.po(cb)) \
+        cb = c.cbr[ln.position - 1]
+        bian_helps = cb is not None and not ((cb in c.void) or c.po(cb)) \
             and acts(BRANCH_PHASE_INT[cb], ph) == "生"
-        helped = ms or bian_helps or c.day_acts(ph) in ("生", "比") \
-            or c.month_acts(ph) in ("生", "比")
+        helped = ms or bian_helps or c.dact[ph] in ("生", "比") \
+            or c.mact[ph] in ("生", "比")
         if CLASH[b] == c.day or mk or not helped:
             out.append("猶不動")
-    cb = c.changed_branch(ln.position)
+    cb = c.cbr[ln.position - 1]
     void = c.is_void[i] and not c.on_month[i] and not ln.moving and CLASH[b] != c.day
     if void or c.san[i] or (cb is not None and CLASH[b] == cb):
         out.append("猶不有")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, stage_at
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, Context, context
 from compute.guisha import suimu, zhushang
@@ -68,11 +68,12 @@ def _grade(c: Context, ln: ChartLine) -> int:
         return 18
     if c.broken[i]:
         return 15
-    d, m = c.day_acts(ph), c.month_acts(ph)
-    movers = [acts(c.ph[q - 1], ph) for q in c.moving
+    d, m = c.dact[ph], c.mact[ph]
+    movers = [ACTS_TABLE[c.ph[q - 1]][ph] for q in c.moving
               if q != p and not (c.broken[q - 1] or c.san[q - 1])]
-    cb = c.changed_branch(p)
-    bian = None if cb is None or c.kong(cb) or c.po(cb) else acts(BRANCH_PHASE_INT[cb], ph)
+    cb = c.cbr[i]
+    bian = None if cb is None or cb in c.void or ((cb - c.month) % 12 == 6 and cb != c.day) \
+        else ACTS_TABLE[BRANCH_PHASE_INT[cb]][ph]
     sheng = [x for x in (d, m, bian, *movers) if x in ("生", "比")]
     ke = [x for x in (d, m, bian, *movers) if x == "克"]
     clashed = CLASH[c.br[i]] == c.day
@@ -193,7 +194,12 @@ def keqi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
         out += [f"沖 {BRANCH_ZH[CLASH[b]]} (空)", f"值 {BRANCH_ZH[b]} (填實)"]
     if c.strong[i]:
         out.append(f"墓 {BRANCH_ZH[stage_at(ph, '墓', c.tu)]} (旺)")
-    helped = any(acts(c.ph[q - 1], ph) == "生" for q in c.moving if q != ln.position)
+    pos = ln.position
+    helped = False
+    for q in c.moving:
+        if q != pos and ACTS_TABLE[c.ph[q - 1]][ph] == "生":
+            helped = True
+            break
     if (ln.state.get("changsheng") or {}).get("day") == "絕" and helped:
         out.append(f"生 {BRANCH_ZH[stage_at(ph, '長生', c.tu)]} (絕逢生)")
     elif not c.strong[i] and helped:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-from compute.ganzhi import Branch, Stem, hour_pillar
+from compute.ganzhi import BRANCHES, Branch, Stem, hour_pillar
 from compute.names import Named
 from compute.rules import doctrine, rule, table
 
@@ -104,7 +104,7 @@ def month_spirit_branches(month: Branch) -> dict[Spirit, Branch]:
     Branch.HAI
     """
     steps = (month - Branch.YIN) % 12
-    return {s: Branch((b + d * steps) % 12) for s, b, d in LIUSHEN_MONTH_VERSE}
+    return {s: BRANCHES[(b + d * steps) % 12] for s, b, d in LIUSHEN_MONTH_VERSE}
 
 
 @rule("da-liushen")
@@ -115,7 +115,7 @@ def da_liushen_branches(month: Branch) -> dict[Spirit, Branch]:
     True
     """
     steps = (month - Branch.ZI) % 12
-    return {s: Branch((b + d * steps) % 12) for s, b, d in DA_LIUSHEN}
+    return {s: BRANCHES[(b + d * steps) % 12] for s, b, d in DA_LIUSHEN}
 
 
 def month_spirits_on(branch: Branch, month: Branch) -> tuple[Spirit, ...]:
@@ -160,7 +160,7 @@ the verse of p228-s1 (甲羊戊庚牛 …) agrees."""
 def _yin_gui() -> dict[Stem, Branch]:
     # 陰貴始自地王起甲申而逆求之 … 陰貴亦然 (p227-s1, s3): the mirror image of the 陽貴 walk
     # (子 ↔ 申, the skipped 辰午戌子 ↔ 辰寅戌申).
-    return {s: Branch((8 - b) % 12) for s, b in YANG_GUI.items()}
+    return {s: BRANCHES[(8 - b) % 12] for s, b in YANG_GUI.items()}
 
 
 YIN_GUI: Final = MappingProxyType(_yin_gui())
@@ -185,18 +185,23 @@ def guiren_generals(day_stem: Stem, hour: Branch) -> dict[Branch, str]:
 def _guiren(day_stem: Stem, yang: bool) -> dict[Branch, str]:
     start = (YANG_GUI if yang else YIN_GUI)[day_stem]
     step = 1 if yang else -1
-    return {Branch((start + step * k) % 12): GUIREN_GENERALS[k] for k in range(12)}
+    return {BRANCHES[(start + step * k) % 12]: GUIREN_GENERALS[k] for k in range(12)}
 
 
 _SPIRITS: Final = tuple(Spirit)
 _DAY_SPIRITS: Final = {
     st: tuple(_SPIRITS[(LIUSHEN_DAY_START[st] + k) % 6] for k in range(6)) for st in Stem
 }
-MONTH_SPIRITS_ON: Final = {
-    m: {b: tuple(sorted(s for s, at in month_spirit_branches(m).items() if at == b))
-        for b in Branch}
-    for m in Branch
-}
+
+
+def _spirits_on(month: Branch) -> dict[Branch, tuple[Spirit, ...]]:
+    on: dict[Branch, list[Spirit]] = {b: [] for b in BRANCHES}
+    for s, at in month_spirit_branches(month).items():
+        on[at].append(s)
+    return {b: tuple(sorted(spirits)) for b, spirits in on.items()}
+
+
+MONTH_SPIRITS_ON: Final = {m: _spirits_on(m) for m in BRANCHES}
 """month → branch → the 司月 spirits standing on it (:func:`month_spirits_on` as a table)."""
 _GUIREN: Final = {st: (_guiren(st, True), _guiren(st, False)) for st in Stem}
 

@@ -26,12 +26,12 @@ its 伏神 (hidden); with no 伏神 either it is absent (竟無, grade 17).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from compute.errors import InputError
 from compute.liuqin import Relative
 from compute.questions_data import KINSHIP, QUESTIONS, VOCABULARY
+from compute.values import Frozen, init
 
 if TYPE_CHECKING:
     from compute.chart import Chart
@@ -43,25 +43,32 @@ POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 SEPARATORS: Final = re.compile(r"[,，、+＋\s]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Alternative:
+class Alternative(Frozen):
     """The book's other 用神 for the same question (who asks, for whom, about what)."""
 
+    __slots__ = ("when", "yongshen", "adverse", "see", "passages")
     when: str
     yongshen: tuple[str, ...]
     adverse: bool
     see: str | None
     passages: tuple[str, ...]
 
+    def __init__(
+        self, when: str, yongshen: tuple[str, ...], adverse: bool, see: str | None,
+        passages: tuple[str, ...],
+    ) -> None:
+        init(self, when, yongshen, adverse, see, passages)
 
-@dataclass(frozen=True, slots=True)
-class Question:
+
+class Question(Frozen):
     """One question of a 筮類 chapter (editorial/questions.toml).
 
     >>> q = question("shilei-42-q1"); q.chapter, q.adverse, q.listed
     ('shilei-42', False, True)
     """
 
+    __slots__ = ("id", "chapter", "text", "ko", "passages", "yongshen", "adverse", "jishen",
+                 "yuanshen", "choushen", "see", "listed", "reading", "alternatives")
     id: str
     chapter: str
     text: str
@@ -76,6 +83,15 @@ class Question:
     listed: bool
     reading: str | None
     alternatives: tuple[Alternative, ...]
+
+    def __init__(
+        self, id: str, chapter: str, text: str, ko: str, passages: tuple[str, ...],
+        yongshen: tuple[str, ...], adverse: bool, jishen: str | None, yuanshen: str | None,
+        choushen: str | None, see: str | None, listed: bool, reading: str | None,
+        alternatives: tuple[Alternative, ...],
+    ) -> None:
+        init(self, id, chapter, text, ko, passages, yongshen, adverse, jishen, yuanshen, choushen,
+             see, listed, reading, alternatives)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: id, chapter, text, ko, passages, yongshen (and the optional fields).
@@ -177,12 +193,15 @@ def read_yongshen(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
 # ------------------------------------------------------------------ roles on a chart
 
 
-@dataclass(frozen=True, slots=True)
-class Appearance:
+class Appearance(Frozen):
     """A line playing a role: ``position`` of the primary; ``hidden`` = the 伏神 under it."""
 
+    __slots__ = ("position", "hidden")
     position: int
-    hidden: bool = False
+    hidden: bool
+
+    def __init__(self, position: int, hidden: bool = False) -> None:
+        init(self, position, hidden)
 
     def label(self, chart: Chart) -> str:
         ln = chart.primary.line(self.position)
@@ -192,16 +211,18 @@ class Appearance:
         return f"{POS_ZH[self.position]} {ln.branch}{ln.element}{ln.relative}"
 
 
-@dataclass(frozen=True, slots=True)
-class Role:
+class Role(Frozen):
     """One of 元神 / 忌神 / 仇神: its 六親 and the 飛 lines of it."""
 
+    __slots__ = ("relative", "lines")
     relative: Relative | None
     lines: tuple[int, ...]
 
+    def __init__(self, relative: Relative | None, lines: tuple[int, ...]) -> None:
+        init(self, relative, lines)
 
-@dataclass(frozen=True, slots=True)
-class Roles:
+
+class Roles(Frozen):
     """The 用神 of a chart for a question and its 元神, 忌神, 仇神.
 
     ``value`` is the vocabulary value resolved (``親屬`` → ``世`` when the asker asks about
@@ -211,6 +232,8 @@ class Roles:
     the book looks at together, ``hexagram`` a 用 that is the whole hexagram or a trigram.
     """
 
+    __slots__ = ("question", "value", "given", "yong", "all_yong", "relative", "absent", "choice",
+                 "yuan", "ji", "chou", "also", "adverse", "note")
     question: Question | None
     value: str
     given: tuple[str, ...]
@@ -225,6 +248,15 @@ class Roles:
     also: tuple[str, ...]
     adverse: bool
     note: str
+
+    def __init__(
+        self, question: Question | None, value: str, given: tuple[str, ...],
+        yong: tuple[Appearance, ...], all_yong: tuple[Appearance, ...], relative: Relative | None,
+        absent: bool, choice: str, yuan: Role, ji: Role, chou: Role, also: tuple[str, ...],
+        adverse: bool, note: str,
+    ) -> None:
+        init(self, question, value, given, yong, all_yong, relative, absent, choice, yuan, ji, chou,
+             also, adverse, note)
 
     @property
     def positions(self) -> tuple[int, ...]:

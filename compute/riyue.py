@@ -15,7 +15,8 @@ whether a moving line is 散 …) are the chart's context: :mod:`compute.context
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
 from compute.changsheng import (
     BRANCH_PHASE_INT,
@@ -47,49 +48,65 @@ def _role_ok(ln: ChartLine) -> bool:
     return ln.role == "primary" or ln.moving
 
 
-@rule("wangshuai-method", kind="line", lines="shown")
-def wangxiang_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+# The three annotators below are batch annotators (compute/rules.py): one call for all the lines
+# of their scope, a dict per line.
+
+@rule("wangshuai-method", kind="line", lines="shown", batch=True)
+def wangxiang_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
-    if not _role_ok(ln):
-        return {}
-    c = context(chart)
-    return {"wangxiang": WANGXIANG_TABLE[BRANCH_PHASE_INT[ln.branch]][BRANCH_PHASE_INT[c.month]]}
+    row = _WX_BY_BRANCH[context(chart).month]
+    return [{"wangxiang": row[ln.branch]} if ln.role == "primary" or ln.moving else {}
+            for ln in lines]
 
 
-@rule("changsheng-12", kind="line", lines="shown")
-def changsheng_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+_WX_BY_BRANCH: Final = tuple(
+    tuple(WANGXIANG_TABLE[BRANCH_PHASE_INT[b]][BRANCH_PHASE_INT[m]] for b in range(12))
+    for m in range(12))
+"""``_WX_BY_BRANCH[month][branch]``: 旺相休囚死 of a line's branch in a month (12 × 12)."""
+
+
+@rule("changsheng-12", kind="line", lines="shown", batch=True)
+def changsheng_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``changsheng``: the line's stage on the day and in the month (p184-s1), at the hour when
     one is given (p151-s1 "其要唯推長生十二法以應用神"), and for a moving line at its changed line
     (``bian``, p185-s1; none when the changed line is 空 or 破, "如空如破，則非生非絕矣")."""
-    if not _role_ok(ln):
-        return {}
     c = context(chart)
-    table = STAGE_TABLE[c.tu][BRANCH_PHASE_INT[ln.branch]]
-    out: dict[str, Any] = {"day": table[c.day], "month": table[c.month]}
-    if c.hour is not None:
-        out["hour"] = table[c.hour]
-    if ln.role == "primary" and ln.moving:
-        cb = c.changed_branch(ln.position)
-        out["bian"] = None if cb is None else shengjue_on(
-            BRANCH_PHASE_INT[ln.branch], cb, c.kong(cb) or c.po(cb), c.tu)
-    return {"changsheng": out}
+    stages, day, month, hour = STAGE_TABLE[c.tu], c.day, c.month, c.hour
+    out = []
+    for ln in lines:
+        primary = ln.role == "primary"
+        if not primary and not ln.moving:
+            out.append({})
+            continue
+        table = stages[BRANCH_PHASE_INT[ln.branch]]
+        here: dict[str, Any] = {"day": table[day], "month": table[month]}
+        if hour is not None:
+            here["hour"] = table[hour]
+        if primary and ln.moving:
+            cb = c.cbr[ln.position - 1]
+            here["bian"] = None if cb is None else shengjue_on(
+                BRANCH_PHASE_INT[ln.branch], cb, (cb in c.void) or c.po(cb), c.tu)
+        out.append({"changsheng": here})
+    return out
 
 
 @rule("yuejian", "月建 (月將)", "월건 (월장)", ("p144-s1", "p145-s1", "p146-s1", "p146-s2"),
-      kind="line", lines="shown")
-def riyue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", lines="shown", batch=True)
+def riyue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``riyue``: ["日辰"] and/or ["月建"] when the line stands on the day or the month branch —
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
     不陷"; p148-s1 "日主所臨，莫能破之，莫能空之，莫能散之")."""
-    if not _role_ok(ln):
-        return {}
     c = context(chart)
-    out = []
-    if ln.branch == c.day:
-        out.append("日辰")
-    if ln.branch == c.month:
-        out.append("月建")
-    return {"riyue": out}
+    day, month = c.day, c.month
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary" and not ln.moving:
+            out.append({})
+            continue
+        b = ln.branch
+        out.append({"riyue": (["日辰", "月建"] if b == month else ["日辰"]) if b == day
+                    else (["月建"] if b == month else [])})
+    return out
 
 
 def year_given(chart: Chart) -> bool:
@@ -139,7 +156,7 @@ def taisui_findings(chart: Chart):
     if c.year is None:
         return
     y = BRANCH_ZH[c.year]
-    if c.kong(c.year):
+    if (c.year in c.void):
         yield _finding("taisui", f"太歲 {y} 旬空")
     if c.po(c.year):
         yield _finding("taisui", f"太歲 {y} 月破")

@@ -28,6 +28,14 @@ literals, compute never imports yimao) and its *kind*:
     a statement the book makes that compute does not turn into a computation (the reason is
     given); registered with :func:`doctrine` so the edition can still anchor its passages.
 
+A line annotator may instead be written for all the lines of its scope at once:
+``rule(..., kind="line", lines=..., batch=True)`` registers ``(chart, lines) -> list[dict]``, one
+dict per line given, in order (the same dicts a per-line annotator would return). The chart
+calls it once with the lines of its scope — one call and one look at the chart's context instead
+of one per line; :func:`line_annotators` hands out a per-line form of it, ``(chart, line) ->
+dict``, for callers that ask about one line. A batch annotator must not read its own keys on
+other lines (they are merged after the call).
+
 A line annotator or finding detector may have a *gate*: ``rule(..., when=gate)`` where *gate* is
 a function of the chart; the chart calls the rule only when ``gate(chart)`` is true, and
 ``when=(gate, value)`` only when ``gate(chart) == value``. A gate is evaluated once per chart
@@ -61,7 +69,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
+
+if TYPE_CHECKING:
+    from compute.chart import Chart, ChartLine
 
 from compute.values import Frozen, Record
 
@@ -354,9 +365,11 @@ def rule(
     kind: Kind = "function",
     lines: LineScope = "all",
     when: Callable[[Any], Any] | tuple[Callable[[Any], Any], Any] | None = None,
+    batch: bool = False,
 ) -> Callable[[F], F]:
     """Decorator: register a function under catalogue id *rid* (see the module docstring;
-    *lines* is the scope of a line annotator, *when* the gate of an annotator or detector).
+    *lines* is the scope of a line annotator, *when* the gate of an annotator or detector,
+    *batch* a line annotator written for all its lines at once).
 
     >>> @rule("ganzhi-60", kind="function")
     ... def _demo(): return 60
@@ -373,22 +386,50 @@ def rule(
                          f"{', '.join(LINE_SCOPES)}")
     if when is not None and kind == "function":
         raise ValueError(f"rule {rid}: when= is for line annotators and finding detectors")
+    if batch and kind != "line":
+        raise ValueError(f"rule {rid}: batch=True is for line annotators")
     gate = None if when is None else when if isinstance(when, tuple) else (when, OPEN)
 
     def register(fn: F) -> F:
         entry = _entry(rid, zh, ko, passages)
         entry.impls.append(Impl(kind, fn, f"{fn.__module__}.{fn.__qualname__}"))
+        one: Any = _per_line(fn) if batch else fn
         if kind == "line":
-            _LINE.append((rid, fn))
+            _LINE.append((rid, one))
             if lines != "all":
-                _SCOPE[fn] = lines
+                _SCOPE[one] = lines
+            if batch:
+                _BATCH[one] = fn
         elif kind == "finding":
             _FINDING.append((rid, fn))
         if gate is not None:
-            _GATE[fn] = gate
+            _GATE[one] = _GATE[fn] = gate
         return fn
 
     return register
+
+
+def _per_line(batch: Callable[..., list[dict[str, Any]]]) -> Callable[..., dict[str, Any]]:
+    """The per-line form ``(chart, line) -> dict`` of a batch annotator."""
+    def one(chart: Chart, line: ChartLine) -> dict[str, Any]:
+        return batch(chart, (line,))[0]
+
+    one.__name__, one.__qualname__ = batch.__name__, batch.__qualname__
+    one.__module__, one.__doc__ = batch.__module__, batch.__doc__
+    return one
+
+
+_BATCH: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+
+def batch_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., Any] | None:
+    """The batch form ``(chart, lines) -> list[dict]`` of a line annotator registered with
+    ``batch=True`` (None for a per-line one).
+
+    >>> batch_of(dict(line_annotators())["wangshuai-method"]).__name__
+    'wangxiang_state'
+    """
+    return _BATCH.get(annotator)
 
 
 def table(
@@ -493,7 +534,8 @@ def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
 
 Step = tuple[Any, ...]
 """One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
-it opens (each ``(rule id, fn)`` or ``(rule id, fn, scope)``); *gate* None runs ``table[OPEN]``."""
+it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch)``: *fn* its
+per-line form, *batch* its batch form or None); *gate* None runs ``table[OPEN]``."""
 
 
 class Plan(Frozen):
@@ -549,7 +591,8 @@ def plan() -> Plan:
     found = _steps([(rid, fn) for rid, fn in _FINDING])
     last = {row[0]: k for k, (_, table) in enumerate(found) for rows in table.values()
             for row in rows}
-    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all")) for rid, fn in _LINE]), found, last)
+    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all"), _BATCH.get(fn)) for rid, fn in _LINE]),
+             found, last)
     memo[:] = [_LINE, len(_LINE), _FINDING, len(_FINDING), p]
     return p
 

@@ -31,12 +31,12 @@ Conventions (the chart records which applied, see :data:`OPTIONS`):
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from compute.context import context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
+from compute.liuqin import Relative
 from compute.liushen import YANG_GUI, YIN_GUI
 from compute.rules import Finding, convention, doctrine, rule, table
 
@@ -462,45 +462,116 @@ _MONTH_TABLES: Final = tuple((name, tuple(BRANCH_ZH.find(ch) for ch in _m(months
 
 def branch_stars(month: int, day: int, day_stem: int, year: int | None, hour: int | None,
                  opts: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """The stars on each branch 子 … 亥 for a month, day, year and hour (cached)."""
-    if "shensha-base=day" not in opts:
-        day = -1   # the day branch matters only when the ring is counted from the day
-    return _branch_stars(month, day, day_stem, year, hour, opts)
+    """The stars on each branch 子 … 亥 for a month, day, year and hour (:func:`stars_on` of
+    each branch).
+
+    >>> o = ("shensha-base=", "tianxi=", "wenchang=", "yangren=", "yingui=", "diyu=")
+    >>> branch_stars(2, 0, 0, None, None, o)[2][:3] == stars_on(2, 2, 0, 0, None, None, o)[:3]
+    True
+    """
+    return tuple(stars_on(b, month, day, day_stem, year, hour, opts) for b in range(12))
 
 
-@functools.lru_cache(maxsize=8192)
-def _branch_stars(month: int, day: int, day_stem: int, year: int | None, hour: int | None,
-                  opts: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    out: list[list[str]] = [[] for _ in range(12)]
-    for name, table_ in _MONTH_TABLES:
-        b = table_[month]
-        if b >= 0:
-            out[b].append(name)
+def stars_on(b: int, month: int, day: int, day_stem: int, year: int | None, hour: int | None,
+             opts: tuple[str, ...]) -> tuple[str, ...]:
+    """The stars on branch *b* (in the order of the book's tables, each once), read from
+    :func:`star_parts`: the month's tables, the ring of 將星 (from the month, or the day when
+    ``shensha-base=day``) with 咸池, the month's single stars, the day stem's, the year's, the
+    hour's 九曜.
+
+    >>> o = ("shensha-base=", "tianxi=", "wenchang=", "yangren=", "yingui=", "diyu=")
+    >>> "天乙貴人" in stars_on(1, 2, 0, 0, None, None, o)   # 甲 日: 天乙 丑 未
+    True
+    """
+    parts = STAR_PARTS
     base = day if "shensha-base=day" in opts else month
-    middle = SANHE_MIDDLE[base % 4]
-    for k, name in enumerate(JIANGXING_RING):
-        out[(middle + k) % 12].append(name)
-    out[XIANCHI_OF_MIDDLE[middle]].append("咸池")
-    tianxi = TIANXI_SEASON if "tianxi=season" in opts else TIANXI_MONTH
-    out[BRANCH_ZH.index(tianxi[month])].append("天喜")
-    diyu = DIYU_JUE if "diyu=jue" in opts else DIYU_PROSE
-    out[BRANCH_ZH.index(diyu[month])].append("地獄煞")
-    for ch in HUANGWU[month]:
-        out[BRANCH_ZH.index(ch)].append("荒蕪")
-    for ch in GUANSUO[month]:
-        out[BRANCH_ZH.index(ch)].append("關鎖")
-    ch = TIANDE_GAN[month]
-    if ch in BRANCH_ZH:
-        out[BRANCH_ZH.index(ch)].append("天德(干)")
-    _day_stem_stars(out, day_stem, opts)
+    post = parts[2][month * 4 + ("tianxi=season" in opts) * 2 + ("diyu=jue" in opts)]
+    stem = parts[3][day_stem * 8 + ("yingui=verse" in opts) * 4 + ("wenchang=common" in opts) * 2
+                    + ("yangren=common" in opts)]
+    names = parts[0][month][b] + parts[1][base][b] + post[b] + stem[b]
     if year is not None:
-        for k, names in enumerate(SUISHA_12):
-            out[(year + k) % 12].extend(names)
+        names += parts[4][year][b]
     if hour is not None:
-        pojun = (month + hour - 10) % 12
-        for k, name in enumerate(JIUYAO):
-            out[(pojun + k) % 12].append(name)
-    return tuple(tuple(dict.fromkeys(x)) for x in out)
+        names += parts[5][(month + hour - 10) % 12][b]
+    return tuple(dict.fromkeys(names))
+
+
+Part = tuple[tuple[tuple[str, ...], ...], ...]
+
+
+def star_parts() -> tuple[Part, ...]:
+    """The stars of each branch by what places them, as six tables over the book's small
+    domains (about 200 rows of 12 branches; ~1 ms), built once at import (:data:`STAR_PARTS`): [0]
+    by month (the month tables), [1] by the base of the ring (將星 … and 咸池), [2] by month × 天喜
+    choice × 地獄 choice (天喜, 地獄煞, 荒蕪, 關鎖, 天德(干)), [3] by day stem × 陰貴 choice × 文昌
+    choice × 羊刃 choice, [4] by year branch (歲煞), [5] by the 破軍 branch (九曜 of the hour).
+
+    >>> [len(t) for t in STAR_PARTS], star_parts() == STAR_PARTS
+    ([12, 12, 48, 80, 12, 12], True)
+    """
+
+    def rows(fill: Any) -> tuple[tuple[str, ...], ...]:
+        out: list[list[str]] = [[] for _ in range(12)]
+        fill(out)
+        return tuple(tuple(x) for x in out)
+
+    def pre(month: int) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            for name, table_ in _MONTH_TABLES:
+                b = table_[month]
+                if b >= 0:
+                    out[b].append(name)
+        return fill
+
+    def ring(base: int) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            middle = SANHE_MIDDLE[base % 4]
+            for k, name in enumerate(JIANGXING_RING):
+                out[(middle + k) % 12].append(name)
+            out[XIANCHI_OF_MIDDLE[middle]].append("咸池")
+        return fill
+
+    def post(month: int, season: bool, jue: bool) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            tianxi = TIANXI_SEASON if season else TIANXI_MONTH
+            out[BRANCH_ZH.index(tianxi[month])].append("天喜")
+            diyu = DIYU_JUE if jue else DIYU_PROSE
+            out[BRANCH_ZH.index(diyu[month])].append("地獄煞")
+            for ch in HUANGWU[month]:
+                out[BRANCH_ZH.index(ch)].append("荒蕪")
+            for ch in GUANSUO[month]:
+                out[BRANCH_ZH.index(ch)].append("關鎖")
+            ch = TIANDE_GAN[month]
+            if ch in BRANCH_ZH:
+                out[BRANCH_ZH.index(ch)].append("天德(干)")
+        return fill
+
+    def stem(s: int, flags: int) -> Any:
+        opts = ((("yingui=verse",) if flags & 4 else ())
+                + (("wenchang=common",) if flags & 2 else ())
+                + (("yangren=common",) if flags & 1 else ()))
+        return lambda out: _day_stem_stars(out, s, opts)
+
+    def year(y: int) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            for k, names in enumerate(SUISHA_12):
+                out[(y + k) % 12].extend(names)
+        return fill
+
+    def hour(pojun: int) -> Any:
+        def fill(out: list[list[str]]) -> None:
+            for k, name in enumerate(JIUYAO):
+                out[(pojun + k) % 12].append(name)
+        return fill
+
+    return (
+        tuple(rows(pre(m)) for m in range(12)),
+        tuple(rows(ring(b)) for b in range(12)),
+        tuple(rows(post(m, bool(f & 2), bool(f & 1))) for m in range(12) for f in range(4)),
+        tuple(rows(stem(s, f)) for s in range(10) for f in range(8)),
+        tuple(rows(year(y)) for y in range(12)),
+        tuple(rows(hour(p)) for p in range(12)),
+    )
 
 
 def _day_stem_stars(out: list[list[str]], s: int, opts: tuple[str, ...]) -> None:
@@ -524,6 +595,10 @@ def _day_stem_stars(out: list[list[str]], s: int, opts: tuple[str, ...]) -> None
         out[(lu + step * k) % 12].append(name)
 
 
+STAR_PARTS: Final = star_parts()
+"""The six tables of :func:`star_parts`, built at import."""
+
+
 def stem_stars(month: int, stem: int) -> tuple[str, ...]:
     """Stars that fall on a line by its 納甲 stem: 天德 (干), 月德 (干), 月空."""
     ch = STEM_ZH[stem]
@@ -537,6 +612,9 @@ def stem_stars(month: int, stem: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+_STEM_STARS: Final = tuple(tuple(stem_stars(m, s) for s in range(10)) for m in range(12))
+"""``_STEM_STARS[month][stem]``: :func:`stem_stars` (120 rows, built at import)."""
+
 _OPT_NAMES = ("shensha-base", "tianxi", "wenchang", "yangren", "yingui", "diyu")
 
 
@@ -546,21 +624,29 @@ def _opts(c) -> tuple[str, ...]:
 
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
                                              "p265-s2", "p265-s3", "p265-s4"), kind="line",
-                                             lines="shown")
-def shensha_state(chart, ln) -> dict:
+                                             lines="shown", batch=True)
+def shensha_state(chart, lines) -> list[dict]:
     """``shensha``: the stars on the line (branch stars from the 月建, stem stars from the 日干,
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
-    theirs when they are 變爻."""
-    if ln.role != "primary" and not ln.moving:
-        return {}
+    theirs when they are 變爻. (A batch annotator: a dict per line of *lines*.)"""
     c = context(chart)
-    stars = c.memo.get("shensha")
+    stars = c.memo.get("shensha")   # this chart's stars by branch, each branch when first asked
     if stars is None:
-        stars = c.memo["shensha"] = branch_stars(c.month, c.day, c.day_stem, c.year, c.hour,
-                                                 _opts(c))
-    names = stars[int(ln.branch)]
-    extra = stem_stars(c.month, int(ln.stem))
-    return {"shensha": list(names + extra)}
+        stars = c.memo["shensha"] = {}
+        c.memo["shensha.opts"] = _opts(c)
+    by_stem = _STEM_STARS[c.month]
+    out = []
+    for ln in lines:
+        if ln.role != "primary" and not ln.moving:
+            out.append({})
+            continue
+        b = int(ln.branch)
+        names = stars.get(b)
+        if names is None:
+            names = stars[b] = stars_on(b, c.month, c.day, c.day_stem, c.year, c.hour,
+                                        c.memo["shensha.opts"])
+        out.append({"shensha": [*names, *by_stem[ln.stem]]})
+    return out
 
 
 @rule("shensha-general", kind="finding")
@@ -574,6 +660,7 @@ def moving_stars(chart):
             yield Finding("shensha-general", f"{c.line_name(p)} 動: {'、'.join(names)}", (p,))
 
 
+_GUANGUI: Final = Relative.GUANGUI
 _TRIGRAM_OF_STATION = {"坤": 0, "震": 1, "坎": 2, "兌": 3, "艮": 4, "離": 5, "巽": 6, "乾": 7}
 
 
@@ -582,7 +669,7 @@ def _gui_moving_in(c, chart, trigram: int) -> list[int]:
     out = []
     for p in c.moving:
         t = int(h.lower) if p <= 3 else int(h.upper)
-        if t == trigram and str(c.lines[p - 1].relative) == "官鬼":
+        if t == trigram and c.lines[p - 1].relative == _GUANGUI:
             out.append(p)
     return out
 

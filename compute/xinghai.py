@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.hechong import LIUHE
@@ -66,7 +66,7 @@ def _sources(c: Context, pos: int) -> list[tuple[str, int]]:
 def _build_sources(c: Context, pos: int) -> list[tuple[str, int]]:
     out = [("日", c.day), ("月", c.month)]
     out += [(POS_ZH[p], c.br[p - 1]) for p in c.moving if p != pos]
-    cb = c.changed_branch(pos)
+    cb = c.cbr[pos - 1]
     if cb is not None:
         out.append(("變", cb))
     return out
@@ -95,7 +95,7 @@ def sanxing(chart: Chart) -> Iterator[Finding]:
     found: dict[int, list[str]] = {}
     for p in c.moving:
         found.setdefault(c.br[p - 1], []).append(f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}")
-        cb = c.changed_branch(p)
+        cb = c.cbr[p - 1]
         found.setdefault(cb, []).append(f"變 {BRANCH_ZH[cb]}")
     lines_present = set(found)
     found.setdefault(c.day, []).append(f"日 {BRANCH_ZH[c.day]}")
@@ -105,7 +105,7 @@ def sanxing(chart: Chart) -> Iterator[Finding]:
         if all(b in found for b in group) and lines_present & set(group):
             who = ", ".join(dict.fromkeys(w for b in group for w in found[b]))
             lines = tuple(p for p in c.moving if c.br[p - 1] in group
-                          or c.changed_branch(p) in group)
+                          or c.cbr[p - 1] in group)
             yield Finding("sanxing", f"{name}: {who}", lines)
 
 
@@ -120,7 +120,7 @@ def hai_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     out = []
     for who, s in _sources(c, ln.position):
         if HAI[s] == b:
-            rel = acts(BRANCH_PHASE_INT[s], BRANCH_PHASE_INT[b])
+            rel = ACTS_TABLE[BRANCH_PHASE_INT[s]][BRANCH_PHASE_INT[b]]
             out.append(f"{who}·{'生害' if rel in ('生', '洩') else '克害'}")
     return {"hai": out}
 
@@ -164,19 +164,24 @@ def simujue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     if c.on_month[i] or c.on_day[i]:
         return {"simujue": None}   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
     ph = c.ph[i]
-    cb = c.changed_branch(ln.position)
-    places = [c.day, c.month] + ([cb] if cb is not None and not (c.kong(cb) or c.po(cb)) else [])
-    stages = [STAGE_TABLE[c.tu][ph][b] for b in places]
-    acting = [c.day_acts(ph), c.month_acts(ph)]
-    acting += [acts(BRANCH_PHASE_INT[b], ph) for b in places[2:]]
-    acting += [acts(c.ph[q - 1], ph) for q in c.moving if q != ln.position]
+    cb = c.cbr[i]
+    day, month = c.day, c.month
+    places = [day, month]
+    if cb is not None and cb not in c.void and not ((cb - month) % 12 == 6 and cb != day):
+        places.append(cb)
+    row = STAGE_TABLE[c.tu][ph]
+    stages = [row[b] for b in places]
+    acting = [c.dact[ph], c.mact[ph]]
+    acting += [ACTS_TABLE[BRANCH_PHASE_INT[b]][ph] for b in places[2:]]
+    pos = ln.position
+    acting += [ACTS_TABLE[c.ph[q - 1]][ph] for q in c.moving if q != pos]
     sheng, ke = "生" in acting or "比" in acting, "克" in acting
     for name in ("絕", "死"):
         if name in stages:
             label = f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
             return {"simujue": label}
     for t in places[:1] + places[2:]:
-        if STAGE_TABLE[c.tu][ph][t] == "墓":
+        if row[t] == "墓":
             openers = [c.month] + [c.br[q - 1] for q in c.moving]
             opened = any(CLASH[o] == t or XING[o] == t for o in openers)
             return {"simujue": "墓開" if opened else "墓藏"}

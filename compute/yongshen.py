@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from compute.changsheng import BRANCH_PHASE_INT, acts
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.ganzhi import Stem
@@ -34,11 +34,27 @@ _EMERGED: Final = ("出", "半出", "旬後出")
 
 
 def _fei(c: Context, rel: Relative) -> list[int]:
-    return [ln.position for ln in c.lines if ln.relative == rel]
+    return _positions(c)[0][rel]
 
 
 def _fu(c: Context, rel: Relative) -> list[int]:
-    return [ln.position for ln in c.lines if ln.hidden is not None and ln.hidden.relative == rel]
+    return _positions(c)[1][rel]
+
+
+def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...]]:
+    """Per relative (an int): the positions of its 飛 lines and of its 伏 — gathered once per
+    chart (kept in its context's memo) for the detectors of this module, which ask of every
+    relative. Callers must not edit the lists."""
+    found = c.memo.get("yongshen.positions")
+    if found is None:
+        fei: tuple[list[int], ...] = ([], [], [], [], [])
+        fu: tuple[list[int], ...] = ([], [], [], [], [])
+        for ln in c.lines:
+            fei[ln.relative].append(ln.position)
+            if ln.hidden is not None:
+                fu[ln.hidden.relative].append(ln.position)
+        found = c.memo["yongshen.positions"] = (fei, fu)
+    return found
 
 
 def _fu_out(state: Any) -> bool:
@@ -100,15 +116,19 @@ def benwu_eryou(chart: Chart) -> Iterator[Finding]:
     ['官鬼 不上卦: 日月 無; 互 有; 伏 三爻下 酉 (靜下, 出)']
     """
     c = context(chart)
+    fei = _positions(c)[0]
+    if all(fei):
+        return   # every relative is on the lines
     pal = Phase(c.palace)
     hu = chart.primary.hugua
     hu_rel = () if hu is None else tuple(relative(pal, t.phase) for t in (hu.lower, hu.upper))
+    on_riyue = tuple((w, relative(pal, Phase(BRANCH_PHASE_INT[b])))
+                     for w, b in (("日", c.day), ("月", c.month)))
     for r in RELATIVES:
-        if _fei(c, r):
+        if fei[r]:
             continue
         parts = []
-        riyue = [w for w, b in (("日", c.day), ("月", c.month))
-                 if relative(pal, Phase(BRANCH_PHASE_INT[b])) == r]
+        riyue = [w for w, rel in on_riyue if rel == r]
         bian = [p for p in c.moving if c.changed[p - 1].relative == r]
         parts.append("日月 " + ("、".join(riyue) if riyue else "無"))
         if bian:
@@ -133,12 +153,18 @@ def youwu_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     if ln.role != "primary":
         return {}
     c = context(chart)
-    i = ln.position - 1
+    pos = ln.position
+    i = pos - 1
     ph = c.ph[i]
-    d, m = c.day_acts(ph), c.month_acts(ph)
-    sheng = [q for q in c.moving if q != ln.position and not (c.broken[q - 1] or c.san[q - 1])
-             and acts(c.ph[q - 1], ph) == "生"]
-    ke = [q for q in c.moving if q != ln.position and acts(c.ph[q - 1], ph) == "克"]
+    d, m = c.dact[ph], c.mact[ph]
+    sheng = ke = False
+    for q in c.moving:
+        if q != pos:
+            how = ACTS_TABLE[c.ph[q - 1]][ph]
+            if how == "生" and not (c.broken[q - 1] or c.san[q - 1]):
+                sheng = True
+            elif how == "克":
+                ke = True
     out = []
     if c.broken[i]:
         out.append("月破")
@@ -189,7 +215,7 @@ def injuries(c: Context, p: int) -> list[str]:
         out.append("破")
     if c.san[i] or (not ln.moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
         out.append("沖散")
-    if "克" in (c.day_acts(c.ph[i]), c.month_acts(c.ph[i])):
+    if c.dact[c.ph[i]] == "克" or c.mact[c.ph[i]] == "克":
         out.append("克")
     return out
 
@@ -229,7 +255,7 @@ def liangxian(chart: Chart) -> Iterator[Finding]:
 
 def _movers(c: Context, pos: int, phase: int, how: str) -> list[int]:
     return [q for q in c.moving if q != pos and not (c.broken[q - 1] or c.san[q - 1])
-            and acts(c.ph[q - 1], phase) == how]
+            and ACTS_TABLE[c.ph[q - 1]][phase] == how]
 
 
 @rule("juechu-fengsheng", "絕處逢生", "절처봉생",
@@ -271,27 +297,29 @@ def juechu_fengsheng(chart: Chart) -> Iterator[Finding]:
 
 
 def _riyue_ke(c: Context, ph: int) -> bool:
-    return c.day_acts(ph) == "克" or c.month_acts(ph) == "克"
+    return c.dact[ph] == "克" or c.mact[ph] == "克"
 
 
 def _riyue_sheng(c: Context, ph: int) -> bool:
-    return c.day_acts(ph) == "生" or c.month_acts(ph) == "生"
+    return c.dact[ph] == "生" or c.mact[ph] == "生"
 
 
 def _form_fei(c: Context, p: int) -> str | None:
     ph = c.ph[p - 1]
-    if _riyue_ke(c, ph) and _movers(c, p, ph, "生"):
+    riyue_ke = c.dact[ph] == "克" or c.mact[ph] == "克"
+    if riyue_ke and _movers(c, p, ph, "生"):
         return "一: 日月克, 動爻生"
-    cb = c.changed_branch(p)
-    if cb is None or c.po(cb):
+    cb = c.cbr[p - 1]
+    if cb is None or ((cb - c.month) % 12 == 6 and cb != c.day):   # none, or 月破
         return None
     bph = BRANCH_PHASE_INT[cb]
-    jue = c.day_acts(bph) == "克" and c.day_acts(bph) != acts(BRANCH_PHASE_INT[c.day], bph)
-    if acts(bph, ph) == "生" and not jue and _movers(c, p, ph, "克"):
+    jue = c.dact[bph] == "克" and c.dact[bph] != ACTS_TABLE[BRANCH_PHASE_INT[c.day]][bph]
+    how = ACTS_TABLE[bph][ph]
+    if how == "生" and not jue and _movers(c, p, ph, "克"):
         return "二: 動爻克, 變爻生"
-    if acts(bph, ph) == "克" and _movers(c, p, ph, "生"):
+    if how == "克" and _movers(c, p, ph, "生"):
         return "三: 變爻克, 動爻生"
-    if _riyue_ke(c, ph) and acts(bph, ph) == "生" and not c.kong(cb):
+    if riyue_ke and how == "生" and cb not in c.void:
         return "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
     return None
 
@@ -300,9 +328,10 @@ def _form_fu(c: Context, p: int) -> str | None:
     fu = c.lines[p - 1].hidden
     ph, fei = int(fu.element), c.ph[p - 1]
     fei_ok = not (c.broken[p - 1] or c.san[p - 1])
-    if _riyue_ke(c, ph) and ((fei_ok and acts(fei, ph) == "生") or _movers(c, 0, ph, "生")):
+    how = ACTS_TABLE[fei][ph]
+    if _riyue_ke(c, ph) and ((fei_ok and how == "生") or _movers(c, 0, ph, "生")):
         return "四: 伏受日月克, 飛動生"
-    if ((acts(fei, ph) == "克") or _movers(c, 0, ph, "克")) and _riyue_sheng(c, ph):
+    if (how == "克" or _movers(c, 0, ph, "克")) and _riyue_sheng(c, ph):
         return "五: 伏受飛動克, 日月生"
     return None
 

@@ -152,3 +152,33 @@ def test_the_chart_s_value_classes_are_frozen_slotted_and_picklable(module: str)
         name = obj._fields[0]
         with pytest.raises(AttributeError, match=f"cannot assign to field '{name}'"):
             setattr(obj, name, None)
+
+
+@pytest.mark.parametrize("module", ("compute.questions", "compute.judge", "compute.daxian"))
+def test_the_shilei_value_classes_are_frozen_slotted_and_picklable(module: str) -> None:
+    """The same for the classes a chart asked a question builds (``--question``)."""
+    import importlib
+    import pickle
+
+    from compute.daxian import daxian
+    from compute.judge import TRUE, Item
+    from compute.questions import ALL, roles
+    from compute.values import Frozen
+
+    mod = importlib.import_module(module)
+    classes = [v for v in vars(mod).values()
+               if isinstance(v, type) and v.__module__ == module and issubclass(v, Frozen)]
+    assert classes and not any(hasattr(v, "__dataclass_fields__") for v in vars(mod).values()
+                               if getattr(v, "__module__", "") == module)
+    r = roles(compute.chart("大過", month="亥", day="戊午"), yongshen="妻財")
+    question = next(q for q in ALL if q.alternatives)
+    samples = [question, question.alternatives[0], r, r.yuan, r.yong[0], TRUE, Item("line", 1, 2),
+               daxian(compute.chart("損", "剝", month="寅", day="庚午", year="己丑"), "辛卯")]
+    for cls in classes:
+        obj = next(s for s in samples if type(s) is cls)
+        assert not hasattr(obj, "__dict__")
+        again = pickle.loads(pickle.dumps(obj))
+        assert again == obj and again is not obj and hash(again) == hash(obj)
+        assert repr(again) == repr(obj) and repr(obj).startswith(f"{cls.__name__}(")
+        with pytest.raises(AttributeError, match=f"cannot assign to field '{obj._fields[0]}'"):
+            setattr(obj, obj._fields[0], None)

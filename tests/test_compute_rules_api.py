@@ -129,3 +129,23 @@ def test_an_asked_chart_loads_the_asked_rules() -> None:
     out = _run("from compute import chart; c = chart('困', '坎', month='午', day='壬戌', "
                "question='囤積'); print(sorted({f.rule for f in c.findings}))")
     assert "'yongshen-source'" in out
+
+
+def test_batch_annotators_agree_with_their_per_line_form() -> None:
+    """A batch annotator (rule(..., batch=True)) gives, for the lines it is given, the dicts its
+    per-line form gives one line at a time, and the chart's states hold them."""
+    batched = [(rid, fn, rules.batch_of(fn)) for rid, fn in rules.line_annotators()
+               if rules.batch_of(fn) is not None]
+    assert len(batched) >= 6
+    for c in _charts():
+        lines = c.primary.lines + (c.changed.lines if c.changed else ())
+        for rid, one, batch in batched:
+            got = batch(c, lines)
+            assert got == [one(c, ln) for ln in lines], rid
+            for ln, said in zip(lines, got, strict=True):
+                assert {k: ln.state[k] for k in said} == said, (rid, ln.role, ln.position)
+
+
+def test_batch_is_for_line_annotators() -> None:
+    with pytest.raises(ValueError, match="batch=True is for line annotators"):
+        rules.rule("ganzhi-60", kind="finding", batch=True)

@@ -174,3 +174,28 @@ def test_a_question_the_text_does_not_mark_is_refused(monkeypatch) -> None:
 
     with pytest.raises(InputError, match=r"shilei-01-q99: not marked in the text"):
         build_tei.build(replace(inputs, questions=(*inputs.questions, row)))
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[vocabulary]\n"1世" = "세"\n', r"\[vocabulary\] '1世': expected a name"),
+    ('[[question]]\nid = "shilei-1-q1"\n', r"\[\[question\]\] 1: id 'shilei-1-q1'; expected "
+                                          r"shilei-NN-qK$"),
+])
+def test_a_broken_question_row_is_one_line(tmp_path: Path, text: str, message: str) -> None:
+    bad = tmp_path / "questions.toml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=message) as err:
+        tei_examples.read_questions(bad)
+    assert "\n" not in str(err.value)
+
+
+def test_a_value_without_a_tei_form_is_refused() -> None:
+    from yimao.tei.markup import el
+
+    stand = el(None, "standOff")
+    row = {"id": "ex-a", "rule": "a", "source": "constructed", "inputs": {},
+           "focus": {"value": [[1, 2]]}}
+    with pytest.raises(InputError, match=r"example ex-a: an array in an array"):
+        tei_examples.example_records(stand, [row])
+    with pytest.raises(InputError, match=r"example ex-a: key 'two words' cannot be a feature"):
+        tei_examples.example_records(stand, [{**row, "focus": {"two words": 1}}])

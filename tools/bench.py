@@ -114,6 +114,15 @@ def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
         "compute static+to_dict, pillars": (
             lambda: [chart(lines=x, month=m, day=d, rules=()).to_dict()
                      for x, m, d in pillared], n),
+        # the same jobs with compute's memo caches emptied at the start of the run (cold)
+        "compute full+to_dict, datetime, cold": (
+            lambda: clear_caches() and [chart(lines=x, at=w).to_dict() for x, w in sample], n),
+        "compute full+to_dict, pillars, cold": (
+            lambda: clear_caches() and [chart(lines=x, month=m, day=d).to_dict()
+                                        for x, m, d in pillared], n),
+        "compute static chart, pillars, cold": (
+            lambda: clear_caches() and [chart(lines=x, month=m, day=d, rules=())
+                                        for x, m, d in pillared], n),
     }
     najia = _najia()
     if najia is None:
@@ -135,6 +144,28 @@ def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
     jobs["najia, datetime"] = (lambda: run_najia(False), n)
     jobs["najia, pillars (date from a table)"] = (lambda: run_najia(True), n)
     return jobs
+
+
+def clear_caches() -> int:
+    """Empty every memo cache (``functools.cache`` / ``lru_cache``) of compute's modules that is
+    keyed on arguments — the parsed inputs, the casts, the years' 節, the hexagrams' templates
+    … — and return how many (always > 0). The same 400 casts run in every round, so such caches
+    are filled in round 1 and hit afterwards; the "cold" jobs empty them first, so their rate
+    includes filling them. Argument-less caches (a table built whole on first use, such as the
+    節 table) are kept."""
+    count = 0
+    for name, module in list(sys.modules.items()):
+        if name != "compute" and not name.startswith("compute."):
+            continue
+        for obj in list(vars(module).values()):
+            wrapped = getattr(obj, "__wrapped__", None)
+            code = getattr(wrapped, "__code__", None)
+            if code is None or not hasattr(obj, "cache_clear") or getattr(
+                    obj, "__module__", None) != name or code.co_argcount == 0:
+                continue
+            obj.cache_clear()
+            count += 1
+    return count
 
 
 def interleaved(jobs: dict[str, tuple[Callable[[], None], int]],
@@ -186,11 +217,48 @@ def _yimao(*args: str) -> list[str]:
     return [sys.executable, "-m", "yimao.cli.main", *args]
 
 
+ASKED_CHART = ("chart", "困", "坎", "--month", "午", "--day", "壬戌", "--question", "囤積")
+"""A one-chart process asked a question of the 筮類 (its rules, questions and judgments load)."""
+
+
 def cli_startup(rounds: int) -> tuple[float, float]:
     """Median wall seconds of a one-chart ``yimao chart`` process and of ``python -c pass``
-    (:func:`processes`)."""
-    t = processes({"one": _yimao(*ONE_CHART), "bare": [sys.executable, "-c", "pass"]}, rounds)
+    (:func:`processes`, interleaved with a chart asked a question, whose line this prints)."""
+    t = processes({"one": _yimao(*ONE_CHART), "asked": _yimao(*ASKED_CHART),
+                   "bare": [sys.executable, "-c", "pass"]}, rounds)
+    print(f"a `yimao chart … --question 囤積` process {t['asked'] * 1000:.0f} ms: "
+          f"{t['asked'] / t['bare']:.2f}x `python -c pass`")
+    startup_instructions()
     return t["one"], t["bare"]
+
+
+def startup_instructions() -> None:
+    """The same three processes' instructions under callgrind (when valgrind is installed),
+    bytecode cached as for the timing: a figure the machine's load does not move (the wall
+    ratio adds what callgrind does not see, the process's start in the kernel and its files)."""
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return
+    commands = {"one": _yimao(*ONE_CHART), "asked": _yimao(*ASKED_CHART),
+                "bare": [sys.executable, "-c", "pass"]}
+    counts = {}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        for name, cmd in commands.items():
+            subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
+            out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                                  *cmd], capture_output=True, text=True, check=True, cwd=ROOT,
+                                 env=env).stderr
+            found = re.search(r"refs:\s*([\d,]+)", out)
+            if found is None:
+                raise SystemExit(f"instructions: no count in valgrind's output:\n{out[-500:]}")
+            counts[name] = int(found.group(1).replace(",", ""))
+    print(f"instructions (callgrind): one-chart process {counts['one'] / 1e6:.1f} M, asked "
+          f"{counts['asked'] / 1e6:.1f} M, `python -c pass` {counts['bare'] / 1e6:.1f} M: "
+          f"{counts['one'] / counts['bare']:.2f}x and {counts['asked'] / counts['bare']:.2f}x")
 
 
 def cases_startup(rounds: int) -> None:
@@ -229,6 +297,13 @@ def timing(n: int, rounds: int) -> None:
         print(f"ratio compute/najia: full chart + to_dict from a datetime {date:.2f}x "
               f"(target >= 25x); full chart + to_dict from pillars {pill:.2f}x (target >= 0.2x); "
               f"static chart {static:.2f}x (target >= 1.2x)")
+        cold = {k: r[f"compute {k}, cold"] / r[base] for k, base in (
+            ("full+to_dict, datetime", "najia, datetime"),
+            ("full+to_dict, pillars", "najia, pillars (date from a table)"),
+            ("static chart, pillars", "najia, pillars (date from a table)"))}
+        print(f"the same with compute's memo caches emptied each round ({clear_caches()} "
+              f"caches): {cold['full+to_dict, datetime']:.2f}x, "
+              f"{cold['full+to_dict, pillars']:.2f}x, {cold['static chart, pillars']:.2f}x")
     one, bare = cli_startup(max(2 * rounds, 11))
     print(f"one-chart `yimao chart` process {one * 1000:.0f} ms, `python -c pass` "
           f"{bare * 1000:.0f} ms: {one / bare:.2f}x (target <= 2.5x)")

@@ -1112,7 +1112,8 @@ def main(argv: list[str] | None = None) -> int:
                 seen.add(ex_id)
     EXAMPLES_FILE.write_text(write_toml(rows), encoding="utf-8")
     print(f"{EXAMPLES_FILE.relative_to(ROOT)}: {len(rows)} examples "
-          f"({sum(1 for r in rows if r.get('hand'))} kept by hand)")
+          f"({sum(1 for r in rows if r.get('hand'))} kept by hand); the site reads them from "
+          "the TEI: rebuild it with .venv/bin/python -m yimao.tei.build --register")
     for rid in missing:
         print(f"no example found for {rid}", file=sys.stderr)
     return 1 if missing else 0
