@@ -434,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="also count instructions per chart under callgrind (N charts)")
     parser.add_argument("--cases", action="store_true",
-                        help="only time `yimao cases --json` beside one `yimao chart` process")
+                        help="only time `yimao cases --json`, warm and cold, beside one chart")
     parser.add_argument("--work", nargs=2, metavar=("JOB", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.work:
