@@ -45,7 +45,8 @@ serve: site
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(BENCH_ARGS)
 
-# `yimao cases --json` (every case charted, every claim checked) beside one `yimao chart` process
+# `yimao cases --json` (every case charted, every claim checked), warm (the cases kept from the
+# TEI) and cold (kept file removed), beside one `yimao chart` process
 bench-cases: $(STAMP)
 	$(BIN)/python tools/bench.py --cases $(BENCH_ARGS)
 

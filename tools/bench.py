@@ -13,9 +13,10 @@ converts it with lunar-python; for "pillars" its conversion is answered from a t
 before the timing, so both sides start from the pillars; for "datetime" both convert the date
 themselves. The three ratios of issue 7 are printed with their targets, and the wall time of a
 one-chart ``yimao chart`` process beside ``python -c pass`` (medians of interleaved runs).
-``--cases`` times only ``yimao cases --json`` beside the one-chart process and ``python -c pass``
-(issue 8; ``make bench-cases``). ``--memory N`` charts N charts in one process and prints the
-peak RSS at each tenth.
+``--cases`` times only ``yimao cases --json`` (warm: the cases kept from the TEI; cold: the kept
+file removed) beside the one-chart process and ``python -c pass``, and counts the three under
+callgrind when valgrind is installed (issue 8; ``make bench-cases``). ``--memory N`` charts N
+charts in one process and prints the peak RSS at each tenth.
 ``--instructions N`` counts, under valgrind's callgrind (when installed), the instructions per
 chart of each job (full+to_dict from pillars and from a datetime, the static chart): a run
 charting N sample charts less a run charting none, both after the same 20 warm-up charts and
@@ -235,19 +236,32 @@ def startup_instructions() -> None:
     """The same three processes' instructions under callgrind (when valgrind is installed),
     bytecode cached as for the timing: a figure the machine's load does not move (the wall
     ratio adds what callgrind does not see, the process's start in the kernel and its files)."""
+    counts = callgrind({"one": _yimao(*ONE_CHART), "asked": _yimao(*ASKED_CHART),
+                        "bare": [sys.executable, "-c", "pass"]})
+    if counts is None:
+        return
+    print(f"instructions (callgrind): one-chart process {counts['one'] / 1e6:.1f} M, asked "
+          f"{counts['asked'] / 1e6:.1f} M, `python -c pass` {counts['bare'] / 1e6:.1f} M: "
+          f"{counts['one'] / counts['bare']:.2f}x and {counts['asked'] / counts['bare']:.2f}x")
+
+
+def callgrind(commands: dict[str, list[str]],
+              before: dict[str, Callable[[], None]] | None = None) -> dict[str, int] | None:
+    """Each command's instructions under callgrind (None when valgrind is not installed), after
+    one plain run (bytecode cached as for the timing) and the command's *before* step."""
     import re
     import shutil
 
     if shutil.which("valgrind") is None:
-        return
-    commands = {"one": _yimao(*ONE_CHART), "asked": _yimao(*ASKED_CHART),
-                "bare": [sys.executable, "-c", "pass"]}
+        return None
     counts = {}
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = cache
         for name, cmd in commands.items():
             subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT, env=env)
+            if name in (before or {}):
+                before[name]()  # type: ignore[index]
             out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                                   *cmd], capture_output=True, text=True, check=True, cwd=ROOT,
                                  env=env).stderr
@@ -255,9 +269,7 @@ def startup_instructions() -> None:
             if found is None:
                 raise SystemExit(f"instructions: no count in valgrind's output:\n{out[-500:]}")
             counts[name] = int(found.group(1).replace(",", ""))
-    print(f"instructions (callgrind): one-chart process {counts['one'] / 1e6:.1f} M, asked "
-          f"{counts['asked'] / 1e6:.1f} M, `python -c pass` {counts['bare'] / 1e6:.1f} M: "
-          f"{counts['one'] / counts['bare']:.2f}x and {counts['asked'] / counts['bare']:.2f}x")
+    return counts
 
 
 def cases_startup(rounds: int) -> None:
@@ -280,6 +292,12 @@ def cases_startup(rounds: int) -> None:
         print(f"`yimao cases --json`, {name} ({what}): {t[name] * 1000:.0f} ms = "
               f"{t[name] / t['one']:.2f}x one chart (target <= 6x), "
               f"{t[name] / t['bare']:.2f}x python")
+    n = callgrind({"warm": _yimao("cases", "--json"), "cold": _yimao("cases", "--json"),
+                   "one": _yimao(*ONE_CHART)}, before={"cold": forget})
+    if n is not None:
+        print(f"instructions (callgrind): one chart {n['one'] / 1e6:.0f} M; cases warm "
+              f"{n['warm'] / 1e6:.0f} M = {n['warm'] / n['one']:.2f}x, cold "
+              f"{n['cold'] / 1e6:.0f} M = {n['cold'] / n['one']:.2f}x")
 
 
 def timing(n: int, rounds: int) -> None:
@@ -433,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="also count instructions per chart under callgrind (N charts)")
     parser.add_argument("--cases", action="store_true",
-                        help="only time `yimao cases --json` beside one `yimao chart` process")
+                        help="only time `yimao cases --json`, warm and cold, beside one chart")
     parser.add_argument("--work", nargs=2, metavar=("JOB", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.work:

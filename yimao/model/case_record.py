@@ -168,9 +168,11 @@ def keep_cases(cases: tuple[Case, ...]) -> None:
     is kept where it cannot be written)."""
     from yimao import atomic
 
+    case_fields = [f.name for f in fields(Case)]
+    claim_fields = [f.name for f in fields(Claim)]
     record = {"stamp": stamp(), "cases": [
-        {f.name: ([{g.name: getattr(cl, g.name) for g in fields(Claim)} for cl in c.claims]
-                  if f.name == "claims" else getattr(c, f.name)) for f in fields(Case)}
+        {k: ([{g: getattr(cl, g) for g in claim_fields} for cl in c.claims]
+             if k == "claims" else getattr(c, k)) for k in case_fields}
         for c in cases]}
     try:
         CASES_KEPT.parent.mkdir(parents=True, exist_ok=True)
