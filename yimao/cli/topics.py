@@ -4,8 +4,9 @@ judgments compute implements for the chapter.
     yimao topics            # one line per chapter, then its questions
     yimao topics --json     # [{chapter, title, questions: [{id, text, yongshen, passages}]}]
 
-Chapters and titles come from the TEI (:func:`yimao.model.edition.load_edition`), the questions from
-compute (:mod:`compute.questions`, compiled from editorial/questions.toml).
+Chapters, titles and the questions come from the TEI (:func:`yimao.model.edition.load_edition`,
+:func:`yimao.model.examples.questions`: ``<fs type="question">``, compiled from
+editorial/questions.toml); the judgments from compute (what it implements for the chapter).
 
 >>> rows = topics()
 >>> len(rows), rows[0]["chapter"], rows[0]["title"], rows[0]["questions"][0]["text"]
@@ -22,18 +23,20 @@ from typing import Any
 def topics() -> list[dict[str, Any]]:
     """The chapters of the 筮類 with their questions (the ``--json`` rows)."""
     from compute.judgments_data import JUDGMENTS
-    from compute.questions import ALL
     from yimao.model.edition import load_edition
+    from yimao.model.examples import questions
 
     judged: dict[str, list[str]] = {}
     for j in JUDGMENTS:
         judged.setdefault(j["chapter"], []).append(j["id"])
     out = []
-    for d in load_edition().divisions:
+    edition = load_edition()
+    asked = questions(edition)
+    for d in edition.divisions:
         if d.part != "shilei":
             continue
         qs = [{"id": q.id, "text": q.text, "ko": q.ko, "yongshen": list(q.yongshen),
-               "passages": list(q.passages)} for q in ALL if q.chapter == d.id]
+               "passages": list(q.passages)} for q in asked if q.chapter == d.id]
         out.append({"chapter": d.id, "title": d.title_zh, "title_ko": d.title_ko,
                     "questions": qs, "judgments": judged.get(d.id, [])})
     return out
