@@ -16,7 +16,6 @@ registration order, merging its keys into ``line.state`` → every ``finding`` d
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 from collections.abc import Iterable, Mapping
 
 from compute import inputs
@@ -31,7 +30,7 @@ from compute.ganzhi import (
     Stem,
     void_branches,
 )
-from compute.gua import HEXAGRAMS, YAO, Hexagram, Trigram, Yao, hugua
+from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao, hugua
 from compute.liuqin import RELATIVE_ZH, Relative, relative
 from compute.liushen import (
     MONTH_SPIRITS_ON,
@@ -41,9 +40,9 @@ from compute.liushen import (
     guiren_generals,
     hour_spirits,
 )
-from compute.najia import najia
+from compute.najia import trigram_branches, trigram_stem
 from compute.shen import guashen, line_roles, shishen
-from compute.values import Frozen, init, setters
+from compute.values import Frozen, draft, init
 from compute.wuxing import PHASE_ZH, Phase, branch_phase
 from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
 
@@ -54,6 +53,16 @@ if TYPE_CHECKING:
     from compute.context import Context
 
 ROLES = ("primary", "changed")
+
+_STEM_ZH: Final = tuple(STEM_ZH)
+_BRANCH_ZH: Final = tuple(BRANCH_ZH)
+_PHASE_ZH: Final = tuple(PHASE_ZH)
+_TRIGRAM_ZH: Final = tuple(str(t) for t in Trigram)
+"""The names as tuples of strings (indexing a str makes a new one-character string)."""
+_LINE_KEYS: Final = dict.fromkeys((
+    "position", "yang", "moving", "mark", "stem", "branch", "element", "relative", "spirit",
+    "hidden", "month_spirits", "hour_spirit", "guiren", "xiu", "roles"))
+"""The keys of ``ChartLine.to_dict`` in order (copied, then filled: cheaper than a literal)."""
 
 
 class Hidden(Frozen):
@@ -80,8 +89,8 @@ class Hidden(Frozen):
         return GanZhi.from_parts(self.stem, self.branch)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"stem": STEM_ZH[self.stem], "branch": BRANCH_ZH[self.branch],
-                "element": PHASE_ZH[self.element], "relative": RELATIVE_ZH[self.relative]}
+        return {"stem": _STEM_ZH[self.stem], "branch": _BRANCH_ZH[self.branch],
+                "element": _PHASE_ZH[self.element], "relative": RELATIVE_ZH[self.relative]}
 
 
 class ChartLine(Frozen):
@@ -147,55 +156,33 @@ class ChartLine(Frozen):
         The states are JSON values as the annotators made them (``tests/test_compute_rules_api``
         holds every annotator to it), not copied: the nested lists and dicts are the chart's
         own, so a caller that edits the result edits the chart (copy it first)."""
+        out = _LINE_KEYS.copy()
+        out["position"] = self.position
+        out["yang"] = self.yang
+        out["moving"] = self.moving
+        out["mark"] = self.mark
+        out["stem"] = _STEM_ZH[self.stem]
+        out["branch"] = _BRANCH_ZH[self.branch]
+        out["element"] = _PHASE_ZH[self.element]
+        out["relative"] = RELATIVE_ZH[self.relative]
+        out["spirit"] = SPIRIT_ZH[self.spirit]
+        hidden = self.hidden
+        if hidden is not None:
+            out["hidden"] = hidden.to_dict()
+        spirits = self.month_spirits
+        out["month_spirits"] = list(map(SPIRIT_ZH.__getitem__, spirits)) if spirits else []
         hour = self.hour_spirit
-        out: dict[str, Any] = {
-            "position": self.position, "yang": self.yang, "moving": self.moving,
-            "mark": self.mark, "stem": STEM_ZH[self.stem], "branch": BRANCH_ZH[self.branch],
-            "element": PHASE_ZH[self.element], "relative": RELATIVE_ZH[self.relative],
-            "spirit": SPIRIT_ZH[self.spirit],
-            "hidden": self.hidden.to_dict() if self.hidden else None,
-            "month_spirits": [SPIRIT_ZH[s] for s in self.month_spirits],
-            "hour_spirit": SPIRIT_ZH[hour] if hour is not None else None,
-            "guiren": self.guiren, "xiu": self.xiu, "roles": list(self.roles),
-        }
+        if hour is not None:
+            out["hour_spirit"] = SPIRIT_ZH[hour]
+        out["guiren"] = self.guiren
+        out["xiu"] = self.xiu
+        out["roles"] = list(self.roles)
         if self.state:  # JSON values already (rules.py), shared: read the dict, do not edit it
             out.update(self.state)
         return out
 
 
-(_S_ROLE, _S_POSITION, _S_YANG, _S_MOVING, _S_MARK, _S_STEM, _S_BRANCH, _S_ELEMENT, _S_RELATIVE,
- _S_SPIRIT, _S_HIDDEN, _S_MONTH_SPIRITS, _S_HOUR_SPIRIT, _S_GUIREN, _S_XIU, _S_ROLES,
- _S_STATE) = setters(ChartLine)
 _new = object.__new__
-
-
-def _make_line(
-    role: str, position: int, yang: bool, moving: bool, mark: str, stem: Stem, branch: Branch,
-    element: Phase, relative: Relative, spirit: Spirit, hidden: Hidden | None,
-    month_spirits: tuple[Spirit, ...], hour_spirit: Spirit | None, guiren: str | None, xiu: str,
-    roles: tuple[str, ...], state: Mapping[str, Any],
-) -> ChartLine:
-    """A :class:`ChartLine` of values the chart computed itself (consistent by construction):
-    every field, in order, set without the checks (12 lines a chart)."""
-    o = _new(ChartLine)
-    _S_ROLE(o, role)
-    _S_POSITION(o, position)
-    _S_YANG(o, yang)
-    _S_MOVING(o, moving)
-    _S_MARK(o, mark)
-    _S_STEM(o, stem)
-    _S_BRANCH(o, branch)
-    _S_ELEMENT(o, element)
-    _S_RELATIVE(o, relative)
-    _S_SPIRIT(o, spirit)
-    _S_HIDDEN(o, hidden)
-    _S_MONTH_SPIRITS(o, month_spirits)
-    _S_HOUR_SPIRIT(o, hour_spirit)
-    _S_GUIREN(o, guiren)
-    _S_XIU(o, xiu)
-    _S_ROLES(o, roles)
-    _S_STATE(o, state)
-    return o
 
 
 class ChartHexagram(Frozen):
@@ -265,25 +252,17 @@ class ChartHexagram(Frozen):
     def to_dict(self) -> dict[str, Any]:
         """The hexagram's facts (those of the hexagram alone kept per hexagram), then its
         lines."""
-        head, (star, jing_xiu) = _head(self.hexagram)
-        return {
-            **head, "guashen_lines": list(self.guashen_lines), "shishen": self.shishen,
-            "star": star, "jing_xiu": jing_xiu,
-            "hidden_hexagram": self.hidden_hexagram.name if self.hidden_hexagram else None,
-            "hugua": self.hugua.name if self.hugua else None,
-            "lines": [ln.to_dict() for ln in self.lines],
-        }
-
-
-@functools.cache
-def _head(hexagram: Hexagram) -> tuple[dict[str, Any], tuple[str, str]]:
-    """The JSON facts of a hexagram alone, in ``ChartHexagram.to_dict``'s order (kept for each
-    of the 64; the dict is copied into each to_dict, never handed out), and its 五星, 經星."""
-    return {
-        "name": hexagram.name, "full_name": hexagram.full_name, "palace": str(hexagram.palace),
-        "palace_element": str(hexagram.palace.phase), "generation": hexagram.generation_zh,
-        "shi": hexagram.shi, "ying": hexagram.ying, "guashen": str(guashen(hexagram)),
-    }, (wuxing_star(hexagram), jingfang_xiu(hexagram))
+        fixed = _FIXED[self.hexagram.bits]
+        out = fixed[3].copy()
+        b = fixed[4]
+        lines = self.lines
+        out["guashen_lines"] = [ln.position for ln in lines if ln.branch == b]
+        out["shishen"] = shishen(self.hexagram, lines[self.hexagram.shi - 1].branch)
+        hidden, hu = self.hidden_hexagram, self.hugua
+        out["hidden_hexagram"] = hidden.name if hidden is not None else None
+        out["hugua"] = hu.name if hu is not None else None
+        out["lines"] = [ln.to_dict() for ln in lines]
+        return out
 
 
 class Chart(Frozen):
@@ -357,19 +336,23 @@ class Chart(Frozen):
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: primary, changed, void, month, day, year, hour, findings …"""
+        changed, month_pillar, year, hour, birth, at = (
+            self.changed, self.month_pillar, self.year, self.hour, self.birth, self.at)
+        day = self.day
+        v0, v1 = void_branches(day)
         return {
             "primary": self.primary.to_dict(),
-            "changed": self.changed.to_dict() if self.changed else None,
+            "changed": changed.to_dict() if changed is not None else None,
             "cast": [y.number for y in self.cast],
-            "void": [str(b) for b in self.void],
-            "xun": self.xun,
-            "month": str(self.month),
-            "month_pillar": self.month_pillar.zh if self.month_pillar else None,
-            "day": self.day.zh,
-            "year": self.year.zh if self.year else None,
-            "hour": self.hour.zh if self.hour else None,
-            "birth": str(self.birth) if self.birth is not None else None,
-            "at": self.at.isoformat() if self.at else None,
+            "void": [_BRANCH_ZH[v0], _BRANCH_ZH[v1]],
+            "xun": day.xun,
+            "month": _BRANCH_ZH[self.month],
+            "month_pillar": month_pillar.zh if month_pillar is not None else None,
+            "day": day.zh,
+            "year": year.zh if year is not None else None,
+            "hour": hour.zh if hour is not None else None,
+            "birth": str(birth) if birth is not None else None,
+            "at": at.isoformat() if at is not None else None,
             "options": dict(self.options),
             "findings": [f.to_dict() for f in self.findings],
         }
@@ -377,23 +360,17 @@ class Chart(Frozen):
 
 # ------------------------------------------------------------------ building
 
-_S_HEX_ROLE, _S_HEX_HEXAGRAM, _S_HEX_LINES, _S_HEX_HIDDEN, _S_HEX_HUGUA = setters(ChartHexagram)
-
-
 def _make_hexagram(role: str, hexagram: Hexagram, lines: tuple[ChartLine, ...],
                    hidden_hexagram: Hexagram | None, hugua: Hexagram | None) -> ChartHexagram:
     """A :class:`ChartHexagram` the chart built itself, without the checks."""
-    o = _new(ChartHexagram)
-    _S_HEX_ROLE(o, role)
-    _S_HEX_HEXAGRAM(o, hexagram)
-    _S_HEX_LINES(o, lines)
-    _S_HEX_HIDDEN(o, hidden_hexagram)
-    _S_HEX_HUGUA(o, hugua)
+    o = _new(_DRAFTS[2])
+    o.role = role
+    o.hexagram = hexagram
+    o.lines = lines
+    o.hidden_hexagram = hidden_hexagram
+    o.hugua = hugua
+    o.__class__ = ChartHexagram
     return o
-
-
-(_S_CAST, _S_PRIMARY, _S_CHANGED, _S_MONTH, _S_DAY, _S_MONTH_PILLAR, _S_YEAR, _S_HOUR, _S_BIRTH,
- _S_AT, _S_OPTIONS, _S_FINDINGS, _S_CALL, _S_CONTEXT) = setters(Chart)
 
 
 def _make_chart(
@@ -403,95 +380,147 @@ def _make_chart(
     findings: tuple[registry.Finding, ...], call: str, context: Context | None,
 ) -> Chart:
     """A :class:`Chart` of values the chart computed itself: every field, without the checks."""
-    o = _new(Chart)
-    _S_CAST(o, cast)
-    _S_PRIMARY(o, primary)
-    _S_CHANGED(o, changed)
-    _S_MONTH(o, month)
-    _S_DAY(o, day)
-    _S_MONTH_PILLAR(o, month_pillar)
-    _S_YEAR(o, year)
-    _S_HOUR(o, hour)
-    _S_BIRTH(o, birth)
-    _S_AT(o, at)
-    _S_OPTIONS(o, options)
-    _S_FINDINGS(o, findings)
-    _S_CALL(o, call)
-    _S_CONTEXT(o, context)
+    o = _new(_DRAFTS[3])
+    o.cast = cast
+    o.primary = primary
+    o.changed = changed
+    o.month = month
+    o.day = day
+    o.month_pillar = month_pillar
+    o.year = year
+    o.hour = hour
+    o.birth = birth
+    o.at = at
+    o.options = options
+    o.findings = findings
+    o.call = call
+    o.context = context
+    o.__class__ = Chart
     return o
 
 
-@functools.cache
-def _template(
-    bits: int, swap: bool, palace_phase: Phase, scope: str = "pure"
-) -> tuple[tuple[Any, ...], ...]:
-    """Per line the values fixed by the hexagram alone: stem, branch, element, relative, yang,
-    宿 (黃金策), roles."""
-    hexagram = HEXAGRAMS[bits]
-    xiu = huangjince_xiu(hexagram)
-    out = []
-    for k, gz in enumerate(najia(hexagram, swap, scope)):
-        phase = branch_phase(gz.branch)
-        out.append((gz.stem, gz.branch, phase, relative(palace_phase, phase),
-                    hexagram.is_yang(k + 1), xiu[k], line_roles(hexagram, k + 1)))
-    return tuple(out)
+# ------------------------------------------------------------------ tables (built at import)
+
+_RELATIVE_OF: Final = tuple(tuple(relative(p, q) for q in Phase) for p in Phase)
+"""``_RELATIVE_OF[palace phase][line phase]``: the 六親 (:func:`~compute.liuqin.relative`)."""
+def _half(trigram: Trigram, outer: bool, swap: bool) -> tuple[tuple[Stem, Branch, Phase], ...]:
+    stem = trigram_stem(trigram, outer, swap)
+    return tuple((stem, b, branch_phase(b)) for b in trigram_branches(trigram, outer))
 
 
-@functools.cache
-def _hidden_lines(bits: int, swap: bool, palace_phase: Phase, scope: str) -> tuple[Hidden, ...]:
-    return tuple(Hidden(t[0], t[1], t[2], t[3])
-                 for t in _template(bits, swap, palace_phase, scope))
+_HALVES: Final = tuple(tuple(tuple(_half(t, outer, swap) for swap in (False, True))
+                             for outer in (False, True)) for t in Trigram)
+"""``_HALVES[trigram][outer][swap]``: (stem, branch, element) of its three lines by 納甲
+(:func:`~compute.najia.trigram_stem`, :func:`~compute.najia.trigram_branches`), as
+:func:`~compute.najia.najia` puts them together."""
+_ROLES: Final = {h.shi: tuple(line_roles(h, k) for k in range(1, 7))
+                 for h in (HEXAGRAMS[b] for b in (63, 62, 60, 56, 48, 32))}
+"""``_ROLES[shi]``: each line's roles (:func:`~compute.shen.line_roles`: they follow from the
+世 alone), from the 八純 乾 and its palace's 一世 … 五世."""
 
 
-@functools.cache
-def _cast_facts(numbers: tuple[int, ...]) -> tuple[int, tuple[int, ...], int | None,
-                                                  tuple[bool, ...], tuple[str, ...]]:
-    """Of a cast (its six numbers): the primary's bits, the moving positions, the changed
-    hexagram's bits (None when no line moves), each line's moving flag and its mark."""
-    cast = tuple(YAO[n] for n in numbers)
-    bits = sum(1 << i for i, y in enumerate(cast) if y.yang)
-    moving = tuple(i for i, y in enumerate(cast, 1) if y.moving)
-    changed = HEXAGRAMS[bits].changed(list(moving)).bits if moving else None
-    return bits, moving, changed, tuple(y.moving for y in cast), tuple(y.mark for y in cast)
+def _fixed(h: Hexagram) -> tuple[Any, ...]:
+    """What a hexagram alone fixes of its chart: per line its yang and its 宿 (黃金策); the JSON
+    head of ``ChartHexagram.to_dict`` (every key in order; the chart's own values are set in a
+    copy); its hidden hexagram in the modes book and common.
+
+    >>> all(_ROLES[h.shi][k - 1] == line_roles(h, k) for h in HEXAGRAMS for k in range(1, 7))
+    True
+    >>> _fixed(HEXAGRAMS[1])[3]["name"], _FIXED[1][5] == hidden_hexagram(HEXAGRAMS[1])
+    ('復', True)
+    """
+    head = {
+        "name": h.name, "full_name": h.full_name, "palace": _TRIGRAM_ZH[h.palace],
+        "palace_element": _PHASE_ZH[h.palace.phase], "generation": h.generation_zh,
+        "shi": h.shi, "ying": h.ying, "guashen": _BRANCH_ZH[guashen(h)],
+        "guashen_lines": None, "shishen": None, "star": wuxing_star(h),
+        "jing_xiu": jingfang_xiu(h), "hidden_hexagram": None, "hugua": None, "lines": None,
+    }
+    return (tuple(h.is_yang(k) for k in range(1, 7)), huangjince_xiu(h), _ROLES[h.shi], head,
+            guashen(h), hidden_hexagram(h, "book"), hidden_hexagram(h, "common"))
 
 
-@functools.cache
-def _hidden_of(bits: int, mode: str) -> Hexagram | None:
-    """:func:`~compute.fushen.hidden_hexagram` of the hexagram *bits* (kept: 64 × 2 modes)."""
-    return hidden_hexagram(HEXAGRAMS[bits], mode)
+_FIXED: Final = tuple(_fixed(h) for h in HEXAGRAMS)
+"""``_FIXED[bits]``: :func:`_fixed` of each of the 64 hexagrams."""
+_HIDDEN_MODE: Final = {"book": 5, "common": 6}  # the index of the hidden hexagram in _FIXED rows
 
-
-@functools.cache
 def _hu_of(bits: int, changed: int | None, mode: str) -> Hexagram:
-    """:func:`~compute.gua.hugua` of the hexagram *bits* and its changed one (kept)."""
+    """:func:`~compute.gua.hugua` of the hexagram *bits* and its changed one."""
     return hugua(HEXAGRAMS[bits], HEXAGRAMS[changed] if changed is not None else None, mode=mode)
 
 
+def _najia_rows(bits: int, way: int) -> tuple[tuple[Stem, Branch, Phase], ...]:
+    """Per line (stem, branch, element) of the hexagram *bits* by :func:`~compute.najia.najia`:
+    *way* 0 fixed stems, 1 二老時遷 of the 八純 乾 and 坤, 2 of every 乾 and 坤 trigram.
+
+    >>> from compute.najia import najia
+    >>> all([row[:2] for row in _najia_rows(h.bits, way)] == [(gz.stem, gz.branch) for gz in
+    ...     najia(h, swap, scope)] for way, (swap, scope) in enumerate(
+    ...     ((False, "pure"), (True, "pure"), (True, "trigram"))) for h in HEXAGRAMS)
+    True
+    """
+    swap = way == 2 or (way == 1 and (bits == 0 or bits == 63))
+    return _HALVES[bits & 7][0][swap] + _HALVES[bits >> 3][1][swap]
+
+
+_DRAFTS: Final = (draft(Hidden), draft(ChartLine), draft(ChartHexagram), draft(Chart))
+"""The drafts of the chart's classes (:func:`compute.values.draft`: built, then frozen; never
+handed out, so kept in a tuple and not among the module's classes)."""
+
+
+def _make_hidden(stem: Stem, branch: Branch, element: Phase, relative: Relative) -> Hidden:
+    """A :class:`Hidden` of values the chart computed itself (consistent), without the check."""
+    o = _new(_DRAFTS[0])
+    o.stem = stem
+    o.branch = branch
+    o.element = element
+    o.relative = relative
+    o.__class__ = Hidden
+    return o
+
+
 def _lines(
-    role: str, bits: int, moves: tuple[bool, ...], marks: tuple[str, ...] | None,
-    palace_phase: Phase, swap: bool, day: GanZhi, month: Branch, hour: GanZhi | None,
-    hidden: Hexagram | None, scope: str,
+    role: str, bits: int, cast: tuple[Yao, ...], primary: bool, palace_phase: Phase, way: int,
+    day: GanZhi, month: Branch, hour: GanZhi | None, hidden: Hexagram | None,
 ) -> tuple[ChartLine, ...]:
-    """The six lines of the primary (*marks* the cast's) or of the changed hexagram (*marks*
-    None: 單 or 拆): the hexagram's template, then the spirits of the day, month and hour."""
+    """The six lines of the primary (*primary*: its marks the cast's) or of the changed hexagram
+    (單 or 拆): the hexagram's tables, then the spirits of the day, month and hour."""
     spirits = day_spirits(day.stem)
     on_month = MONTH_SPIRITS_ON[month]
-    fu = _hidden_lines(hidden.bits, swap, palace_phase, scope) if hidden is not None else None
-    rows = _template(bits, swap, palace_phase, scope)
+    rel = _RELATIVE_OF[palace_phase]
+    if hidden is not None:
+        fu = [_make_hidden(st, br, ph, rel[ph]) for st, br, ph in _najia_rows(hidden.bits, way)]
+    rows = _najia_rows(bits, way)
+    yang_t, xiu_t, roles_t = _FIXED[bits][:3]
     if hour is not None:
         hspirits = hour_spirits(day.stem, hour.branch)
         generals = guiren_generals(day.stem, hour.branch)
-    make = _make_line
+    new, line_draft = _new, _DRAFTS[1]
     out = []
     for k in range(6):
-        stem, branch, phase, rel, yang, xiu, roles = rows[k]
-        out.append(make(
-            role, k + 1, yang, moves[k],
-            marks[k] if marks is not None else ("單" if yang else "拆"),
-            stem, branch, phase, rel, spirits[k], fu[k] if fu is not None else None,
-            on_month[branch], hspirits[k] if hour is not None else None,
-            generals[branch] if hour is not None else None, xiu, roles, {},
-        ))
+        stem, branch, phase = rows[k]
+        y = cast[k]
+        yang = yang_t[k]
+        o = new(line_draft)
+        o.role = role
+        o.position = k + 1
+        o.yang = yang
+        o.moving = y.moving
+        o.mark = y.mark if primary else "單" if yang else "拆"
+        o.stem = stem
+        o.branch = branch
+        o.element = phase
+        o.relative = rel[phase]
+        o.spirit = spirits[k]
+        o.hidden = fu[k] if hidden is not None else None
+        o.month_spirits = on_month[branch]
+        o.hour_spirit = hspirits[k] if hour is not None else None
+        o.guiren = generals[branch] if hour is not None else None
+        o.xiu = xiu_t[k]
+        o.roles = roles_t[k]
+        o.state = {}
+        o.__class__ = ChartLine
+        out.append(o)
     return tuple(out)
 
 
@@ -604,25 +633,30 @@ def chart(
     after_xiazhi, basis = r.after_xiazhi, r.basis
 
     swap = after_xiazhi and najia_stems != "common"
-    scope = "trigram" if najia_stems == "trigram" else "pure"
-    bits, moving, c_bits, moves, marks = _cast_facts(tuple([y.number for y in cast]))
+    way = (2 if najia_stems == "trigram" else 1) if swap else 0
+    y0, y1, y2, y3, y4, y5 = cast
+    bits = (y0.yang | y1.yang << 1 | y2.yang << 2 | y3.yang << 3 | y4.yang << 4
+            | y5.yang << 5)
+    mask = (y0.moving | y1.moving << 1 | y2.moving << 2 | y3.moving << 3 | y4.moving << 4
+            | y5.moving << 5)
+    c_bits = bits ^ mask if mask else None
     p_hex = HEXAGRAMS[bits]
-    c_hex = HEXAGRAMS[c_bits] if c_bits is not None else None
     palace_phase = p_hex.palace.phase
-    fu_hex = _hidden_of(bits, fushen)
+    mode = _HIDDEN_MODE[fushen]
+    fu_hex = _FIXED[bits][mode]
     primary_h = _make_hexagram(
         "primary", p_hex,
-        _lines("primary", bits, moves, marks, palace_phase, swap, day_gz, month_b, hour_gz,
-               fu_hex, scope),
+        _lines("primary", bits, cast, True, palace_phase, way, day_gz, month_b, hour_gz,
+               fu_hex),
         fu_hex, _hu_of(bits, c_bits, hu),
     )
     changed_h = None
-    if c_hex is not None:
+    if c_bits is not None:
         changed_h = _make_hexagram(
-            "changed", c_hex,
-            _lines("changed", c_bits, moves, None, palace_phase, swap, day_gz, month_b,
-                   hour_gz, None, scope),
-            _hidden_of(c_bits, fushen), _hu_of(c_bits, None, hu),
+            "changed", HEXAGRAMS[c_bits],
+            _lines("changed", c_bits, cast, False, palace_phase, way, day_gz, month_b,
+                   hour_gz, None),
+            _FIXED[c_bits][mode], _hu_of(c_bits, None, hu),
         )
     stems_used = ("夏至後" if after_xiazhi else "冬至後") if najia_stems != "common" else "common"
     options = (
