@@ -70,7 +70,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
-from compute.values import Frozen, Record
+from compute.values import Frozen, Record, draft
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing for the annotations and type aliases only (not imported at run time)
@@ -130,9 +130,9 @@ class Finding(Frozen):
         >>> f.summary, f.kind, f.facts["position"]
         ('世 6爻', '世', 6)
         """
-        known = {"kind": kind, **(facts or {})}
-        return cls(rule, say(known), tuple(lines), tuple(passages), role,
-                   data if isinstance(data, tuple) else tuple(data.items()), kind, known)
+        known = {"kind": kind, **facts} if facts else {"kind": kind}
+        return cls.__new__(cls, rule, say(known), lines, passages, role,
+                           data if isinstance(data, tuple) else tuple(data.items()), kind, known)
 
     def fact(self, name: str, default: Any = None) -> Any:
         """One of :attr:`facts` (*default* when the finding does not carry it).
@@ -142,15 +142,15 @@ class Finding(Frozen):
         """
         return self.facts.get(name, default)
 
-    def __init__(
-        self, rule: str, summary: str, lines: Iterable[int] = (),
+    def __new__(
+        cls, rule: str, summary: str, lines: Iterable[int] = (),
         passages: Iterable[str] = (), role: str = "primary",
         data: Mapping[str, Any] | tuple[tuple[str, Any], ...] = (), kind: str = "",
         facts: Mapping[str, Any] | None = None,
-    ) -> None:
+    ) -> Finding:
         """The fields, normalised (lines, passages and data as tuples; no passages: the
-        rule's) and checked (a registered rule, positions 1–6); set through the slots' own
-        setters (the class refuses assignment)."""
+        rule's) and checked (a registered rule, positions 1–6); built as a draft and then
+        frozen (:func:`compute.values.draft`: the class refuses assignment)."""
         entry = _RULES.get(rule)
         if entry is None:
             if _DEFERRED:  # a rule of the 筮類, not loaded yet
@@ -160,23 +160,37 @@ class Finding(Frozen):
                 raise ValueError(f"finding rule id {rule!r} is not a registered rule")
         if type(lines) is not tuple:
             lines = tuple(lines)
-        for n in lines:
-            if not 1 <= n <= 6:
-                raise ValueError(f"finding lines {lines!r} must be positions 1-6")
+        if lines:
+            try:
+                ok = _POSITIONS.issuperset(lines)
+            except TypeError:
+                ok = False
+            if not ok:
+                for n in lines:
+                    if not 1 <= n <= 6:
+                        raise ValueError(f"finding lines {lines!r} must be positions 1-6")
         if not passages:
             passages = entry.passages
         elif type(passages) is not tuple:
             passages = tuple(passages)
         if type(data) is not tuple and isinstance(data, Mapping):
             data = tuple(data.items())
-        _SET_RULE(self, rule)
-        _SET_SUMMARY(self, summary)
-        _SET_LINES(self, lines)
-        _SET_PASSAGES(self, passages)
-        _SET_ROLE(self, role)
-        _SET_DATA(self, data)
-        _SET_KIND(self, kind)
-        _SET_FACTS(self, {} if facts is None else facts)
+        o = _new(_DRAFT[0] if cls is Finding else cls)
+        o.rule = rule  # type: ignore[misc]
+        o.summary = summary  # type: ignore[misc]
+        o.lines = lines  # type: ignore[misc]
+        o.passages = passages  # type: ignore[misc]
+        o.role = role  # type: ignore[misc]
+        o.data = data  # type: ignore[misc]
+        o.kind = kind  # type: ignore[misc]
+        o.facts = {} if facts is None else facts  # type: ignore[misc]
+        o.__class__ = cls
+        return o
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied by its fields (built again through the constructor)."""
+        return (type(self), (self.rule, self.summary, self.lines, self.passages, self.role,
+                             self.data, self.kind, self.facts))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: rule, passages, lines, summary (and role, data when set).
@@ -186,8 +200,8 @@ class Finding(Frozen):
         """
         out: dict[str, Any] = {
             "rule": self.rule,
-            "passages": list(self.passages),
-            "lines": list(self.lines),
+            "passages": [*self.passages],
+            "lines": [*self.lines],
             "summary": self.summary,
         }
         if self.role != "primary":
@@ -197,9 +211,10 @@ class Finding(Frozen):
         return out
 
 
-(_SET_RULE, _SET_SUMMARY, _SET_LINES, _SET_PASSAGES, _SET_ROLE, _SET_DATA, _SET_KIND,
- _SET_FACTS) = (Finding.__dict__[n].__set__ for n in (
-    "rule", "summary", "lines", "passages", "role", "data", "kind", "facts"))
+_DRAFT: Final = (draft(Finding),)
+"""The draft of :class:`Finding` (in a tuple: never handed out)."""
+_POSITIONS: Final = frozenset(range(1, 7))
+_new = object.__new__
 
 
 class Impl(Frozen):
