@@ -25,12 +25,13 @@ way the hour pillar is found from the day stem by 五子遁 (p028-s2).
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
 import functools
 
 from compute.errors import InputError, quote
-from compute.ganzhi import GANZHI, Branch, GanZhi, hour_pillar, month_pillar
-from compute.values import Frozen, init
+from compute.ganzhi import BRANCHES, GANZHI, Branch, GanZhi, hour_pillar, month_pillar
+from compute.values import Frozen, draft, init
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def hour_branch(moment: _dt.datetime) -> Branch:
     >>> hour_branch(_dt.datetime(1663, 4, 12, 9)), hour_branch(_dt.datetime(1663, 4, 12, 23, 5))
     (Branch.SI, Branch.ZI)
     """
-    return Branch(((moment.hour + 1) // 2) % 12)
+    return BRANCHES[((moment.hour + 1) // 2) % 12]
 
 
 # The twelve 節 that open the months, in the order lunar-python's table names them within a
@@ -122,12 +123,14 @@ MEAN_YEAR: Final = 31556926
 
 @functools.cache
 def _term_table() -> tuple[tuple[int, ...], ...]:
-    """Per term (14), for each year from the first, the seconds since :data:`TERM_EPOCH` of that
-    term less :data:`MEAN_YEAR` times the years since the first: decoded once from
-    :mod:`compute.jieqi_data` (imported here, on the first date)."""
+    """Per year from the first, the seconds since :data:`TERM_EPOCH` of its 14 terms: decoded
+    once, whole, from :mod:`compute.jieqi_data` (imported here, on the first date; the table
+    holds each term's year-to-year interval less :data:`MEAN_YEAR`, so the moments are running
+    sums of the intervals)."""
     import array
     import base64
     import itertools
+    import operator
     import sys
     import zlib
 
@@ -141,11 +144,26 @@ def _term_table() -> tuple[tuple[int, ...], ...]:
     if (data.FIRST_YEAR, data.LAST_YEAR) != YEARS or len(residuals) != 14 * count:
         raise InputError("the table of the 節 (compute/jieqi_data.py) does not match the years "
                          f"{YEARS[0]}-{YEARS[1]}: regenerate it (tools/jieqi_table.py)")
-    return tuple(tuple(itertools.accumulate(residuals[k::14], initial=data.YEAR_ONE[k]))
-                 for k in range(14))
+    mean = itertools.repeat(MEAN_YEAR)
+    columns = [itertools.accumulate(map(operator.add, residuals[k::14], mean),
+                                    initial=data.YEAR_ONE[k]) for k in range(14)]
+    return tuple(zip(*columns, strict=True))
 
 
-@functools.lru_cache(maxsize=1024)
+def term_seconds(year: int) -> tuple[int, ...]:
+    """The moments of the terms of :func:`solar_terms` (the twelve 節, 夏至, 冬至), in seconds
+    since :data:`TERM_EPOCH` on the calendar's clock: what :func:`pillars` compares a moment
+    with.
+
+    >>> t = term_seconds(2023); TERM_EPOCH + _dt.timedelta(seconds=t[1])
+    datetime.datetime(2023, 2, 4, 10, 42, 33)
+    """
+    if not YEARS[0] <= year <= YEARS[1]:
+        raise InputError(f"year {year}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
+                         "(UTC+8, Gregorian)")
+    return _term_table()[year - YEARS[0]]
+
+
 def solar_terms(year: int) -> tuple[tuple[_dt.datetime, Branch], ...]:
     """The moments of the twelve 節 of a Gregorian year (each with the month it opens), then
     夏至 and 冬至 of that year (marked 午 and 子): naive datetimes of the calendar's clock (UTC+8),
@@ -160,15 +178,16 @@ def solar_terms(year: int) -> tuple[tuple[_dt.datetime, Branch], ...]:
     Traceback (most recent call last):
     compute.errors.InputError: year 3001: the calendar covers the years 1-3000 (UTC+8, Gregorian)
     """
-    if not YEARS[0] <= year <= YEARS[1]:
-        raise InputError(f"year {year}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
-                         "(UTC+8, Gregorian)")
-    k = year - YEARS[0]
-    names = tuple(b for _, b in _JIE) + (Branch.WU, Branch.ZI)
-    return tuple((TERM_EPOCH + _dt.timedelta(seconds=column[k] + k * MEAN_YEAR), branch)
-                 for column, branch in zip(_term_table(), names, strict=True))
+    return tuple((TERM_EPOCH + _dt.timedelta(seconds=s), branch)
+                 for s, branch in zip(term_seconds(year), _TERM_BRANCHES, strict=True))
 
 
+_TERM_BRANCHES: Final = tuple(b for _, b in _JIE) + (Branch.WU, Branch.ZI)
+"""The month each 節 opens, then 午 (夏至) and 子 (冬至)."""
+_MONTH_AFTER: Final = (Branch.ZI, *(b for _, b in _JIE))
+"""The month a moment falls in by how many of its year's 節 have begun (none: the 子 month
+that last year's 大雪 opened)."""
+_DAY: Final = 86400
 _EPOCH: Final = _dt.date(2000, 1, 1).toordinal() - 54  # 2000-01-01 was 戊午 (54)
 
 
@@ -204,24 +223,34 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
         raise InputError(f"子時 convention {quote(zi)}: expected '23' (day starts 23:00) or '0'")
     if not isinstance(moment, _dt.datetime):
         raise InputError(f"date {quote(moment)}: expected a datetime such as 1663-04-12T09:00")
-    if moment.utcoffset() is not None:
+    if moment.tzinfo is not None and moment.tzinfo is not CALENDAR_ZONE \
+            and moment.utcoffset() is not None:
         try:
             moment = moment.astimezone(CALENDAR_ZONE)
         except (OverflowError, ValueError):
             raise InputError(f"date {moment.isoformat()}: in UTC+8 it falls outside the years "
                              f"{YEARS[0]}-{YEARS[1]} the calendar covers") from None
-    moment = moment.replace(tzinfo=None)
-    if not YEARS[0] <= moment.year <= YEARS[1]:
+    year = moment.year
+    if not YEARS[0] <= year <= YEARS[1]:
         raise InputError(f"date {moment:%Y-%m-%d}: the calendar covers the years {YEARS[0]}-"
                          f"{YEARS[1]} (UTC+8, Gregorian)")
-    terms = solar_terms(moment.year)
-    jie, (xiazhi, _), (dongzhi, _) = terms[:12], terms[12], terms[13]
-    month = Branch.ZI  # before 小寒: the 子 month opened by last year's 大雪
-    for start, branch in jie:
-        if moment >= start:
-            month = branch
-    year = GANZHI[(moment.year - 4 - (moment < jie[1][0])) % 60]
-    day = moment.toordinal() + (1 if zi == "23" and moment.hour == 23 else 0)
+    terms = term_seconds(year)
+    ordinal, hour = moment.toordinal(), moment.hour
+    # the moment in whole seconds since TERM_EPOCH: a term begins on a whole second, so the
+    # comparisons are those of the datetimes
+    at = (ordinal - 1) * _DAY + hour * 3600 + moment.minute * 60 + moment.second
+    year_gz = GANZHI[(year - 4 - (at < terms[1])) % 60]
+    day = ordinal + (1 if zi == "23" and hour == 23 else 0)
     day_gz = GANZHI[(day - _EPOCH) % 60]
-    return Pillars(year, month_pillar(year.stem, month), day_gz,
-                         hour_pillar(day_gz.stem, hour_branch(moment)), xiazhi <= moment < dongzhi)
+    o = _new(_DRAFT[0])
+    o.year = year_gz
+    o.month = month_pillar(year_gz.stem, _MONTH_AFTER[bisect.bisect_right(terms, at, 0, 12)])
+    o.day = day_gz
+    o.hour = hour_pillar(day_gz.stem, BRANCHES[((hour + 1) // 2) % 12])
+    o.after_xiazhi = terms[12] <= at < terms[13]
+    o.__class__ = Pillars
+    return o
+
+
+_DRAFT: Final = (draft(Pillars),)
+_new = object.__new__

@@ -217,8 +217,8 @@ def month_pillar(year_stem: Stem, month: Branch) -> GanZhi:
     >>> month_pillar(Stem.JIA, Branch.YIN), month_pillar(Stem.GUI, Branch.CHOU)
     (GanZhi.from_zh('丙寅'), GanZhi.from_zh('乙丑'))
     """
-    stem = Stem((MONTH_STEM_START[year_stem] + (month - Branch.YIN) % 12) % 10)
-    return GanZhi.from_parts(stem, month)
+    stem = (MONTH_STEM_START[year_stem] + (month - 2) % 12) % 10  # of the month's yin/yang
+    return GANZHI[(6 * stem - 5 * month) % 60]
 
 
 @rule("wushu-dun", "日上起時 (五子遁)", "일상기시 (오자둔)", ("p028-s2", "p059-s1"))
@@ -229,7 +229,7 @@ def hour_pillar(day_stem: Stem, hour: Branch) -> GanZhi:
     >>> hour_pillar(Stem.JIA, Branch.YIN), hour_pillar(Stem.XIN, Branch.CHEN)
     (GanZhi.from_zh('丙寅'), GanZhi.from_zh('壬辰'))
     """
-    return GanZhi.from_parts(Stem((2 * day_stem + hour) % 10), hour)
+    return GANZHI[(6 * ((2 * day_stem + hour) % 10) - 5 * hour) % 60]  # of the hour's yin/yang
 
 
 DIRECTIONS: Final = table(

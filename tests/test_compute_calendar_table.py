@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from compute.calendar import YEARS, pillars, solar_terms
+from compute.calendar import TERM_EPOCH, YEARS, pillars, solar_terms, term_seconds
 
 pytest.importorskip("lunar_python")
 
@@ -40,13 +40,13 @@ def test_pillars_either_side_of_every_jie_are_lunar_pythons(monkeypatch) -> None
     got = [pillars(m) for m in moments]
     by_lunar = {}
 
-    def lunar_solar_terms(year: int):  # the table's shape from lunar-python's moments
+    def lunar_term_seconds(year: int):  # the table's shape from lunar-python's moments
         if year not in by_lunar:
-            by_lunar[year] = tuple(zip(lunar_terms(year), (b for _, b in solar_terms(year)),
-                                       strict=True))
+            by_lunar[year] = tuple((t - TERM_EPOCH) // dt.timedelta(seconds=1)
+                                   for t in lunar_terms(year))
         return by_lunar[year]
 
-    monkeypatch.setattr("compute.calendar.solar_terms", lunar_solar_terms)
+    monkeypatch.setattr("compute.calendar.term_seconds", lunar_term_seconds)
     want = [pillars(m) for m in moments]
     assert len(moments) > 1000 and got == want
     assert sum(a.month != b.month for a, b in zip(got, got[1:], strict=False)) > 100
@@ -83,3 +83,11 @@ def test_outside_the_table_one_clear_line() -> None:
 
     with pytest.raises(InputError, match=r"covers the years 1-3000"):
         chart(lines="987876", at="3001-01-01T12:00")
+
+
+def test_the_twelve_jie_of_every_year_rise() -> None:
+    """pillars finds the month by bisecting a year's twelve 節 (term_seconds): in every year of
+    the table they must come in order, 小寒 first, 大雪 last."""
+    for year in range(YEARS[0], YEARS[1] + 1):
+        jie = term_seconds(year)[:12]
+        assert all(a < b for a, b in zip(jie, jie[1:], strict=False)), year
