@@ -59,7 +59,7 @@ from compute.calendar import CALENDAR_ZONE, YEARS, ZI_CONVENTIONS, julian_to_gre
 from compute.errors import InputError, message, quote
 from compute.ganzhi import Branch, GanZhi, hour_pillar, month_pillar
 from compute.gua import YAO, Hexagram, Yao, parse_cast
-from compute.values import Frozen, setters
+from compute.values import Frozen, draft, setters
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # compute.chart imports this module
@@ -526,6 +526,13 @@ def read_moment(at: object, tz: object = None, calendar: str = "gregorian"
     compute.errors.InputError: at '9999-12-31T23:00': the calendar covers the years 1-3000 ...
     """
     calendar = read_option("calendar", calendar)
+    if type(at) is _dt.datetime and tz is None and calendar == "gregorian" \
+            and at.tzinfo is None:  # the common case: a naive time of UTC+8, kept as it is
+        moment = at.replace(tzinfo=CALENDAR_ZONE)
+        if not YEARS[0] <= moment.year <= YEARS[1]:
+            raise InputError(f"at {quote(at.isoformat())}: the calendar covers the years "
+                             f"{YEARS[0]}-{YEARS[1]} (in UTC+8, Gregorian)")
+        return moment, DEFAULT_TZ
     if isinstance(at, str):
         if len(at) > LONGEST_TEXT:
             raise InputError(f"at {quote(at)} is too long: expected a date and time such as "
@@ -571,12 +578,6 @@ def _when(moment: _dt.datetime) -> str:
 # ------------------------------------------------------------------ the whole
 
 
-def _call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    parts = [repr(a) for a in args if a is not None]
-    parts += [f"{k}={v!r}" for k, v in kwargs.items() if v is not None]
-    return f"chart({', '.join(parts)})"
-
-
 def _agree(what: str, given: Branch | GanZhi, actual: GanZhi, moment: _dt.datetime) -> None:
     same = given == actual if isinstance(given, GanZhi) else given == actual.branch
     if not same:
@@ -612,9 +613,9 @@ def parse(
     Traceback (most recent call last):
     compute.errors.InputError: month 丙寅 contradicts year 癸卯: by 五虎遁 the month is 甲寅
     """
-    chosen = {name: read_option(name, value) for name, value in (
-        ("najia_stems", najia_stems), ("fushen", fushen), ("hu", hu), ("zi", zi),
-        ("calendar", calendar))}
+    chosen = {"najia_stems": read_option("najia_stems", najia_stems),
+              "fushen": read_option("fushen", fushen), "hu": read_option("hu", hu),
+              "zi": read_option("zi", zi), "calendar": read_option("calendar", calendar)}
     side = read_option("solstice", solstice) if solstice is not None else None
     convs = read_conventions(conventions)
     cast = cast_of(primary, changed, lines)
@@ -641,10 +642,12 @@ def parse(
     if at is not None:
         moment, zone = read_moment(at, tz, chosen["calendar"])
         p = pillars(moment, chosen["zi"])
-        for what, given, actual in (("year", year_gz, p.year), ("month", month_v, p.month),
-                                    ("day", day_gz, p.day), ("hour", hour_v, p.hour)):
-            if given is not None:
-                _agree(what, given, actual, moment)
+        if year_gz is not None or month_v is not None or day_gz is not None \
+                or hour_v is not None:
+            for what, given, actual in (("year", year_gz, p.year), ("month", month_v, p.month),
+                                        ("day", day_gz, p.day), ("hour", hour_v, p.hour)):
+                if given is not None:
+                    _agree(what, given, actual, moment)
         if side is not None and p.month.branch in (Branch.ZI, Branch.WU) \
                 and half_year_of_month(p.month.branch, side) != p.after_xiazhi:
             raise InputError(f"solstice {side} contradicts the date {_when(moment)}")
@@ -672,17 +675,46 @@ def parse(
     options = (("najia_stems", chosen["najia_stems"]), ("fushen", chosen["fushen"]),
                ("hu", chosen["hu"]), ("zi", chosen["zi"])) + options
     # the call is written once every value is known to be sound (so its repr is short)
-    call = _call((primary, changed), dict(
-        month=month, day=day, year=year, hour=hour, birth=birth, lines=lines, at=at, tz=tz,
-        calendar=None if calendar == "gregorian" else calendar,
-        najia_stems=None if najia_stems == "book" else najia_stems, solstice=solstice,
-        fushen=None if fushen == "book" else fushen, hu=None if hu == "book" else hu,
-        zi=None if zi == "23" else zi,
-        conventions=dict(conventions) if isinstance(conventions, Mapping) and conventions
-        else conventions or None,
-    ))
-    return Reading(cast, month_b, month_gz, day_gz, year_gz, hour_gz, birth_v, moment,
-                         after_xiazhi, basis, options, convs, call)
+    parts = [repr(a) for a in (primary, changed) if a is not None]
+    for name, value in (("month", month), ("day", day), ("year", year), ("hour", hour),
+                        ("birth", birth), ("lines", lines), ("at", at), ("tz", tz)):
+        if value is not None:
+            parts.append(f"{name}={value!r}")
+    if calendar != "gregorian":
+        parts.append(f"calendar={calendar!r}")
+    if najia_stems != "book":
+        parts.append(f"najia_stems={najia_stems!r}")
+    if solstice is not None:
+        parts.append(f"solstice={solstice!r}")
+    if fushen != "book":
+        parts.append(f"fushen={fushen!r}")
+    if hu != "book":
+        parts.append(f"hu={hu!r}")
+    if zi != "23":
+        parts.append(f"zi={zi!r}")
+    if conventions:
+        shown = dict(conventions) if isinstance(conventions, Mapping) else conventions
+        parts.append(f"conventions={shown!r}")
+    o = _new(_DRAFT[0])
+    o.cast = cast
+    o.month = month_b
+    o.month_pillar = month_gz
+    o.day = day_gz
+    o.year = year_gz
+    o.hour = hour_gz
+    o.birth = birth_v
+    o.at = moment
+    o.after_xiazhi = after_xiazhi
+    o.basis = basis
+    o.options = options
+    o.conventions = convs
+    o.call = f"chart({', '.join(parts)})"
+    o.__class__ = Reading
+    return o
+
+
+_DRAFT: Final = (draft(Reading),)
+_new = object.__new__
 
 
 # ------------------------------------------------------------------ form fields
