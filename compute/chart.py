@@ -429,15 +429,16 @@ def _fixed(h: Hexagram) -> tuple[Any, ...]:
     >>> _fixed(HEXAGRAMS[1])[3]["name"], _FIXED[1][5] == hidden_hexagram(HEXAGRAMS[1])
     ('復', True)
     """
+    gs = guashen(h)
     head = {
         "name": h.name, "full_name": h.full_name, "palace": _TRIGRAM_ZH[h.palace],
         "palace_element": _PHASE_ZH[h.palace.phase], "generation": h.generation_zh,
-        "shi": h.shi, "ying": h.ying, "guashen": _BRANCH_ZH[guashen(h)],
+        "shi": h.shi, "ying": h.ying, "guashen": _BRANCH_ZH[gs],
         "guashen_lines": None, "shishen": None, "star": wuxing_star(h),
         "jing_xiu": jingfang_xiu(h), "hidden_hexagram": None, "hugua": None, "lines": None,
     }
     return (tuple(h.is_yang(k) for k in range(1, 7)), huangjince_xiu(h), _ROLES[h.shi], head,
-            guashen(h), hidden_hexagram(h, "book"), hidden_hexagram(h, "common"))
+            gs, hidden_hexagram(h, "book"), hidden_hexagram(h, "common"))
 
 
 _FIXED: Final = tuple(_fixed(h) for h in HEXAGRAMS)

@@ -49,7 +49,6 @@ compute.errors.InputError: hour 乙巳 contradicts the date 1663-04-12 09:00 UTC
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 import itertools
 import re
 from collections.abc import Mapping
@@ -57,7 +56,7 @@ from collections.abc import Mapping
 from compute import rules
 from compute.calendar import CALENDAR_ZONE, YEARS, ZI_CONVENTIONS, julian_to_gregorian, pillars
 from compute.errors import InputError, message, quote
-from compute.ganzhi import Branch, GanZhi, hour_pillar, month_pillar
+from compute.ganzhi import BRANCH_ZH, BRANCHES, GANZHI, Branch, GanZhi, hour_pillar, month_pillar
 from compute.gua import YAO, Hexagram, Yao, parse_cast
 from compute.values import Frozen, draft, setters
 
@@ -78,6 +77,9 @@ DATE_POLICY: Final = (
     "the years 1-3000. The chart states the moment in UTC+8."
 )
 """The zone and calendar policy in one paragraph (``yimao chart --help`` prints it)."""
+
+_DEFAULT_ZONE: Final = (_dt.timezone(_dt.timedelta(hours=8)), DEFAULT_TZ)
+""":func:`read_zone` of :data:`DEFAULT_TZ`."""
 
 LONGEST_TEXT: Final = 64
 """The longest text a field may hold (a hexagram's full name has four characters)."""
@@ -245,14 +247,22 @@ def _branch_or_pillar(value: object, what: str) -> Branch | GanZhi:
     if isinstance(value, GanZhi | Branch):
         return value
     if type(value) is str:
-        return _branch_or_pillar_text(value, what)
-    return _branch_or_pillar_text.__wrapped__(value, what)  # not kept: maybe unhashable
+        found = _BARE.get(value)
+        if found is not None:
+            return found
+    return _branch_or_pillar_text(value, what)
 
 
-@functools.lru_cache(maxsize=2048)
 def _branch_or_pillar_text(value: object, what: str) -> Branch | GanZhi:
-    """A month, hour or birth written as text (the readings are few: kept; refusals raise and
-    are not kept)."""
+    """A month, hour or birth written as text (the bare forms are read by :data:`_BARE`, to the
+    same values).
+
+    >>> all(_branch_or_pillar_text(t, "month") == v == _branch_or_pillar_text(t, "hour")
+    ...     == _branch_or_pillar_text(t, "birth") for t, v in _BARE.items())
+    True
+    >>> all(_pillar_text(t, "day", t) == v for t, v in _BARE.items() if len(t) == 2)
+    True
+    """
     text = _text(value, what)
     if what == "month" and text.endswith("月") and text[:-1] in MONTH_NUMERALS:
         return Branch.from_zh(MONTH_NUMERALS[text[:-1]])
@@ -269,14 +279,17 @@ def _pillar(value: object, what: str) -> GanZhi:
     if isinstance(value, GanZhi):
         return value
     if type(value) is str:
-        return _pillar_of_text(value, what)
+        found = _BARE.get(value)
+        if type(found) is GanZhi:
+            return found
     return _pillar_text(_bare(_text(value, what), what), what, value)
 
 
-@functools.lru_cache(maxsize=2048)
-def _pillar_of_text(value: str, what: str) -> GanZhi:
-    """A day or year pillar written as text (kept like :func:`_branch_or_pillar_text`)."""
-    return _pillar_text(_bare(_text(value, what), what), what, value)
+_BARE: Final = {**{gz.zh: gz for gz in GANZHI}, **dict(zip(BRANCH_ZH, BRANCHES, strict=True))}
+"""The value of each bare pillar (癸酉) and branch (辰), the form a chart's pillars are mostly
+given in: a table made at import, so that a chart reads them by one look-up; any other text (a
+suffix, spaces around it, a refusal) is read by :func:`_branch_or_pillar_text` or
+:func:`_pillar`, which give the same values for these texts."""
 
 
 def read_month(value: object) -> Branch | GanZhi:
@@ -436,14 +449,13 @@ def read_zone(tz: object) -> tuple[_dt.tzinfo, str]:
     """
     if isinstance(tz, _dt.tzinfo):
         return tz, str(tz)
-    if type(tz) is str:
-        return _zone_of_text(tz)
-    return _zone_of_text.__wrapped__(tz)  # not kept: maybe unhashable
+    if tz == DEFAULT_TZ:  # what a time without an offset is read in unless told
+        return _DEFAULT_ZONE
+    return _zone_of_text(tz)
 
 
-@functools.lru_cache(maxsize=256)
 def _zone_of_text(tz: object) -> tuple[_dt.tzinfo, str]:
-    """:func:`read_zone` of a text (the zones asked for are few: kept; refusals not kept)."""
+    """:func:`read_zone` of a text."""
     text = halfwidth(_text(tz, "time zone")) if isinstance(tz, str) else tz
     if not isinstance(text, str):
         raise InputError(f"time zone {quote(tz)}: expected an offset such as +08:00 or an IANA "
