@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterable, Mapping
+from itertools import compress
+from operator import attrgetter
 
 from compute import inputs
 from compute import rules as registry
@@ -58,6 +60,8 @@ _STEM_ZH: Final = tuple(STEM_ZH)
 _BRANCH_ZH: Final = tuple(BRANCH_ZH)
 _PHASE_ZH: Final = tuple(PHASE_ZH)
 _TRIGRAM_ZH: Final = tuple(str(t) for t in Trigram)
+_SPIRIT_AT: Final = SPIRIT_ZH.__getitem__
+_NUMBER: Final = attrgetter("number")
 """The names as tuples of strings (indexing a str makes a new one-character string)."""
 _LINE_KEYS: Final = dict.fromkeys((
     "position", "yang", "moving", "mark", "stem", "branch", "element", "relative", "spirit",
@@ -170,13 +174,13 @@ class ChartLine(Frozen):
         if hidden is not None:
             out["hidden"] = hidden.to_dict()
         spirits = self.month_spirits
-        out["month_spirits"] = list(map(SPIRIT_ZH.__getitem__, spirits)) if spirits else []
+        out["month_spirits"] = list(map(_SPIRIT_AT, spirits)) if spirits else []
         hour = self.hour_spirit
         if hour is not None:
             out["hour_spirit"] = SPIRIT_ZH[hour]
         out["guiren"] = self.guiren
         out["xiu"] = self.xiu
-        out["roles"] = list(self.roles)
+        out["roles"] = [*self.roles]
         if self.state:  # JSON values already (rules.py), shared: read the dict, do not edit it
             out.update(self.state)
         return out
@@ -343,7 +347,7 @@ class Chart(Frozen):
         return {
             "primary": self.primary.to_dict(),
             "changed": changed.to_dict() if changed is not None else None,
-            "cast": [y.number for y in self.cast],
+            "cast": list(map(_NUMBER, self.cast)),
             "void": [_BRANCH_ZH[v0], _BRANCH_ZH[v1]],
             "xun": day.xun,
             "month": _BRANCH_ZH[self.month],
@@ -692,41 +696,48 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     if selected is not None and not selected:
         return c
     primary = c.primary.lines
-    changed = c.changed.lines if c.changed else ()
-    moving = tuple(ln for ln in primary if ln.moving)
-    scopes = {"all": primary + changed, "primary": primary, "moving": moving,
-              "shown": primary + tuple(ln for ln in changed if ln.moving)}
+    changed = c.changed.lines if c.changed is not None else ()
+    moves = tuple(map(_MOVING, primary))  # a changed line moves where its primary line does
+    scopes = {"all": primary + changed, "primary": primary,
+              "moving": tuple(compress(primary, moves)),
+              "shown": primary + tuple(compress(changed, moves))}
     plan = registry.plan()
     gates: dict[Any, Any] = {}
     for gate, table in plan.lines:
         for rid, annotate, scope, batch in _open(gate, table, c, gates):
             if selected is not None and rid not in selected:
                 continue
+            lines = scopes[scope]
             if batch is not None:  # one call for the lines of its scope, a dict per line
-                lines = scopes[scope]
                 for ln, extra in zip(lines, batch(c, lines), strict=True):
                     if extra:
                         ln.state.update(extra)  # type: ignore[attr-defined]
                 continue
-            for ln in scopes[scope]:
+            for ln in lines:
                 extra = annotate(c, ln)
                 if extra:
                     ln.state.update(extra)  # type: ignore[attr-defined]
     found: list[registry.Finding] = []
+    add = found.extend
     from compute.context import Run, context
 
     run = context(c).memo["run"] = Run(plan, found, selected)
     for step, (gate, table) in enumerate(plan.findings):
         run.step = step
-        for rid, detect in _open(gate, table, c, gates):
-            if selected is None or rid in selected:
-                found.extend(detect(c) or ())
+        if selected is None:
+            for _rid, detect in _open(gate, table, c, gates):
+                add(detect(c) or ())
+        else:
+            for rid, detect in _open(gate, table, c, gates):
+                if rid in selected:
+                    add(detect(c) or ())
     run.step = len(plan.findings)
     object.__setattr__(c, "findings", tuple(found))  # the chart is published only now
     return c
 
 
 _NONE: Final = ()
+_MOVING: Final = attrgetter("moving")
 
 
 def _open(gate: Any, table: dict[Any, tuple[Any, ...]], c: Chart,
