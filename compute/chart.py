@@ -32,7 +32,7 @@ from compute.ganzhi import (
     Stem,
     void_branches,
 )
-from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao, hugua
+from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao
 from compute.liuqin import RELATIVE_ZH, Relative, relative
 from compute.liushen import (
     MONTH_SPIRITS_ON,
@@ -450,8 +450,17 @@ _FIXED: Final = tuple(_fixed(h) for h in HEXAGRAMS)
 _HIDDEN_MODE: Final = {"book": 5, "common": 6}  # the index of the hidden hexagram in _FIXED rows
 
 def _hu_of(bits: int, changed: int | None, mode: str) -> Hexagram:
-    """:func:`~compute.gua.hugua` of the hexagram *bits* and its changed one."""
-    return hugua(HEXAGRAMS[bits], HEXAGRAMS[changed] if changed is not None else None, mode=mode)
+    """:func:`~compute.gua.hugua` of the hexagram *bits* and its changed one, by their bits: the
+    outer 互 lines 3–5 of the primary, the inner lines 2–4 of the changed hexagram (``"book"``,
+    when a line moves) or of the primary.
+
+    >>> from compute.gua import hugua
+    >>> all(_hu_of(b, c, m) == hugua(HEXAGRAMS[b], None if c is None else HEXAGRAMS[c], mode=m)
+    ...     for b in range(64) for c in (None, *range(64)) for m in ("book", "common"))
+    True
+    """
+    inner = changed if changed is not None and mode == "book" else bits
+    return HEXAGRAMS[(bits >> 2 & 7) << 3 | (inner >> 1 & 7)]
 
 
 def _najia_rows(bits: int, way: int) -> tuple[tuple[Stem, Branch, Phase], ...]:

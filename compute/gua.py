@@ -208,7 +208,8 @@ CAST_MARKS: Final = MappingProxyType({
 """What a cast line may be written as: 6–9 (ASCII or full-width), 單拆重交, ○ for 重, × for 交."""
 
 CAST_SEPARATORS: Final = frozenset(",，、;；")
-_YAO_OF_MARK: Final = {mark: YAO[n] for mark, n in CAST_MARKS.items()}
+_YAO_OF_MARK: Final = {mark: YAO[n] for mark, n in CAST_MARKS.items()}.__getitem__
+"""The line a cast mark stands for (KeyError for any other character)."""
 
 
 def parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
@@ -225,9 +226,10 @@ def parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
 9 (重 老陽) or the marks 單拆重交
     """
     if type(lines) is str and len(lines) == 6:  # six marks, nothing between: read by a table
-        cast = tuple(map(_YAO_OF_MARK.get, lines))
-        if None not in cast:
-            return cast  # type: ignore[return-value]
+        try:
+            return tuple(map(_YAO_OF_MARK, lines))
+        except KeyError:
+            pass  # not six marks: read (and refused) below
     return _parse_cast(lines)
 
 
