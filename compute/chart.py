@@ -211,13 +211,13 @@ class ChartHexagram(Frozen):
         init(self, role, hexagram, lines, hidden_hexagram, hugua)
 
     # the hexagram's own facts
-    name = property(lambda self: self.hexagram.name)
-    full_name = property(lambda self: self.hexagram.full_name)
-    palace = property(lambda self: self.hexagram.palace)
-    palace_element = property(lambda self: self.hexagram.palace.phase)
-    generation = property(lambda self: self.hexagram.generation_zh)
-    shi = property(lambda self: self.hexagram.shi)
-    ying = property(lambda self: self.hexagram.ying)
+    name = property(attrgetter("hexagram.name"), doc="The hexagram's name (困).")
+    full_name = property(attrgetter("hexagram.full_name"), doc="Its full name (澤水困).")
+    palace = property(attrgetter("hexagram.palace"), doc="Its palace (a trigram).")
+    palace_element = property(attrgetter("hexagram.palace.phase"), doc="The palace's element.")
+    generation = property(attrgetter("hexagram.generation_zh"), doc="八純, 一世 … 歸魂.")
+    shi = property(attrgetter("hexagram.shi"), doc="The 世 line.")
+    ying = property(attrgetter("hexagram.ying"), doc="The 應 line.")
 
     def line(self, position: int) -> ChartLine:
         """Line *position* (1 = 初爻).
@@ -358,7 +358,7 @@ class Chart(Frozen):
             "birth": str(birth) if birth is not None else None,
             "at": at.isoformat() if at is not None else None,
             "options": dict(self.options),
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": registry.finding_dicts(self.findings),
         }
 
 
