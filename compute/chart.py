@@ -16,6 +16,7 @@ registration order, merging its keys into ``line.state`` → every ``finding`` d
 from __future__ import annotations
 
 import datetime as _dt
+from collections import deque
 from collections.abc import Iterable, Mapping
 from itertools import compress
 from operator import attrgetter
@@ -710,6 +711,7 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     scopes = {"all": primary + changed, "primary": primary,
               "moving": tuple(compress(primary, moves)),
               "shown": primary + tuple(compress(changed, moves))}
+    state_of: dict[str, list[dict[str, Any]]] = {}  # a scope's lines' states, once asked
     plan = registry.plan()
     gates: dict[Any, Any] = {}
     for gate, table in plan.lines:
@@ -718,9 +720,15 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
                 continue
             lines = scopes[scope]
             if batch is not None:  # one call for the lines of its scope, a dict per line
-                for ln, extra in zip(lines, batch(c, lines), strict=True):
-                    if extra:
-                        ln.state.update(extra)  # type: ignore[attr-defined]
+                dicts = batch(c, lines)
+                if type(dicts) is not list or len(dicts) != len(lines):
+                    dicts = list(dicts)
+                    if len(dicts) != len(lines):
+                        raise ValueError(f"{rid}: {len(dicts)} dicts for {len(lines)} lines")
+                states = state_of.get(scope)
+                if states is None:
+                    states = state_of[scope] = list(map(_STATE, lines))
+                _drain(map(_UPDATE, states, dicts), 0)  # each line's state.update(its dict)
                 continue
             for ln in lines:
                 extra = annotate(c, ln)
@@ -747,6 +755,9 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
 
 _NONE: Final = ()
 _MOVING: Final = attrgetter("moving")
+_STATE: Final = attrgetter("state")
+_UPDATE: Final = dict.update
+_drain: Final = deque  # deque(iterator, 0) runs it through, keeping nothing
 
 
 def _open(gate: Any, table: dict[Any, tuple[Any, ...]], c: Chart,
