@@ -625,9 +625,17 @@ def parse(
     Traceback (most recent call last):
     compute.errors.InputError: month 丙寅 contradicts year 癸卯: by 五虎遁 the month is 甲寅
     """
-    chosen = {"najia_stems": read_option("najia_stems", najia_stems),
-              "fushen": read_option("fushen", fushen), "hu": read_option("hu", hu),
-              "zi": read_option("zi", zi), "calendar": read_option("calendar", calendar)}
+    if najia_stems == "book" and fushen == "book" and hu == "book" and zi == "23" \
+            and type(najia_stems) is str and type(fushen) is str and type(hu) is str \
+            and type(zi) is str:  # the book's options, as most charts are asked
+        chosen_options = _BOOK_OPTIONS
+        chosen_zi = "23"
+    else:
+        chosen_zi = read_option("zi", zi)
+        chosen_options = (("najia_stems", read_option("najia_stems", najia_stems)),
+                          ("fushen", read_option("fushen", fushen)),
+                          ("hu", read_option("hu", hu)), ("zi", chosen_zi))
+    chosen_calendar = read_option("calendar", calendar)
     side = read_option("solstice", solstice) if solstice is not None else None
     convs = read_conventions(conventions)
     cast = cast_of(primary, changed, lines)
@@ -652,8 +660,8 @@ def parse(
     options: tuple[tuple[str, str], ...] = ()
     moment: _dt.datetime | None = None
     if at is not None:
-        moment, zone = read_moment(at, tz, chosen["calendar"])
-        p = pillars(moment, chosen["zi"])
+        moment, zone = read_moment(at, tz, chosen_calendar)
+        p = pillars(moment, chosen_zi)
         if year_gz is not None or month_v is not None or day_gz is not None \
                 or hour_v is not None:
             for what, given, actual in (("year", year_gz, p.year), ("month", month_v, p.month),
@@ -666,7 +674,7 @@ def parse(
         year_gz, month_b, month_gz, day_gz, hour_gz = p.year, p.month.branch, p.month, p.day, \
             p.hour
         after_xiazhi, basis = p.after_xiazhi, "date"
-        options = (("tz", zone), ("calendar", chosen["calendar"]))
+        options = (("tz", zone), ("calendar", chosen_calendar))
     else:
         if tz is not None:
             read_zone(tz)  # checked even unused: a typo is named now, not when a date comes
@@ -684,8 +692,7 @@ def parse(
         after_xiazhi = half_year_of_month(month_b, side)
         basis = "month" if month_b not in (Branch.ZI, Branch.WU) else (
             f"month, solstice {side}" if side else "month, solstice assumed past")
-    options = (("najia_stems", chosen["najia_stems"]), ("fushen", chosen["fushen"]),
-               ("hu", chosen["hu"]), ("zi", chosen["zi"])) + options
+    options = chosen_options + options if options else chosen_options
     # the call is written once every value is known to be sound (so its repr is short)
     parts = [repr(a) for a in (primary, changed) if a is not None]
     for name, value in (("month", month), ("day", day), ("year", year), ("hour", hour),
@@ -726,6 +733,8 @@ def parse(
 
 
 _DRAFT: Final = (draft(Reading),)
+_BOOK_OPTIONS: Final = (("najia_stems", "book"), ("fushen", "book"), ("hu", "book"), ("zi", "23"))
+"""The options of :func:`parse` when every one is the book's (the default)."""
 _new = object.__new__
 
 
