@@ -424,6 +424,10 @@ _ROLES: Final = {h.shi: tuple(line_roles(h, k) for k in range(1, 7))
 世 alone), from the 八純 乾 and its palace's 一世 … 五世."""
 
 
+_TRIGRAM_YANG: Final = tuple((bool(t & 1), bool(t & 2), bool(t & 4)) for t in range(8))
+"""Whether each line of a trigram (its three bits, the lowest first) is yang."""
+
+
 def _fixed(h: Hexagram) -> tuple[Any, ...]:
     """What a hexagram alone fixes of its chart: per line its yang and its 宿 (黃金策); the JSON
     head of ``ChartHexagram.to_dict`` (every key in order; the chart's own values are set in a
@@ -433,6 +437,8 @@ def _fixed(h: Hexagram) -> tuple[Any, ...]:
     True
     >>> _fixed(HEXAGRAMS[1])[3]["name"], _FIXED[1][5] == hidden_hexagram(HEXAGRAMS[1])
     ('復', True)
+    >>> all(_FIXED[h.bits][0] == tuple(h.is_yang(k) for k in range(1, 7)) for h in HEXAGRAMS)
+    True
     """
     gs = guashen(h)
     head = {
@@ -442,7 +448,8 @@ def _fixed(h: Hexagram) -> tuple[Any, ...]:
         "guashen_lines": None, "shishen": None, "star": wuxing_star(h),
         "jing_xiu": jingfang_xiu(h), "hidden_hexagram": None, "hugua": None, "lines": None,
     }
-    return (tuple(h.is_yang(k) for k in range(1, 7)), huangjince_xiu(h), _ROLES[h.shi], head,
+    return (_TRIGRAM_YANG[h.bits & 7] + _TRIGRAM_YANG[h.bits >> 3], huangjince_xiu(h),
+            _ROLES[h.shi], head,
             gs, hidden_hexagram(h, "book"), hidden_hexagram(h, "common"))
 
 
