@@ -33,7 +33,7 @@ from compute.ganzhi import (
     Stem,
     void_branches,
 )
-from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao
+from compute.gua import HEXAGRAMS, YAO, Hexagram, Trigram, Yao
 from compute.liuqin import RELATIVE_ZH, Relative, relative
 from compute.liushen import (
     MONTH_SPIRITS_ON,
@@ -63,6 +63,9 @@ _PHASE_ZH: Final = tuple(PHASE_ZH)
 _TRIGRAM_ZH: Final = tuple(str(t) for t in Trigram)
 _SPIRIT_AT: Final = SPIRIT_ZH.__getitem__
 _NUMBER: Final = attrgetter("number")
+_YAO_FACTS: Final = {n: (y.yang, y.moving, y.mark) for n, y in YAO.items()}.__getitem__
+"""A cast line's (yang, moving, mark) by its number."""
+_MOVES: Final = {n: y.moving for n, y in YAO.items()}.__getitem__
 """The names as tuples of strings (indexing a str makes a new one-character string)."""
 _LINE_KEYS: Final = dict.fromkeys((
     "position", "yang", "moving", "mark", "stem", "branch", "element", "relative", "spirit",
@@ -330,7 +333,7 @@ class Chart(Frozen):
     @property
     def moving(self) -> tuple[int, ...]:
         """Positions of the moving lines."""
-        return tuple(i for i, y in enumerate(self.cast, 1) if y.moving)
+        return tuple(compress((1, 2, 3, 4, 5, 6), map(_MOVES, map(_NUMBER, self.cast))))
 
     def option(self, name: str) -> str:
         return dict(self.options)[name]
@@ -502,11 +505,13 @@ def _make_hidden(stem: Stem, branch: Branch, element: Phase, relative: Relative)
 
 
 def _lines(
-    role: str, bits: int, cast: tuple[Yao, ...], primary: bool, palace_phase: Phase, way: int,
+    role: str, bits: int, cast: tuple[tuple[bool, bool, str], ...], primary: bool,
+    palace_phase: Phase, way: int,
     day: GanZhi, month: Branch, hour: GanZhi | None, hidden: Hexagram | None,
 ) -> tuple[ChartLine, ...]:
     """The six lines of the primary (*primary*: its marks the cast's) or of the changed hexagram
-    (單 or 拆): the hexagram's tables, then the spirits of the day, month and hour."""
+    (單 or 拆): the hexagram's tables, then the spirits of the day, month and hour (*cast*: each
+    cast line's yang, moving and mark)."""
     spirits = day_spirits(day.stem)
     on_month = MONTH_SPIRITS_ON[month]
     rel = _RELATIVE_OF[palace_phase]
@@ -521,14 +526,14 @@ def _lines(
     out = []
     for k in range(6):
         stem, branch, phase = rows[k]
-        y = cast[k]
+        _, moving, mark = cast[k]
         yang = yang_t[k]
         o = new(line_draft)
         o.role = role
         o.position = k + 1
         o.yang = yang
-        o.moving = y.moving
-        o.mark = y.mark if primary else "單" if yang else "拆"
+        o.moving = moving
+        o.mark = mark if primary else "單" if yang else "拆"
         o.stem = stem
         o.branch = branch
         o.element = phase
@@ -656,11 +661,10 @@ def chart(
 
     swap = after_xiazhi and najia_stems != "common"
     way = (2 if najia_stems == "trigram" else 1) if swap else 0
-    y0, y1, y2, y3, y4, y5 = cast
-    bits = (y0.yang | y1.yang << 1 | y2.yang << 2 | y3.yang << 3 | y4.yang << 4
-            | y5.yang << 5)
-    mask = (y0.moving | y1.moving << 1 | y2.moving << 2 | y3.moving << 3 | y4.moving << 4
-            | y5.moving << 5)
+    facts = tuple(map(_YAO_FACTS, map(_NUMBER, cast)))  # per line (yang, moving, mark)
+    y0, y1, y2, y3, y4, y5 = facts
+    bits = y0[0] | y1[0] << 1 | y2[0] << 2 | y3[0] << 3 | y4[0] << 4 | y5[0] << 5
+    mask = y0[1] | y1[1] << 1 | y2[1] << 2 | y3[1] << 3 | y4[1] << 4 | y5[1] << 5
     c_bits = bits ^ mask if mask else None
     p_hex = HEXAGRAMS[bits]
     palace_phase = p_hex.palace.phase
@@ -668,7 +672,7 @@ def chart(
     fu_hex = _FIXED[bits][mode]
     primary_h = _make_hexagram(
         "primary", p_hex,
-        _lines("primary", bits, cast, True, palace_phase, way, day_gz, month_b, hour_gz,
+        _lines("primary", bits, facts, True, palace_phase, way, day_gz, month_b, hour_gz,
                fu_hex),
         fu_hex, _hu_of(bits, c_bits, hu),
     )
@@ -676,7 +680,7 @@ def chart(
     if c_bits is not None:
         changed_h = _make_hexagram(
             "changed", HEXAGRAMS[c_bits],
-            _lines("changed", c_bits, cast, False, palace_phase, way, day_gz, month_b,
+            _lines("changed", c_bits, facts, False, palace_phase, way, day_gz, month_b,
                    hour_gz, None),
             _FIXED[c_bits][mode], _hu_of(c_bits, None, hu),
         )
