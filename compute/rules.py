@@ -162,8 +162,8 @@ class Finding(Frozen):
             lines = tuple(lines)
         if lines:
             try:
-                ok = _POSITIONS.issuperset(lines)
-            except TypeError:
+                ok = all(map(_IS_POSITION, lines))
+            except TypeError:  # an unhashable item: refused below
                 ok = False
             if not ok:
                 for n in lines:
@@ -173,7 +173,7 @@ class Finding(Frozen):
             passages = entry.passages
         elif type(passages) is not tuple:
             passages = tuple(passages)
-        if type(data) is not tuple and isinstance(data, Mapping):
+        if type(data) is not tuple and (type(data) is dict or isinstance(data, Mapping)):
             data = tuple(data.items())
         o = _new(_DRAFT[0] if cls is Finding else cls)
         o.rule = rule  # type: ignore[misc]
@@ -237,7 +237,7 @@ def finding_dicts(findings: Iterable[Finding]) -> list[dict[str, Any]]:
 
 _DRAFT: Final = (draft(Finding),)
 """The draft of :class:`Finding` (in a tuple: never handed out)."""
-_POSITIONS: Final = frozenset(range(1, 7))
+_IS_POSITION: Final = frozenset(range(1, 7)).__contains__
 _new = object.__new__
 
 
