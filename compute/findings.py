@@ -13,7 +13,7 @@ states (kinds of 空, 暗動, 長生 stages …) to ``line.state``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from compute.chart import Chart, ChartLine
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, Branch
@@ -163,7 +163,7 @@ def bian_hua(c: Chart, line: ChartLine) -> dict[str, Any]:
 
 @rule("bianyao-power", "日月 > 變爻 > 動爻", "일월 > 변효 > 동효",
       ("p092-s1", "p092-s2", "p092-s3", "p093-s1", "p093-s2"), kind="finding")
-def bianyao_power(c: Chart) -> Iterator[Finding]:
+def bianyao_power(c: Chart) -> list[Finding]:
     """What each moving line turns into: 化生 / 化克 (its changed line generates / controls it),
     化沖, 化絕 ("動爻不能避於化沖變絕", p093-s1), and a changed line that is 旬空 or 月破 ("變爻
     不能避於旬空月破"). The book's case (p093-s2): 亥日月 遁之乾 — 世 午 化 寅 生我 (絕處逢生);
@@ -178,9 +178,10 @@ def bianyao_power(c: Chart) -> Iterator[Finding]:
     ['2爻 丙午 官鬼 化 壬寅: 化生, 日月克而變爻生 (猶絕處逢生)']
     """
     if c.changed is None:
-        return
+        return []
     k = context(c)
     day, month, void = k.day, k.month, k.void
+    out = []
     day_ctl, month_ctl = _CTL[BRANCH_PHASE_INT[day]], _CTL[BRANCH_PHASE_INT[month]]
     plines, clines = k.lines, c.changed.lines
     for pos in k.moving:
@@ -203,16 +204,17 @@ def bianyao_power(c: Chart) -> Iterator[Finding]:
         if (bb - month) % 12 == 6:
             kinds.append("變爻月破")
         if kinds:
-            yield Finding("bianyao-power",
-                          f"{_ln(a)} 化 {STEM_ZH[b.stem]}{BRANCH_ZH[bb]}: {', '.join(kinds)}",
-                          (pos,), data=(("kinds", kinds),))
+            out.append(Finding("bianyao-power",
+                               f"{_ln(a)} 化 {STEM_ZH[b.stem]}{BRANCH_ZH[bb]}: {', '.join(kinds)}",
+                               (pos,), data=(("kinds", kinds),)))
+    return out
 
 
 # ------------------------------------------------------------------ 六親 (p056–p057)
 
 
 @rule("liuqin-dong-shengke", kind="finding")
-def liuqin_dong(c: Chart) -> Iterator[Finding]:
+def liuqin_dong(c: Chart) -> list[Finding]:
     """A moving line acts on the relatives it generates and controls (六親之生象 / 克象):
     財動生鬼, 父動生兄 … 父動克子, 子動克官 … (p056-s1, p057-s1).
 
@@ -223,17 +225,23 @@ def liuqin_dong(c: Chart) -> Iterator[Finding]:
     """
     k = context(c)
     if not k.moving:
-        return
+        return []
     where = ["", "", "", "", ""]   # per relative (an int): ", 1爻, 3爻", once per chart
-    for ln in k.lines:
-        where[ln.relative] += f", {ln.position}爻"
-    shown = [f"{RELATIVE_ZH[r]} ({w[2:]})" if w else f"{RELATIVE_ZH[r]} (不現)"
-             for r, w in enumerate(where)]
+    lines = k.lines
+    for ln in lines:
+        where[ln.relative] += _AT[ln.position]
+    shown = [f"{RELATIVE_ZH[r]} ({w[2:]})" if w else _ABSENT[r] for r, w in enumerate(where)]
+    out = []
     for pos in k.moving:
-        a = k.lines[pos - 1]
+        a = lines[pos - 1]
         r = a.relative
-        yield Finding("liuqin-dong-shengke",
-                      f"{_ln(a)} 動: 生{shown[_REL_GEN[r]]}, 克{shown[_REL_CTL[r]]}", (pos,))
+        out.append(Finding("liuqin-dong-shengke",
+                           f"{_ln(a)} 動: 生{shown[_REL_GEN[r]]}, 克{shown[_REL_CTL[r]]}", (pos,)))
+    return out
+
+
+_AT: Final = tuple(f", {p}爻" for p in range(7))
+_ABSENT: Final = tuple(f"{RELATIVE_ZH[r]} (不現)" for r in range(5))
 
 
 # ------------------------------------------------------------------ 六神 (p062)
@@ -247,11 +255,14 @@ _RESTRAINT: Final = {
 _RESTRAINT_PHASE: Final = tuple(int(_RESTRAINT[Spirit(k)][0]) if Spirit(k) in _RESTRAINT else -1
                                 for k in range(6))
 """Per spirit (an int): the phase that restrains it, or −1."""
+_RESTRAINT_TEXT: Final = tuple(f"{Spirit(k)} on {_RESTRAINT[Spirit(k)][0]}: {_RESTRAINT[Spirit(k)][1]}"
+                               if Spirit(k) in _RESTRAINT else "" for k in range(6))
+"""Per spirit (an int): the end of the summary ("白虎 on 火: 虎伏火爻: 凶而不凶")."""
 
 
 @rule("liushen-line-restraint", "龍避金爻 / 虎伏火爻 / 水制雀 / 土制武", "용피금효 / 호복화효",
       ("p062-s2", "p062-s3"), kind="finding")
-def liushen_restraint(c: Chart) -> Iterator[Finding]:
+def liushen_restraint(c: Chart) -> list[Finding]:
     """A spirit (of the day) on a line whose element restrains it (p062-s3). The 注 reads the
     last two as relations between spirits; compute follows the main text's parallel.
 
@@ -263,11 +274,12 @@ def liushen_restraint(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liushen-line-restraint"]
     ['1爻 甲子 子孫 朱雀 on 水: 水以制雀', '4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
     """
+    out = []
     for ln in c.primary.lines:
         if _RESTRAINT_PHASE[ln.spirit] == ln.element:
-            phase, text = _RESTRAINT[ln.spirit]
-            yield Finding("liushen-line-restraint", f"{_ln(ln)} {ln.spirit} on {phase}: {text}",
-                          (ln.position,))
+            out.append(Finding("liushen-line-restraint",
+                               f"{_ln(ln)} {_RESTRAINT_TEXT[ln.spirit]}", (ln.position,)))
+    return out
 
 
 doctrine("liushen-weight", "六神 喜忌", "육신 희기", ("p063-s1", "p064-s2"),
@@ -278,7 +290,7 @@ doctrine("liushen-weight", "六神 喜忌", "육신 희기", ("p063-s1", "p064-s
 
 
 @rule("wuxing-star", kind="finding")
-def star_shows(c: Chart) -> Iterator[Finding]:
+def star_shows(c: Chart) -> list[Finding]:
     """The 五星 on the 世 shows only when a single line moves ("現於特變 … 必以獨發",
     p071-s2 注).
 
@@ -287,16 +299,17 @@ def star_shows(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "wuxing-star"]
     ['獨發: 世 (6爻) 鎮星 (土) 現']
     """
-    if len(c.moving) != 1:
-        return
+    if len(context(c).moving) != 1:
+        return []
     star = c.primary.star
     phase = dict(WUXING_STARS)[star]
-    yield Finding("wuxing-star", f"獨發: 世 ({c.primary.shi}爻) {star} ({phase}) 現",
-                  (c.primary.shi,), data={"star": star})
+    shi = c.primary.hexagram.shi
+    return [Finding("wuxing-star", f"獨發: 世 ({shi}爻) {star} ({phase}) 現", (shi,),
+                    data={"star": star})]
 
 
 @rule("hunzhong-xing", kind="finding")
-def hunzhong(c: Chart) -> Iterator[Finding]:
+def hunzhong(c: Chart) -> list[Finding]:
     """A line whose 宿 (黃金策) is the month's 昏中 宿 is 吉 (p077-s1).
 
     >>> from compute import chart
@@ -304,15 +317,14 @@ def hunzhong(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "hunzhong-xing"]
     ['5爻 丙子 妻財: 宿 胃 = 寅月 昏中星 (吉)']
     """
-    xiu = hunzhong_xiu(c.month)
-    for ln in c.primary.lines:
-        if ln.xiu == xiu:
-            yield Finding("hunzhong-xing", f"{_ln(ln)}: 宿 {xiu} = {c.month}月 昏中星 (吉)",
-                          (ln.position,))
+    month = c.month
+    xiu = hunzhong_xiu(month)
+    return [Finding("hunzhong-xing", f"{_ln(ln)}: 宿 {xiu} = {BRANCH_ZH[month]}月 昏中星 (吉)",
+                    (ln.position,)) for ln in c.primary.lines if ln.xiu == xiu]
 
 
 @rule("shi-xiongzheng", "占世之凶徵", "점세지흉징", ("p078-s1", "p078-s2"), kind="finding")
-def shi_signs(c: Chart) -> Iterator[Finding]:
+def shi_signs(c: Chart) -> list[Finding]:
     """The basic conditions of 世 and 應 (p078-s2): 世空 (我求我得不可世空), 應空 (彼有彼來豈宜
     應陷), 破 (敗亡之象), 動 or 沖 (更變之端), 世 化進神/退神 left to 進退 (ch. 16).
 
@@ -322,22 +334,26 @@ def shi_signs(c: Chart) -> Iterator[Finding]:
     ['世 6爻 庚戌 妻財 旬空: 我求我得不可世空']
     """
     k = context(c)
-    s, y = c.primary.shi - 1, c.primary.ying - 1
-    shi, ying = k.lines[s], k.lines[y]
+    h = c.primary.hexagram
+    s, y = h.shi - 1, h.ying - 1
+    shi = k.lines[s]
+    out = []
     if k.is_void[s]:
-        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 旬空: 我求我得不可世空", (shi.position,))
+        out.append(Finding("shi-xiongzheng", f"世 {_ln(shi)} 旬空: 我求我得不可世空", (s + 1,)))
     if k.is_void[y]:
-        yield Finding("shi-xiongzheng", f"應 {_ln(ying)} 旬空: 彼有彼來豈宜應陷", (ying.position,))
+        out.append(Finding("shi-xiongzheng", f"應 {_ln(k.lines[y])} 旬空: 彼有彼來豈宜應陷",
+                           (y + 1,)))
     if (k.br[s] - k.month) % 12 == 6:
-        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 月破: 破散有敗亡之象", (shi.position,))
+        out.append(Finding("shi-xiongzheng", f"世 {_ln(shi)} 月破: 破散有敗亡之象", (s + 1,)))
     if shi.moving:
-        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 動: 動沖為更變之端", (shi.position,))
+        out.append(Finding("shi-xiongzheng", f"世 {_ln(shi)} 動: 動沖為更變之端", (s + 1,)))
     elif (k.br[s] - k.day) % 12 == 6:
-        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 日沖: 動沖為更變之端", (shi.position,))
+        out.append(Finding("shi-xiongzheng", f"世 {_ln(shi)} 日沖: 動沖為更變之端", (s + 1,)))
+    return out
 
 
 @rule("shi-ying-shengke", "世應生克", "세응생극", ("p079-s1", "p079-s2"), kind="finding")
-def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
+def shi_ying_shengke(c: Chart) -> list[Finding]:
     """世 and 應 (p079-s2 注): 勢 — 世克應 宜, 應克世 不宜; 交 — 應生世 宜, 世生應 不宜.
 
     >>> from compute import chart
@@ -345,8 +361,10 @@ def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shi-ying-shengke"]
     ['應 4爻 丁亥 子孫 生 世 1爻 戊寅 妻財: 彼我之交宜應生世']
     """
-    pair = (c.primary.shi, c.primary.ying)
-    shi, ying = c.primary.lines[pair[0] - 1], c.primary.lines[pair[1] - 1]
+    h = c.primary.hexagram
+    pair = (h.shi, h.ying)
+    lines = c.primary.lines
+    shi, ying = lines[pair[0] - 1], lines[pair[1] - 1]
     s, y = shi.element, ying.element
     if _CTL[s] == y:
         text = f"世 {_ln(shi)} 克 應 {_ln(ying)}: 彼我之勢宜世克應"
@@ -358,7 +376,7 @@ def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
         text = f"世 {_ln(shi)} 生 應 {_ln(ying)}: 不宜世生應"
     else:
         text = f"世 {_ln(shi)} 應 {_ln(ying)} 比和"
-    yield Finding("shi-ying-shengke", text, pair)
+    return [Finding("shi-ying-shengke", text, pair)]
 
 
 # ------------------------------------------------------------------ 兩身, 間爻 (p080–p086)
@@ -571,13 +589,17 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     >>> fu_chu(c, c.primary.line(1))
     ('出', '飛克伏, 然伏臨日月 (日月高懸，勢同出)')
     """
+    assert ln.hidden is not None
+    return _fu_chu(context(c), ln, _place(c, ln))
+
+
+def _fu_chu(k: Context, ln: ChartLine, place: str) -> tuple[str, str]:
+    """:func:`fu_chu` of the line *ln* (which has a 伏) standing at *place* (世下 動下 靜下)."""
     fu = ln.hidden
     assert fu is not None
-    k = context(c)
     day, month, (v0, v1) = k.day, k.month, k.void
     mph = BRANCH_PHASE_INT[month]
     f, h, b = ln.element, fu.element, ln.branch
-    place = _place(c, ln)
     if _JUE[h] == b:
         verdict, why = "不出", "伏絕飛"
     elif _CTL[f] == h:
@@ -619,6 +641,24 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     return verdict, why
 
 
+def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str] | None, ...]:
+    """Per line (index position − 1): (verdict, why, place) of its 伏, None without one —
+    worked out once per chart and kept in the context's memo (the annotator and the detector
+    of fu-chu both read it)."""
+    found = k.memo.get("findings.fu_chu")
+    if found is None:
+        shi = c.primary.hexagram.shi
+        out: list[tuple[str, str, str] | None] = []
+        for ln in k.lines:
+            if ln.hidden is None:
+                out.append(None)
+                continue
+            place = "世下" if ln.position == shi else "動下" if ln.moving else "靜下"
+            out.append((*_fu_chu(k, ln, place), place))
+        found = k.memo["findings.fu_chu"] = tuple(out)
+    return found
+
+
 @rule("fu-shen", kind="finding")
 def fushen_finding(c: Chart) -> Iterator[Finding]:
     """Which 伏卦 lies under the cast, where the book departs from common practice
@@ -640,8 +680,8 @@ def fushen_finding(c: Chart) -> Iterator[Finding]:
 
 @rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
       ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2", "p283-s2", "p283-s3"),
-      kind="line", lines="primary")
-def fu_chu_annotate(c: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", lines="primary", batch=True)
+def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``.
 
     >>> from compute import chart
@@ -649,14 +689,19 @@ def fu_chu_annotate(c: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> s["fu_chu"], s["fu_weight"]
     ('出', 1.0)
     """
-    if ln.role != "primary" or ln.hidden is None:
-        return {}
-    verdict, why = fu_chu(c, ln)
-    return {"fu_chu": verdict, "fu_chu_why": why, "fu_weight": FU_WEIGHT[_place(c, ln)]}
+    found = _fu_all(c, context(c))
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        got = found[ln.position - 1] if ln.role == "primary" else None
+        if got is None or ln.hidden is None:
+            out.append({})
+        else:
+            out.append({"fu_chu": got[0], "fu_chu_why": got[1], "fu_weight": FU_WEIGHT[got[2]]})
+    return out
 
 
 @rule("fu-chu", kind="finding")
-def fu_chu_finding(c: Chart) -> Iterator[Finding]:
+def fu_chu_finding(c: Chart) -> list[Finding]:
     """For each relative absent from the lines (飛象無用神), where it lies hidden and whether it
     comes out; and the 伏 under the 世 always ("惟有世下一爻為最要", p099-s2 注).
 
@@ -666,19 +711,30 @@ def fu_chu_finding(c: Chart) -> Iterator[Finding]:
     >>> [f.summary for f in chart("乾", month="寅", day="甲子").findings if f.rule == "fu-chu"]
     ['伏 癸酉 兄弟 (世下, 6爻 壬戌 父母): 出 — 世下: 飛生伏']
     """
-    shown = {ln.relative for ln in c.primary.lines}
-    shi = c.primary.shi
-    for ln in c.primary.lines:
-        fu = ln.hidden
-        if fu is None or (fu.relative in shown and ln.position != shi):
+    k = context(c)
+    lines = k.lines
+    shown = 0   # the relatives on the lines, as bits
+    for ln in lines:
+        shown |= 1 << ln.relative
+    found = _fu_all(c, k)
+    out = []
+    for ln in lines:
+        got = found[ln.position - 1]
+        if got is None:
             continue
-        verdict, why = fu_chu(c, ln)
-        yield Finding(
+        fu = ln.hidden
+        assert fu is not None
+        absent = not shown >> fu.relative & 1
+        if not absent and got[2] != "世下":
+            continue
+        verdict, why, place = got
+        out.append(Finding(
             "fu-chu",
             f"伏 {STEM_ZH[fu.stem]}{BRANCH_ZH[fu.branch]} {RELATIVE_ZH[fu.relative]} "
-            f"({_place(c, ln)}, {_ln(ln)}): {verdict} — {why}",
-            (ln.position,), data=(("verdict", verdict), ("absent", fu.relative not in shown)),
-        )
+            f"({place}, {_ln(ln)}): {verdict} — {why}",
+            (ln.position,), data=(("verdict", verdict), ("absent", absent)),
+        ))
+    return out
 
 
 @rule("fu-shen-priority", "世下 / 動下 / 靜下", "세하 / 동하 / 정하",
