@@ -13,7 +13,7 @@ states (kinds of 空, 暗動, 長生 stages …) to ``line.state``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from compute.chart import Chart, ChartLine
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, Branch
@@ -22,7 +22,7 @@ from compute.liuqin import RELATIVE_ZH, Relative, controlled_by, generated_by, r
 from compute.liushen import Spirit
 from compute.najia import najia
 from compute.rules import Finding, convention, doctrine, rule
-from compute.shen import jianyao
+from compute.shen import guashen, jianyao
 from compute.wuxing import Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
 
@@ -131,8 +131,8 @@ def moving_positions(c: Chart) -> tuple[int, ...]:
     return c.moving
 
 
-@rule("yaowei", kind="line", lines="moving")
-def xian_yin(c: Chart, line: ChartLine) -> dict[str, Any]:
+@rule("yaowei", kind="line", lines="moving", batch=True)
+def xian_yin(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """A moving 重 (老陽) is 現 — the matter has begun; a moving 交 (老陰) is 隱 — not yet
     ("交重乃陰陽之象，事已萌者為現，未萌者為隱，陽現而陰隱也", p086-s1 注).
 
@@ -141,14 +141,13 @@ def xian_yin(c: Chart, line: ChartLine) -> dict[str, Any]:
     >>> [ln.state.get("xianyin") for ln in c.primary.lines][:3]
     ['現', '隱', None]
     """
-    if line.role != "primary" or not line.moving:
-        return {}
-    return {"xianyin": "現" if line.yang else "隱"}
+    return [{"xianyin": "現" if ln.yang else "隱"} if ln.moving and ln.role == "primary" else {}
+            for ln in lines]
 
 
 @rule("bian-hua", "變 / 化", "변 / 화", ("p087-s1", "p087-s2", "p087-s3"),
-      kind="line", lines="moving")
-def bian_hua(c: Chart, line: ChartLine) -> dict[str, Any]:
+      kind="line", lines="moving", batch=True)
+def bian_hua(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """老陰 (交) turning yang is 變 ("六變七"); 老陽 (重) turning yin is 化 ("九化八", p087-s2).
 
     >>> from compute import chart
@@ -156,9 +155,8 @@ def bian_hua(c: Chart, line: ChartLine) -> dict[str, Any]:
     >>> [ln.state.get("bianhua") for ln in c.primary.lines]
     ['化', '變', None, None, None, None]
     """
-    if line.role != "primary" or not line.moving:
-        return {}
-    return {"bianhua": "化" if line.yang else "變"}
+    return [{"bianhua": "化" if ln.yang else "變"} if ln.moving and ln.role == "primary" else {}
+            for ln in lines]
 
 
 @rule("bianyao-power", "日月 > 變爻 > 動爻", "일월 > 변효 > 동효",
@@ -255,8 +253,8 @@ _RESTRAINT: Final = {
 _RESTRAINT_PHASE: Final = tuple(int(_RESTRAINT[Spirit(k)][0]) if Spirit(k) in _RESTRAINT else -1
                                 for k in range(6))
 """Per spirit (an int): the phase that restrains it, or −1."""
-_RESTRAINT_TEXT: Final = tuple(f"{Spirit(k)} on {_RESTRAINT[Spirit(k)][0]}: {_RESTRAINT[Spirit(k)][1]}"
-                               if Spirit(k) in _RESTRAINT else "" for k in range(6))
+_RESTRAINT_TEXT: Final = tuple(f"{sp} on {_RESTRAINT[sp][0]}: {_RESTRAINT[sp][1]}"
+                               if sp in _RESTRAINT else "" for sp in Spirit)
 """Per spirit (an int): the end of the summary ("白虎 on 火: 虎伏火爻: 凶而不凶")."""
 
 
@@ -382,10 +380,9 @@ def shi_ying_shengke(c: Chart) -> list[Finding]:
 # ------------------------------------------------------------------ 兩身, 間爻 (p080–p086)
 
 
-def _conditions(c: Chart, ln: ChartLine) -> list[str]:
+def _conditions(k: Context, ln: ChartLine) -> list[str]:
     """空, 動, 破, and 沖 (a static line clashed by the day) or 散 (a moving one: the book
     scatters a moving line the day clashes, "卯被酉散", p091-s1)."""
-    k = context(c)
     b = ln.branch
     out = []
     if b == k.void[0] or b == k.void[1]:
@@ -400,7 +397,7 @@ def _conditions(c: Chart, ln: ChartLine) -> list[str]:
 
 
 @rule("guashen", kind="finding")
-def guashen_finding(c: Chart) -> Iterator[Finding]:
+def guashen_finding(c: Chart) -> list[Finding]:
     """卦身: absent ("或闕於卦"), present, twice (兩從之念), and whether it is 空, 破, 動 or 沖
     (p082-s1: 空破主猶豫進退之端，動沖應變更惶惑之義).
 
@@ -411,21 +408,22 @@ def guashen_finding(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "guashen"]
     ['卦身 午 在 3爻 戊午 官鬼 (破)']
     """
-    b, where = c.primary.guashen, c.primary.guashen_lines
+    b = guashen(c.primary.hexagram)
+    k = context(c)
+    where = tuple(p for p in range(1, 7) if k.br[p - 1] == b)
     if not where:
-        yield Finding("guashen", f"卦身 {b} 不現 (卦身之法，或闕於卦)")
-        return
+        return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 不現 (卦身之法，或闕於卦)")]
     notes = []
     for p in where:
-        ln = c.primary.line(p)
-        cond = _conditions(c, ln)
-        notes.append(f"{_ln(ln)}" + (f" ({', '.join(cond)})" if cond else ""))
+        ln = k.lines[p - 1]
+        cond = _conditions(k, ln)
+        notes.append(f"{_ln(ln)} ({', '.join(cond)})" if cond else _ln(ln))
     twice = " — 重見: 兩從之念" if len(where) > 1 else ""
-    yield Finding("guashen", f"卦身 {b} 在 {'; '.join(notes)}{twice}", where)
+    return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 在 {'; '.join(notes)}{twice}", where)]
 
 
 @rule("shishen", kind="finding")
-def shishen_finding(c: Chart) -> Iterator[Finding]:
+def shishen_finding(c: Chart) -> list[Finding]:
     """世身 and its five ills (p082-s2): 空主疑，動主亂，破主敗，沖主變，散主失.
 
     >>> from compute import chart
@@ -433,14 +431,16 @@ def shishen_finding(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shishen"]
     ['世身 1爻 甲子 父母 (沖)']
     """
-    ln = c.primary.line(c.primary.shishen)
-    cond = _conditions(c, ln)
+    k = context(c)
+    ln = k.lines[k.br[c.primary.hexagram.shi - 1] % 6]   # the 世身 (shen.shishen)
+    cond = _conditions(k, ln)
     if cond:
-        yield Finding("shishen", f"世身 {_ln(ln)} ({', '.join(cond)})", (ln.position,))
+        return [Finding("shishen", f"世身 {_ln(ln)} ({', '.join(cond)})", (ln.position,))]
+    return []
 
 
 @rule("jianyao", kind="finding")
-def jianyao_finding(c: Chart) -> Iterator[Finding]:
+def jianyao_finding(c: Chart) -> list[Finding]:
     """間爻 that move (阻隔: "世應當中兩間爻，發動所求多阻隔", p084-s2 注) or carry 官鬼 ("間值
     鬼爻，則憂生內地 … 值則已形，動則又甚", p085-s2).
 
@@ -449,23 +449,24 @@ def jianyao_finding(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "jianyao"]
     ['間爻 4爻 甲午 官鬼 動: 阻隔; 間值鬼爻 動則又甚']
     """
+    lines = c.primary.lines
+    out = []
     for p in jianyao(c.primary.hexagram):
-        ln = c.primary.line(p)
-        notes = []
+        ln = lines[p - 1]
+        gui = ln.relative == Relative.GUANGUI
         if ln.moving:
-            notes.append("阻隔")
-        if ln.relative == Relative.GUANGUI:
-            notes.append("間值鬼爻" + (" 動則又甚" if ln.moving else " 值則已形"))
-        if notes:
-            yield Finding("jianyao", f"間爻 {_ln(ln)}{' 動' if ln.moving else ''}: "
-                          f"{'; '.join(notes)}", (p,))
+            note = "阻隔; 間值鬼爻 動則又甚" if gui else "阻隔"
+            out.append(Finding("jianyao", f"間爻 {_ln(ln)} 動: {note}", (p,)))
+        elif gui:
+            out.append(Finding("jianyao", f"間爻 {_ln(ln)}: 間值鬼爻 值則已形", (p,)))
+    return out
 
 
 # ------------------------------------------------------------------ 二老時遷 (p044)
 
 
 @rule("najia-gan-seasonal", kind="finding")
-def seasonal_stems(c: Chart) -> Iterator[Finding]:
+def seasonal_stems(c: Chart) -> list[Finding]:
     """Lines whose stem the book's 二老時遷 changes (乾坤 after 夏至); a 乾 or 坤 trigram it
     leaves alone (only the 八純 move, as the book's cases read: p170-s1, p171-s5); and a 子/午
     month cast whose side of the solstice is assumed.
@@ -480,34 +481,38 @@ def seasonal_stems(c: Chart) -> Iterator[Finding]:
     ['夏至後: 遁 is no 八純 — its 乾 keeps the fixed stems (p170-s1, p171-s5)']
     """
     opts = context(c).opts
+    out = []
     if "assumed" in opts["najia_basis"]:
-        yield Finding("najia-gan-seasonal", f"{c.month}月: the solstice falls in this month; "
-                      f"reckoned as {opts['najia_season']} (pass solstice='before' or a date)")
+        out.append(Finding(
+            "najia-gan-seasonal", f"{c.month}月: the solstice falls in this month; "
+            f"reckoned as {opts['najia_season']} (pass solstice='before' or a date)"))
     if opts["najia_season"] != "夏至後":
-        return
+        return out
     h = c.primary.hexagram
     parents = [t for t in (h.lower, h.upper) if t in (Trigram.QIAN, Trigram.KUN)]
     if not parents:
-        return
+        return out
     changed = []
     for ln, common in zip(c.primary.lines, najia(h), strict=True):
         if ln.stem != common.stem:
             changed.append((ln.position, f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
     if changed:
-        yield Finding("najia-gan-seasonal",
-                      "夏至後: 乾坤 stems swapped (二老時遷) — " + ", ".join(t for _, t in changed),
-                      tuple(p for p, _ in changed))
+        out.append(Finding(
+            "najia-gan-seasonal",
+            "夏至後: 乾坤 stems swapped (二老時遷) — " + ", ".join(t for _, t in changed),
+            tuple(p for p, _ in changed)))
     elif opts["najia_stems"] == "book":
         names = "".join(dict.fromkeys(str(t) for t in parents))
-        yield Finding("najia-gan-seasonal", f"夏至後: {h.name} is no 八純 — its {names} keeps the "
-                      "fixed stems (p170-s1, p171-s5)")
+        out.append(Finding("najia-gan-seasonal", f"夏至後: {h.name} is no 八純 — its {names} "
+                           "keeps the fixed stems (p170-s1, p171-s5)"))
+    return out
 
 
 # ------------------------------------------------------------------ 互卦 (p094–p095)
 
 
 @rule("hugua", kind="finding")
-def hugua_finding(c: Chart) -> Iterator[Finding]:
+def hugua_finding(c: Chart) -> list[Finding]:
     """互卦 is read only for a relative found neither on the lines, nor under them (伏), nor on
     the changed lines ("因飛伏變卦之內無用神而後求也", p095-s1); each 互 trigram takes the 六親 of
     its element. 伏 here means the 伏 that count (專主): under the 世 and under moving lines
@@ -521,17 +526,21 @@ def hugua_finding(c: Chart) -> Iterator[Finding]:
     """
     hu = c.primary.hugua
     if hu is None:
-        return
+        return []
     k = context(c)
-    shi = c.primary.shi
-    seen = {ln.relative for ln in k.lines}
-    seen.update(ln.hidden.relative for ln in k.lines
-                if ln.hidden and (ln.moving or ln.position == shi))
-    seen.update(ln.relative for ln in k.changed if ln is not None)
-    if len(seen) == 5:
-        return   # every relative shows on the lines, under them or on the changed lines
+    shi = c.primary.hexagram.shi
+    seen = 0   # the relatives seen, as bits
+    for ln in k.lines:
+        seen |= 1 << ln.relative
+        fu = ln.hidden
+        if fu is not None and (ln.moving or ln.position == shi):
+            seen |= 1 << fu.relative
+    for p in k.moving:
+        seen |= 1 << k.changed[p - 1].relative
+    if seen == 31:
+        return []   # every relative shows on the lines, under them or on the changed lines
     palace = c.primary.palace_element
-    missing = [r for r in Relative if r not in seen]
+    missing = [r for r in Relative if not seen >> r & 1]
     parts = []
     for r in missing:
         where = [f"{side} {t}" for side, t in (("內互", hu.lower), ("外互", hu.upper))
@@ -542,7 +551,7 @@ def hugua_finding(c: Chart) -> Iterator[Finding]:
     text = (f"互卦 {hu.name}: 內 {inner} ({inner.phase} {relative(palace, inner.phase)}), "
             f"外 {outer} ({outer.phase} {relative(palace, outer.phase)})")
     text += f"; 不現於飛伏變: {'; '.join(parts) if parts else ', '.join(map(str, missing))}"
-    yield Finding("hugua", text, data={"missing": [str(r) for r in missing]})
+    return [Finding("hugua", text, data={"missing": [str(r) for r in missing]})]
 
 
 # ------------------------------------------------------------------ 飛伏 (p096–p103)
@@ -660,7 +669,7 @@ def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str] | None, ...]:
 
 
 @rule("fu-shen", kind="finding")
-def fushen_finding(c: Chart) -> Iterator[Finding]:
+def fushen_finding(c: Chart) -> list[Finding]:
     """Which 伏卦 lies under the cast, where the book departs from common practice
     (純卦 hide their pair; 游魂, 歸魂 after 京房: p097-s1, p098-s1; p024-s1).
 
@@ -668,14 +677,19 @@ def fushen_finding(c: Chart) -> Iterator[Finding]:
     >>> [f.summary for f in chart("晉", month="寅", day="甲子").findings if f.rule == "fu-shen"]
     ['伏卦 大畜 (游魂: 外從五世之外卦, 內互兩儀; common practice: 乾)']
     """
-    hidden = c.primary.hidden_hexagram
-    gen = c.primary.hexagram.generation
-    if hidden is None or gen not in (0, 6, 7) or context(c).opts["fushen"] != "book":
-        return
-    pure = HEXAGRAMS[c.primary.palace | c.primary.palace << 3]
-    why = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外卦, 內互兩儀", 7: "歸魂: 外從本宮, 內互伏"}
-    common = "none" if gen == 0 else pure.name
-    yield Finding("fu-shen", f"伏卦 {hidden.name} ({why[gen]}; common practice: {common})")
+    h = c.primary
+    hidden = h.hidden_hexagram
+    hx = h.hexagram
+    gen = hx.generation
+    if hidden is None or gen not in _FUSHEN_WHY or context(c).opts["fushen"] != "book":
+        return []
+    common = "none" if gen == 0 else HEXAGRAMS[hx.palace | hx.palace << 3].name
+    return [Finding("fu-shen",
+                    f"伏卦 {hidden.name} ({_FUSHEN_WHY[gen]}; common practice: {common})")]
+
+
+_FUSHEN_WHY: Final = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外卦, 內互兩儀",
+                      7: "歸魂: 外從本宮, 內互伏"}
 
 
 @rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
