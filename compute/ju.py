@@ -10,7 +10,7 @@ Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from compute.chart import Chart
 from compute.context import BRANCH_ZH, POS_ZH, Context, context
@@ -34,23 +34,30 @@ SANHE: Final = table(
 
 def _members(c: Context, chart: Chart) -> dict[int, list[tuple[str, int, int, bool]]]:
     """branch → [(kind, branch, position or 0, sound)] from moving lines (動), their changed
-    lines (變), the 伏神 under moving lines (伏), the day and the month."""
+    lines (變), the 伏神 under moving lines (伏), the day and the month — of the 局 the day or the
+    month belongs to (a 局 needs one of them, p215-s1); empty when no line is of those 局."""
     out: dict[int, list[tuple[str, int, int, bool]]] = {}
     (v0, v1), day, month = c.void, c.day, c.month
+    d4, m4 = day % 4, month % 4   # the 局 of a branch: its remainder by 4 (申子辰 0 … 巳酉丑 1)
     for p in c.moving:
         i = p - 1
         b = c.br[i]
-        out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
+        if b % 4 == d4 or b % 4 == m4:
+            out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
         cb = c.cbr[i]
-        hollow = cb == v0 or cb == v1 or ((cb - month) % 12 == 6 and cb != day)  # 空 or 破
-        out.setdefault(cb, []).append(("變", cb, p, not hollow))
+        if cb % 4 == d4 or cb % 4 == m4:
+            hollow = cb == v0 or cb == v1 or ((cb - month) % 12 == 6 and cb != day)  # 空 or 破
+            out.setdefault(cb, []).append(("變", cb, p, not hollow))
         fu = c.lines[i].hidden
         if fu is not None:
-            fb = int(fu.branch)
-            hollow = fb == v0 or fb == v1 or ((fb - month) % 12 == 6 and fb != day)
-            out.setdefault(fb, []).append(("伏", fb, p, not hollow))
-    out.setdefault(c.month, []).append(("月", c.month, 0, True))
-    out.setdefault(c.day, []).append(("日", c.day, 0, True))
+            fb = fu.branch
+            if fb % 4 == d4 or fb % 4 == m4:
+                fb = int(fb)
+                hollow = fb == v0 or fb == v1 or ((fb - month) % 12 == 6 and fb != day)
+                out.setdefault(fb, []).append(("伏", fb, p, not hollow))
+    if out:
+        out.setdefault(month, []).append(("月", month, 0, True))
+        out.setdefault(day, []).append(("日", day, 0, True))
     return out
 
 
@@ -66,7 +73,7 @@ def _label(kind: str, b: int, p: int) -> str:
 
 
 @rule("sanhe-ju", kind="finding")
-def sanhe_ju(chart: Chart) -> Iterator[Finding]:
+def sanhe_ju(chart: Chart) -> list[Finding]:
     """A 局 among the moving lines, their changed lines, the 伏 under moving lines and the 日月,
     "必由日月而懸之" (p215-s1): one member must be the day or the month and one a line.
 
@@ -86,15 +93,18 @@ def sanhe_ju(chart: Chart) -> Iterator[Finding]:
     """
     c = context(chart)
     if not c.moving:
-        return
+        return []
     found = _members(c, chart)
+    if not found:
+        return []   # no line member in the 局 of the day or of the month
     day4, month4 = c.day % 4, c.month % 4
+    out = []
     for start, middle, tomb, phase in SANHE:
         if day4 != middle % 4 and month4 != middle % 4:
             continue   # neither the day nor the month is a member: no 局 (p215-s1)
         group = (start, middle, tomb)
         srcs = {b: found.get(b, []) for b in group}
-        if sum(bool(srcs[b]) for b in group) < 2:
+        if (start in found) + (middle in found) + (tomb in found) < 2:
             continue
         sound: dict[int, bool] = {}
         line_kinds: dict[int, set[str]] = {}
@@ -116,11 +126,12 @@ def sanhe_ju(chart: Chart) -> Iterator[Finding]:
         lines = tuple(sorted({p for b in group for _, _, p, _ in srcs[b] if p}))
         name = BRANCH_ZH[start] + BRANCH_ZH[middle] + BRANCH_ZH[tomb]
         short = verdict.split(" ")[0]
-        yield Finding.of(
+        out.append(Finding.of(
             "sanhe-ju", _say, lines, kind=kind,
             data=(("kind", kind), ("verdict", short)),
             facts={"branches": name, "element": _ELEMENT[phase], "xuan": xuan,
-                   "verdict": short, "grade": verdict, "members": who})
+                   "verdict": short, "grade": verdict, "members": who}))
+    return out
 
 
 def _say(f: Mapping[str, Any]) -> str:
