@@ -65,13 +65,6 @@ _SUFFIX: Final = {"動": "", "變": "變", "伏": "伏"}
 _ELEMENT: Final = {zh: Phase.from_zh(zh) for *_, zh in SANHE}
 
 
-def _label(kind: str, b: int, p: int) -> str:
-    """How a member is named in the summary: 二爻 寅, 二爻變 寅, 初爻伏 巳, 月 戌, 日 酉."""
-    if p:
-        return f"{POS_ZH[p]}{_SUFFIX[kind]} {BRANCH_ZH[b]}"
-    return f"{kind} {BRANCH_ZH[b]}"
-
-
 @rule("sanhe-ju", kind="finding")
 def sanhe_ju(chart: Chart) -> list[Finding]:
     """A 局 among the moving lines, their changed lines, the 伏 under moving lines and the 日月,
@@ -103,65 +96,53 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
         if day4 != middle % 4 and month4 != middle % 4:
             continue   # neither the day nor the month is a member: no 局 (p215-s1)
         group = (start, middle, tomb)
-        srcs = {b: found.get(b, []) for b in group}
         if (start in found) + (middle in found) + (tomb in found) < 2:
             continue
-        sound: dict[int, bool] = {}
-        line_kinds: dict[int, set[str]] = {}
-        riyue: set[int] = set()
-        rank = 0   # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
-        for b in group:
-            sound[b], on_riyue, kinds = _facts(srcs[b])
-            line_kinds[b] = kinds
-            if on_riyue:
-                riyue.add(b)
-            if kinds:
-                rank = max(rank, 0 if "動" in kinds else (1 if "變" in kinds else 2))
-        if not riyue or not any(line_kinds.values()):
+        # of each member branch: any sound, on the 日 or 月, the line kinds as bits (動 1 變 2 伏 4)
+        sound, riyue, kinds = [False, False, False], [False, False, False], [0, 0, 0]
+        labels, lines = [], set()
+        for j, b in enumerate(group):
+            for k, _, p, ok in found.get(b, ()):
+                if ok:
+                    sound[j] = True
+                if p:
+                    kinds[j] |= _KIND_BIT[k]
+                    lines.add(p)
+                    labels.append(f"{POS_ZH[p]}{_SUFFIX[k]} {BRANCH_ZH[b]}")
+                else:
+                    riyue[j] = True
+                    labels.append(f"{k} {BRANCH_ZH[b]}")
+        if not lines or not (riyue[0] or riyue[1] or riyue[2]):
             continue
-        kind = ("動會", "變會", "伏會")[rank]
-        xuan = "懸始" if start in riyue else ("懸終" if riyue == {tomb} else "懸中")
-        verdict = _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds)
-        who = ", ".join(_label(k, mb, p) for b in group for k, mb, p, _ in srcs[b])
-        lines = tuple(sorted({p for b in group for _, _, p, _ in srcs[b] if p}))
-        name = BRANCH_ZH[start] + BRANCH_ZH[middle] + BRANCH_ZH[tomb]
+        # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
+        rank = max(0 if m & 1 else 1 if m & 2 else 2 for m in kinds if m)
+        kind = _HUI[rank]
+        xuan = "懸始" if riyue[0] else "懸中" if riyue[1] else "懸終"
+        if not sound[1]:
+            verdict = "不成 (失中)"
+        elif not sound[0]:
+            verdict = ("不成 (失始, 懸終)" if xuan == "懸終" else
+                       "假局 (變失始)" if 2 in kinds else "成 (力小: 失始)")
+        elif not sound[2]:
+            verdict = "成 (力存: 失終)"
+        else:
+            verdict = "成 (力大)"
         short = verdict.split(" ")[0]
         out.append(Finding.of(
-            "sanhe-ju", _say, lines, kind=kind,
+            "sanhe-ju", _say, tuple(sorted(lines)), kind=kind,
             data=(("kind", kind), ("verdict", short)),
-            facts={"branches": name, "element": _ELEMENT[phase], "xuan": xuan,
-                   "verdict": short, "grade": verdict, "members": who}))
+            facts={"branches": _NAME[start], "element": _ELEMENT[phase], "xuan": xuan,
+                   "verdict": short, "grade": verdict, "members": ", ".join(labels)}))
     return out
+
+
+_KIND_BIT: Final = {"動": 1, "變": 2, "伏": 4}
+_HUI: Final = ("動會", "變會", "伏會")
+_NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
+"""The name of each 局 (申子辰 …), by its 長生."""
 
 
 def _say(f: Mapping[str, Any]) -> str:
     """寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌."""
     return (f"{f['branches']} {f['element']}局 {f['kind']} {f['xuan']} {f['grade']}: "
             f"{f['members']}")
-
-
-def _facts(members: list[tuple[str, int, int, bool]]) -> tuple[bool, bool, set[str]]:
-    """Of one branch's members: any sound, any the 日 or 月, the kinds among 動 變 伏."""
-    sound = on_riyue = False
-    kinds: set[str] = set()
-    for k, _, _, ok in members:
-        sound = sound or ok
-        if k in ("日", "月"):
-            on_riyue = True
-        else:
-            kinds.add(k)
-    return sound, on_riyue, kinds
-
-
-def _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds) -> str:
-    if not srcs[middle] or not sound[middle]:
-        return "不成 (失中)"
-    if not (srcs[start] and sound[start]):
-        if xuan == "懸終":
-            return "不成 (失始, 懸終)"
-        if any(v == {"變"} for v in line_kinds.values()):
-            return "假局 (變失始)"
-        return "成 (力小: 失始)"
-    if not (srcs[tomb] and sound[tomb]):
-        return "成 (力存: 失終)"
-    return "成 (力大)"
