@@ -178,23 +178,18 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
         i = pos - 1
         ph = cph[i]
         d, m = dact[ph], mact[ph]
-        sheng = ke = False
-        for q in moving:
-            if q != pos:
-                how = ACTS_TABLE[cph[q - 1]][ph]
-                if how == "生" and not (broken[q - 1] or san[q - 1]):
-                    sheng = True
-                elif how == "克":
-                    ke = True
         out = []
         if broken[i]:
             out.append("月破")
-        st = ln.state.get("changsheng", {}).get("day")
-        if st in ("死", "絕") and not sheng and d not in ("生", "比") and m not in ("生", "比"):
-            out.append("死絕無救")
+        if (d not in ("生", "比") and m not in ("生", "比")
+                and ln.state.get("changsheng", {}).get("day") in ("死", "絕")
+                and not any(q != pos and ACTS_TABLE[cph[q - 1]][ph] == "生"
+                            and not (broken[q - 1] or san[q - 1]) for q in moving)):
+            out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
         if not c.strong[i] and c.is_void[i] and not ln.moving and not c.on_month[i]:
             out.append("衰遇旬空")
-        if ln.moving and ke and "克" in (d, m):
+        if ln.moving and "克" in (d, m) and any(
+                q != pos and ACTS_TABLE[cph[q - 1]][ph] == "克" for q in moving):
             out.append("發動交傷")
         found.append({"youwu": out})
     return found
