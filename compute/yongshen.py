@@ -60,7 +60,7 @@ def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...]
 _REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5))
                        for me in range(5))
 """``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints."""
-_GAN_HE: Final = tuple(tuple(-1 if (ph := gan_he(Stem(a), Stem(b))) is None else int(ph)
+_GAN_HE: Final = tuple(tuple(-1 if (a - b) % 5 or a == b else int(gan_he(Stem(a), Stem(b)) or 0)
                              for b in range(10)) for a in range(10))
 """``_GAN_HE[stem][stem]``: :func:`~compute.wuxing.gan_he` as ints (−1: no 合)."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
@@ -264,14 +264,17 @@ def liangxian(chart: Chart) -> list[Finding]:
             continue
         if pure and all(c.ph[p - 1] == 2 for p in ps):
             continue
-        hurt = [injuries(c, p) for p in ps]
-        rank = [(len(h), not c.lines[p - 1].moving) for p, h in zip(ps, hurt, strict=True)]
+        desc, rank = [], []
+        for p in ps:
+            hurt = injuries(c, p)
+            name = c.line_name(p)
+            desc.append(f"{name} ({'、'.join(hurt)})" if hurt else name)
+            rank.append((len(hurt), not c.lines[p - 1].moving))
         least = min(rank)   # the uninjured (fewest 傷), a moving one first; ties in line order
-        desc = ", ".join(f"{c.line_name(p)} ({'、'.join(h)})" if h else c.line_name(p)
-                         for p, h in zip(ps, hurt, strict=True))
-        pick = "、".join(f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}"
-                        for p, k in zip(ps, rank, strict=True) if k == least)
-        out.append(Finding("liangxian", f"{RELATIVE_ZH[r]} 兩現: {desc} → 取 {pick}", tuple(ps)))
+        pick = "、".join([f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}"
+                         for p, k in zip(ps, rank, strict=True) if k == least])
+        out.append(Finding("liangxian", f"{RELATIVE_ZH[r]} 兩現: {', '.join(desc)} → 取 {pick}",
+                           tuple(ps)))
     return out
 
 
