@@ -111,9 +111,14 @@ def is_prosperous(c: Chart, phase: Phase) -> bool:
 
 
 def _ln(line: ChartLine) -> str:
-    """1爻 戊寅 妻財: the line's position, 干支 and 六親 (by table lookups)."""
-    return (f"{line.position}爻 {STEM_ZH[line.stem]}{BRANCH_ZH[line.branch]} "
-            f"{RELATIVE_ZH[line.relative]}")
+    """1爻 戊寅 妻財: the line's position, 干支 and 六親 (from string tables)."""
+    return f"{_YAO[line.position]}{_GZ[line.stem][line.branch]}{_REL_SP[line.relative]}"
+
+
+_YAO: Final = tuple(f"{p}爻 " for p in range(7))
+_GZ: Final = tuple(tuple(STEM_ZH[s] + BRANCH_ZH[b] for b in range(12)) for s in range(10))
+"""``_GZ[stem][branch]``: the 干支 written (戊寅)."""
+_REL_SP: Final = tuple(" " + r for r in RELATIVE_ZH)
 
 
 # ------------------------------------------------------------------ 動變 (p087–p093)
@@ -609,18 +614,9 @@ def _fu_chu(k: Context, ln: ChartLine, place: str) -> tuple[str, str]:
     day, month, (v0, v1) = k.day, k.month, k.void
     mph = BRANCH_PHASE_INT[month]
     f, h, b = ln.element, fu.element, ln.branch
-    if _JUE[h] == b:
-        verdict, why = "不出", "伏絕飛"
-    elif _CTL[f] == h:
-        verdict, why = "不出", "飛克伏"
-    elif place != "靜下":
-        if _GEN[h] == f:
-            verdict, why = "半出", f"{place}: 伏生飛"
-        else:
-            kind = "飛生伏" if _GEN[f] == h else "伏克飛" if _CTL[h] == f else "飛伏比和"
-            verdict, why = "出", f"{place}: {kind}"
-    elif _CTL[h] == f:
-        verdict, why = "出", "伏克飛"
+    base = _FU_BASE[place][h][b]
+    if base is not None:
+        verdict, why = base
     elif (b - month) % 12 == 6:
         verdict, why = "不出", "飛破"
     elif (b - day) % 12 == 6 and b != v0 and b != v1 and mph != f and _GEN[mph] != f:
@@ -648,6 +644,29 @@ def _fu_chu(k: Context, ln: ChartLine, place: str) -> tuple[str, str]:
             else:
                 verdict, why = "不出", f"{why}, 然伏{ill} (雖能出而實不出)"
     return verdict, why
+
+
+def _fu_base(place: str, h: int, b: int) -> tuple[str, str] | None:
+    """The verdict of :func:`fu_chu` on a 伏 of phase *h* under a 飛 on branch *b* at *place*
+    that the two phases (and 伏絕飛) decide alone; None where a static 飛's date facts decide."""
+    f = BRANCH_PHASE_INT[b]
+    if _JUE[h] == b:
+        return "不出", "伏絕飛"
+    if _CTL[f] == h:
+        return "不出", "飛克伏"
+    if place != "靜下":
+        if _GEN[h] == f:
+            return "半出", f"{place}: 伏生飛"
+        kind = "飛生伏" if _GEN[f] == h else "伏克飛" if _CTL[h] == f else "飛伏比和"
+        return "出", f"{place}: {kind}"
+    if _CTL[h] == f:
+        return "出", "伏克飛"
+    return None
+
+
+_FU_BASE: Final = {place: tuple(tuple(_fu_base(place, h, b) for b in range(12)) for h in range(5))
+                   for place in ("世下", "動下", "靜下")}
+"""``_FU_BASE[place][伏 phase][飛 branch]``: :func:`_fu_base`, built at import."""
 
 
 def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str] | None, ...]:

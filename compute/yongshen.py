@@ -64,6 +64,15 @@ _GAN_HE: Final = tuple(tuple(-1 if (a - b) % 5 or a == b else int(gan_he(Stem(a)
                              for b in range(10)) for a in range(10))
 """``_GAN_HE[stem][stem]``: :func:`~compute.wuxing.gan_he` as ints (−1: no 合)."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
+_NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
+                            for r in range(5)) for b in range(12))
+"""``_NAMED[branch][relative]``: 亥水子孫, the part of a line's name after its position."""
+_POS_SP: Final = tuple(p + " " for p in POS_ZH)
+
+
+def _name(c: Context, p: int) -> str:
+    """四爻 亥水子孫: :meth:`Context.line_name` from string tables."""
+    return f"{_POS_SP[p]}{_NAMED[c.br[p - 1]][c.lines[p - 1].relative]}"
 
 
 def _fu_out(state: Any) -> bool:
@@ -219,7 +228,7 @@ def dufa(chart: Chart) -> list[Finding]:
         return []
     ln = c.lines[p - 1]
     gz = STEM_ZH[ln.stem] + BRANCH_ZH[ln.branch]
-    return [Finding("dufa-dujing", f"{kind} {c.line_name(p)} {gz}: 應期 值 {gz}, {other}", (p,))]
+    return [Finding("dufa-dujing", f"{kind} {_name(c, p)} {gz}: 應期 值 {gz}, {other}", (p,))]
 
 
 def injuries(c: Context, p: int) -> list[str]:
@@ -267,7 +276,7 @@ def liangxian(chart: Chart) -> list[Finding]:
         desc, rank = [], []
         for p in ps:
             hurt = injuries(c, p)
-            name = c.line_name(p)
+            name = _name(c, p)
             desc.append(f"{name} ({'、'.join(hurt)})" if hurt else name)
             rank.append((len(hurt), not c.lines[p - 1].moving))
         least = min(rank)   # the uninjured (fewest 傷), a moving one first; ties in line order
@@ -338,7 +347,7 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
                 elif riyue_ke[ph] and how == "生" and cb not in c.void:
                     form = "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
         if form:
-            out.append(Finding("juechu-fengsheng", f"絕處逢生 ({form}): {c.line_name(p)}", (p,)))
+            out.append(Finding("juechu-fengsheng", f"絕處逢生 ({form}): {_name(c, p)}", (p,)))
         fu = ln.hidden
         if fu is not None:
             fph = fu.element
