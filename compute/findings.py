@@ -229,22 +229,24 @@ def liuqin_dong(c: Chart) -> list[Finding]:
     k = context(c)
     if not k.moving:
         return []
-    where = ["", "", "", "", ""]   # per relative (an int): ", 1爻, 3爻", once per chart
+    where = [0, 0, 0, 0, 0]   # per relative (an int): its positions as bits
     lines = k.lines
     for ln in lines:
-        where[ln.relative] += _AT[ln.position]
-    shown = [f"{RELATIVE_ZH[r]} ({w[2:]})" if w else _ABSENT[r] for r, w in enumerate(where)]
+        where[ln.relative] |= 1 << ln.position - 1
     out = []
     for pos in k.moving:
         a = lines[pos - 1]
         r = a.relative
-        out.append(Finding("liuqin-dong-shengke",
-                           f"{_ln(a)} 動: 生{shown[_REL_GEN[r]]}, 克{shown[_REL_CTL[r]]}", (pos,)))
+        g, x = _REL_GEN[r], _REL_CTL[r]
+        out.append(Finding("liuqin-dong-shengke", f"{_ln(a)} 動: 生{_SHOWN[g][where[g]]}, "
+                           f"克{_SHOWN[x][where[x]]}", (pos,)))
     return out
 
 
-_AT: Final = tuple(f", {p}爻" for p in range(7))
-_ABSENT: Final = tuple(f"{RELATIVE_ZH[r]} (不現)" for r in range(5))
+_SHOWN: Final = tuple(tuple(
+    f"{RELATIVE_ZH[r]} ({', '.join(f'{p}爻' for p in range(1, 7) if m >> p - 1 & 1)})" if m
+    else f"{RELATIVE_ZH[r]} (不現)" for m in range(64)) for r in range(5))
+"""``_SHOWN[relative][positions as bits]``: 妻財 (1爻, 4爻), or 妻財 (不現)."""
 
 
 # ------------------------------------------------------------------ 六神 (p062)
