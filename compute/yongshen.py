@@ -63,6 +63,10 @@ _REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5
 _GAN_HE: Final = tuple(tuple(-1 if (a - b) % 5 or a == b else int(gan_he(Stem(a), Stem(b)) or 0)
                              for b in range(10)) for a in range(10))
 """``_GAN_HE[stem][stem]``: :func:`~compute.wuxing.gan_he` as ints (−1: no 合)."""
+_GEN: Final = tuple((ph + 1) % 5 for ph in range(5))
+"""The phase each phase 生 (ACTS_TABLE[a][b] == "生" for b = _GEN[a])."""
+_CTL: Final = tuple((ph + 2) % 5 for ph in range(5))
+"""The phase each phase 克."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
 _NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
                             for r in range(5)) for b in range(12))
@@ -310,29 +314,24 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     []
     """
     c = context(chart)
-    dact, mact = c.dact, c.mact
-    riyue_ke = tuple(dact[ph] == "克" or mact[ph] == "克" for ph in range(5))
-    riyue_sheng = tuple(dact[ph] == "生" or mact[ph] == "生" for ph in range(5))
+    dact, mact, cph, broken, san = c.dact, c.mact, c.ph, c.broken, c.san
     sheng: tuple[list[int], ...] = ([], [], [], [], [])  # per phase: the sound movers 生 it
     ke: tuple[list[int], ...] = ([], [], [], [], [])     # … and 克 it
     for q in c.moving:
-        if not (c.broken[q - 1] or c.san[q - 1]):
-            acts = ACTS_TABLE[c.ph[q - 1]]
-            for ph in range(5):
-                how = acts[ph]
-                if how == "生":
-                    sheng[ph].append(q)
-                elif how == "克":
-                    ke[ph].append(q)
+        if not (broken[q - 1] or san[q - 1]):
+            qph = cph[q - 1]
+            sheng[_GEN[qph]].append(q)
+            ke[_CTL[qph]].append(q)
     out = []
     for ln in c.lines:
         p, i = ln.position, ln.position - 1
-        if c.broken[i] or c.san[i]:
+        if broken[i] or san[i]:
             continue
-        ph = c.ph[i]
-        # the 用 on the line (the first four forms: the fifth is the changed line's own)
+        ph = cph[i]
+        riyue_ke = dact[ph] == "克" or mact[ph] == "克"
+        # the line itself as the 用: forms 一 二 三 and p093-s1's
         form = None
-        if riyue_ke[ph] and _other(sheng[ph], p):
+        if riyue_ke and _other(sheng[ph], p):
             form = "一: 日月克, 動爻生"
         else:
             cb = c.cbr[i]
@@ -344,7 +343,7 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
                     form = "二: 動爻克, 變爻生"
                 elif how == "克" and _other(sheng[ph], p):
                     form = "三: 變爻克, 動爻生"
-                elif riyue_ke[ph] and how == "生" and cb not in c.void:
+                elif riyue_ke and how == "生" and cb not in c.void:
                     form = "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
         if form:
             out.append(Finding("juechu-fengsheng", f"絕處逢生 ({form}): {_name(c, p)}", (p,)))
@@ -352,9 +351,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
         if fu is not None:
             fph = fu.element
             how = ACTS_TABLE[ph][fph]   # the 飛 (sound: checked above) on its 伏
-            if riyue_ke[fph] and (how == "生" or sheng[fph]):
+            if (dact[fph] == "克" or mact[fph] == "克") and (how == "生" or sheng[fph]):
                 form = "四: 伏受日月克, 飛動生"
-            elif (how == "克" or ke[fph]) and riyue_sheng[fph]:
+            elif (how == "克" or ke[fph]) and (dact[fph] == "生" or mact[fph] == "生"):
                 form = "五: 伏受飛動克, 日月生"
             else:
                 continue
