@@ -298,11 +298,15 @@ def gua_kongpo(chart: Chart) -> list[Finding]:
     bits = chart.primary.hexagram.bits
     ruler = None
     out = []
+    po_b = (month + 6) % 12   # the one branch the month breaks (not when it is the day's)
+    if po_b == day:
+        po_b = -1
     for label, t in (("內卦", bits & 7), ("外卦", bits >> 3)):
-        kong = [b for b in DILU[t] if b == v0 or b == v1]
-        po = [b for b in DILU[t] if (b - month) % 12 == 6 and b != day]
-        if not kong and not po:
+        dilu = DILU[t]
+        if v0 not in dilu and v1 not in dilu and po_b not in dilu:
             continue
+        kong = [b for b in dilu if b == v0 or b == v1]
+        po = [po_b] if po_b in dilu else []
         marks = "".join([f"{BRANCH_ZH[b]}空" for b in kong] + [f"{BRANCH_ZH[b]}破" for b in po])
         tail = ""
         if kong:

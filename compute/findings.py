@@ -417,9 +417,11 @@ def guashen_finding(c: Chart) -> list[Finding]:
     """
     b = guashen(c.primary.hexagram)
     k = context(c)
-    where = tuple(p for p in range(1, 7) if k.br[p - 1] == b)
-    if not where:
+    br = k.br
+    if b not in br:
         return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 不現 (卦身之法，或闕於卦)")]
+    i = br.index(b)   # on one line, or two (each trigram's branches differ)
+    where = (i + 1, br.index(b, i + 1) + 1) if b in br[i + 1:] else (i + 1,)
     notes = []
     for p in where:
         ln = k.lines[p - 1]
