@@ -13,7 +13,7 @@ states (kinds of 空, 暗動, 長生 stages …) to ``line.state``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from compute.chart import Chart, ChartLine
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, Branch
@@ -608,46 +608,58 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     ('出', '飛克伏, 然伏臨日月 (日月高懸，勢同出)')
     """
     assert ln.hidden is not None
-    return _fu_chu(context(c), ln, _place(c, ln))
+    verdict, why, _ = _fu_verdicts(context(c), (ln,), c.primary.hexagram.shi)[0] or ("", "", "")
+    return verdict, why
 
 
-def _fu_chu(k: Context, ln: ChartLine, place: str) -> tuple[str, str]:
-    """:func:`fu_chu` of the line *ln* (which has a 伏) standing at *place* (世下 動下 靜下)."""
-    fu = ln.hidden
-    assert fu is not None
+def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
+                 ) -> list[tuple[str, str, str] | None]:
+    """(verdict, why, place) of :func:`fu_chu` for the 伏 under each of *lines* (None for a line
+    without one), the 世 on line *shi*: one pass, the chart's date facts read once."""
     day, month, (v0, v1) = k.day, k.month, k.void
     mph = BRANCH_PHASE_INT[month]
-    f, h, b = ln.element, fu.element, ln.branch
-    base = _FU_BASE[place][h][b]
-    if base is not None:
-        verdict, why = base
-    elif (b - month) % 12 == 6:
-        verdict, why = "不出", "飛破"
-    elif (b - day) % 12 == 6 and b != v0 and b != v1 and mph != f and _GEN[mph] != f:
-        verdict, why = "不出", "飛散"   # clashed by the day, not 空, not 旺相
-    elif b == v0 or b == v1:
-        verdict, why = ("不出", "飛空遇日沖 (沖實)") if (b - day) % 12 == 6 else ("出", "飛空")
-    elif _GEN[f] == h:
-        verdict, why = "出", "飛生伏"
-    elif f == h:
-        verdict, why = "出", "飛伏比和"
-    else:
-        verdict, why = "不出", "伏生飛"
-    fb = fu.branch
-    if fb == day or fb == month:
-        static_mie_mo = place == "靜下" and why in ("飛克伏", "伏生飛")
-        if verdict != "出" and static_mie_mo and k.opts[FU_RIYUE.name] == "p283":
-            why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
-        elif verdict != "出":
-            verdict, why = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)"
-    elif fb == v0 or fb == v1 or (fb - month) % 12 == 6:
-        ill = "空" if fb == v0 or fb == v1 else "破"
-        if verdict != "不出":
-            if ill == "空" and (mph == h or _GEN[mph] == h):
-                verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
-            else:
-                verdict, why = "不出", f"{why}, 然伏{ill} (雖能出而實不出)"
-    return verdict, why
+    mph_gen = _GEN[mph]
+    p283 = k.opts[FU_RIYUE.name] == "p283"
+    out: list[tuple[str, str, str] | None] = []
+    for ln in lines:
+        fu = ln.hidden
+        if fu is None:
+            out.append(None)
+            continue
+        place = "世下" if ln.position == shi else "動下" if ln.moving else "靜下"
+        f, h, b = ln.element, fu.element, ln.branch
+        base = _FU_BASE[place][h][b]
+        if base is not None:
+            verdict, why = base
+        elif (b - month) % 12 == 6:
+            verdict, why = "不出", "飛破"
+        elif (b - day) % 12 == 6 and b != v0 and b != v1 and mph != f and mph_gen != f:
+            verdict, why = "不出", "飛散"   # clashed by the day, not 空, not 旺相
+        elif b == v0 or b == v1:
+            verdict, why = ("不出", "飛空遇日沖 (沖實)") if (b - day) % 12 == 6 else ("出", "飛空")
+        elif _GEN[f] == h:
+            verdict, why = "出", "飛生伏"
+        elif f == h:
+            verdict, why = "出", "飛伏比和"
+        else:
+            verdict, why = "不出", "伏生飛"
+        fb = fu.branch
+        if fb == day or fb == month:
+            if verdict != "出":
+                if p283 and place == "靜下" and why in ("飛克伏", "伏生飛"):   # 滅沒
+                    why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
+                else:
+                    verdict, why = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)"
+        elif fb == v0 or fb == v1:
+            if verdict != "不出":
+                if mph == h or mph_gen == h:
+                    verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
+                else:
+                    verdict, why = "不出", f"{why}, 然伏空 (雖能出而實不出)"
+        elif (fb - month) % 12 == 6 and verdict != "不出":
+            verdict, why = "不出", f"{why}, 然伏破 (雖能出而實不出)"
+        out.append((verdict, why, place))
+    return out
 
 
 def _fu_base(place: str, h: int, b: int) -> tuple[str, str] | None:
@@ -679,15 +691,8 @@ def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str] | None, ...]:
     of fu-chu both read it)."""
     found = k.memo.get("findings.fu_chu")
     if found is None:
-        shi = c.primary.hexagram.shi
-        out: list[tuple[str, str, str] | None] = []
-        for ln in k.lines:
-            if ln.hidden is None:
-                out.append(None)
-                continue
-            place = "世下" if ln.position == shi else "動下" if ln.moving else "靜下"
-            out.append((*_fu_chu(k, ln, place), place))
-        found = k.memo["findings.fu_chu"] = tuple(out)
+        found = k.memo["findings.fu_chu"] = tuple(
+            _fu_verdicts(k, k.lines, c.primary.hexagram.shi))
     return found
 
 
