@@ -108,14 +108,15 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
                 if p:
                     kinds[j] |= _KIND_BIT[k]
                     lines.add(p)
-                    labels.append(f"{POS_ZH[p]}{_SUFFIX[k]} {BRANCH_ZH[b]}")
                 else:
                     riyue[j] = True
-                    labels.append(f"{k} {BRANCH_ZH[b]}")
+                labels.append(_LABEL[k][p][b])
         if not lines or not (riyue[0] or riyue[1] or riyue[2]):
             continue
-        # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
-        rank = max(0 if m & 1 else 1 if m & 2 else 2 for m in kinds if m)
+        rank = 0   # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
+        for m in kinds:
+            if m and not m & 1:
+                rank = max(rank, 1 if m & 2 else 2)
         kind = _HUI[rank]
         xuan = "懸始" if riyue[0] else "懸中" if riyue[1] else "懸終"
         if not sound[1]:
@@ -137,6 +138,13 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
 
 
 _KIND_BIT: Final = {"動": 1, "變": 2, "伏": 4}
+_LABEL: Final = {
+    **{k: tuple(tuple(f"{POS_ZH[p]}{suffix} {BRANCH_ZH[b]}" for b in range(12)) if p else ()
+                for p in range(7)) for k, suffix in _SUFFIX.items()},
+    **{k: (tuple(f"{k} {BRANCH_ZH[b]}" for b in range(12)),) for k in ("日", "月")},
+}
+"""``_LABEL[kind][position][branch]``: how a member is named in the summary: 二爻 寅, 二爻變 寅,
+初爻伏 巳; 月 戌, 日 酉 (position 0)."""
 _HUI: Final = ("動會", "變會", "伏會")
 _NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
 """The name of each 局 (申子辰 …), by its 長生."""
