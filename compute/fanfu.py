@@ -339,7 +339,7 @@ def gua_hua(chart: Chart) -> list[Finding]:
 
 _HUA: Final = {tu: tuple(tuple(
     f"{TRIGRAM_ZH[a]}化{TRIGRAM_ZH[b]}: 五行 {ACTS_TABLE[_TRI_PHASE[b]][_TRI_PHASE[a]]}, 十二位 "
-    + "/".join(STAGE_TABLE[tu][_TRI_PHASE[a]][x] for x in DILU[b]) for b in range(8))
+    f"{'/'.join([STAGE_TABLE[tu][_TRI_PHASE[a]][x] for x in DILU[b]])}" for b in range(8))
     for a in range(8)) for tu in ("申", "寅")}
 """``_HUA[tu][a][b]``: the reading of trigram *a* changing into *b* (坎化坤: 五行 克, 十二位
 養/長生)."""

@@ -238,15 +238,22 @@ def liuqin_dong(c: Chart) -> list[Finding]:
         a = lines[pos - 1]
         r = a.relative
         g, x = _REL_GEN[r], _REL_CTL[r]
-        out.append(Finding("liuqin-dong-shengke", f"{_ln(a)} 動: 生{_SHOWN[g][where[g]]}, "
-                           f"克{_SHOWN[x][where[x]]}", (pos,)))
+        out.append(Finding("liuqin-dong-shengke", f"{_ln(a)} 動: 生{RELATIVE_ZH[g]} "
+                           f"({_AT[where[g]]}), 克{RELATIVE_ZH[x]} ({_AT[where[x]]})", (pos,)))
     return out
 
 
-_SHOWN: Final = tuple(tuple(
-    f"{RELATIVE_ZH[r]} ({', '.join(f'{p}爻' for p in range(1, 7) if m >> p - 1 & 1)})" if m
-    else f"{RELATIVE_ZH[r]} (不現)" for m in range(64)) for r in range(5))
-"""``_SHOWN[relative][positions as bits]``: 妻財 (1爻, 4爻), or 妻財 (不現)."""
+def _written() -> tuple[str, ...]:
+    """Each set of positions (as bits) written: 1爻, 4爻 (不現 for none); each from the set
+    without its lowest position."""
+    out = ["不現"]
+    for m in range(1, 64):
+        rest = m & m - 1
+        out.append(f"{(m & -m).bit_length()}爻, {out[rest]}" if rest else f"{m.bit_length()}爻")
+    return tuple(out)
+
+
+_AT: Final = _written()
 
 
 # ------------------------------------------------------------------ 六神 (p062)
