@@ -18,6 +18,7 @@ The 用神 depends on the question, which a chart does not know; so these rules 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
@@ -63,6 +64,7 @@ _REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5
 _GAN_HE: Final = tuple(tuple(-1 if (a - b) % 5 or a == b else int(gan_he(Stem(a), Stem(b)) or 0)
                              for b in range(10)) for a in range(10))
 """``_GAN_HE[stem][stem]``: :func:`~compute.wuxing.gan_he` as ints (−1: no 合)."""
+_NO_STATE: Final[Mapping[str, Any]] = MappingProxyType({})
 _GEN: Final = tuple((ph + 1) % 5 for ph in range(5))
 """The phase each phase 生 (ACTS_TABLE[a][b] == "生" for b = _GEN[a])."""
 _CTL: Final = tuple((ph + 2) % 5 for ph in range(5))
@@ -96,11 +98,17 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
     c = context(chart)
     if not c.moving:
         return []
-    fei, fu, shown = _positions(c)
+    _, fu, shown = _positions(c)
     if shown == 31:
         return []   # every relative on the 飛 lines
-    missing = {r for r in RELATIVES if not fei[r]
-               and not any(_fu_out(c.lines[p - 1].state) for p in fu[r])}
+    missing = set()   # absent from the 飛 lines, and no 伏 of it comes out
+    for r in range(5):
+        if not shown >> r & 1:
+            for p in fu[r]:
+                if _fu_out(c.lines[p - 1].state):
+                    break
+            else:
+                missing.add(r)
     if not missing:
         return []
     rel_of = _REL_OF[c.palace]
@@ -195,7 +203,7 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
         if broken[i]:
             out.append("月破")
         if (d not in ("生", "比") and m not in ("生", "比")
-                and ln.state.get("changsheng", {}).get("day") in ("死", "絕")
+                and (ln.state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")
                 and not any(q != pos and ACTS_TABLE[cph[q - 1]][ph] == "生"
                             and not (broken[q - 1] or san[q - 1]) for q in moving)):
             out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
