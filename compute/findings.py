@@ -509,9 +509,11 @@ def seasonal_stems(c: Chart) -> list[Finding]:
     if not parents:
         return out
     changed = []
-    for ln, common in zip(c.primary.lines, najia(h), strict=True):
-        if ln.stem != common.stem:
-            changed.append((ln.position, f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
+    if opts["najia_stems"] != "book" or h.bits in (0, 63):   # book: only 乾, 坤 themselves move
+        for ln, common in zip(c.primary.lines, najia(h), strict=True):
+            if ln.stem != common.stem:
+                changed.append((ln.position,
+                                f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
     if changed:
         out.append(Finding(
             "najia-gan-seasonal",
