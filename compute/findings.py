@@ -63,9 +63,6 @@ _GEN: Final = tuple(int(Phase(p).generates()) for p in range(5))
 _CTL: Final = tuple(int(Phase(p).controls()) for p in range(5))
 _REL_GEN: Final = tuple(int(generated_by(Relative(r))) for r in range(5))
 _REL_CTL: Final = tuple(int(controlled_by(Relative(r))) for r in range(5))
-_REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5))
-                       for me in range(5))
-"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints."""
 
 
 def is_void(c: Chart, b: Branch) -> bool:

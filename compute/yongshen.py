@@ -58,12 +58,25 @@ def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...]
     return found
 
 
-_REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5))
-                       for me in range(5))
-"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints."""
-_GAN_HE: Final = tuple(tuple(-1 if (a - b) % 5 or a == b else int(gan_he(Stem(a), Stem(b)) or 0)
-                             for b in range(10)) for a in range(10))
-"""``_GAN_HE[stem][stem]``: :func:`~compute.wuxing.gan_he` as ints (−1: no 合)."""
+_BY_OFFSET: Final = tuple(int(relative(Phase.MU, Phase(d))) for d in range(5))
+_REL_OF: Final = tuple(tuple(_BY_OFFSET[(p - me) % 5] for p in range(5)) for me in range(5))
+"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints (it goes by the
+phases' offset)."""
+
+
+def _gan_he_table() -> tuple[tuple[int, ...], ...]:
+    """:func:`~compute.wuxing.gan_he` as ints, −1 for no 合: a stem combines only with the
+    stem five away."""
+    rows = [[-1] * 10 for _ in range(10)]
+    for a in range(10):
+        ph = gan_he(Stem(a), Stem((a + 5) % 10))
+        assert ph is not None
+        rows[a][(a + 5) % 10] = int(ph)
+    return tuple(tuple(r) for r in rows)
+
+
+_GAN_HE: Final = _gan_he_table()
+"""``_GAN_HE[stem][stem]``: the phase the two stems combine into (−1: none)."""
 _NO_STATE: Final[Mapping[str, Any]] = MappingProxyType({})
 _GEN: Final = tuple((ph + 1) % 5 for ph in range(5))
 """The phase each phase 生 (ACTS_TABLE[a][b] == "生" for b = _GEN[a])."""
