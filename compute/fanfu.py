@@ -344,16 +344,16 @@ def gua_hua(chart: Chart) -> list[Finding]:
     changes = _changes(chart)
     if not changes:
         return []
-    hua = _HUA[context(chart).tu]
-    return [Finding("gua-hua-shengke", f"{label} {hua[a][b]}") for label, a, b in changes]
-
-
-_HUA: Final = {tu: tuple(tuple(
-    f"{TRIGRAM_ZH[a]}化{TRIGRAM_ZH[b]}: 五行 {ACTS_TABLE[_TRI_PHASE[b]][_TRI_PHASE[a]]}, 十二位 "
-    f"{'/'.join([STAGE_TABLE[tu][_TRI_PHASE[a]][x] for x in DILU[b]])}" for b in range(8))
-    for a in range(8)) for tu in ("申", "寅")}
-"""``_HUA[tu][a][b]``: the reading of trigram *a* changing into *b* (坎化坤: 五行 克, 十二位
-養/長生)."""
+    stages = STAGE_TABLE[context(chart).tu]
+    out = []
+    for label, a, b in changes:
+        pa = _TRI_PHASE[a]
+        at = stages[pa]
+        dilu = DILU[b]   # one or two branches
+        twelve = at[dilu[0]] if len(dilu) == 1 else f"{at[dilu[0]]}/{at[dilu[1]]}"
+        out.append(Finding("gua-hua-shengke", f"{label} {TRIGRAM_ZH[a]}化{TRIGRAM_ZH[b]}: 五行 "
+                           f"{ACTS_TABLE[_TRI_PHASE[b]][pa]}, 十二位 {twelve}"))
+    return out
 
 
 # ---------------------------------------------------------------- 卦候章
@@ -409,8 +409,9 @@ def houqi_state(trigram: int, ruler: int) -> str:
     return _HOUQI[ruler][trigram]
 
 
-_HOUQI: Final = tuple(tuple(HOUQI_STATES[(HOUTIAN.index(t) - HOUTIAN.index(r)) % 8]
-                            for t in range(8)) for r in range(8))
+_AROUND: Final = tuple(HOUTIAN.index(t) for t in range(8))   # each trigram's place on the circle
+_HOUQI: Final = tuple(tuple(HOUQI_STATES[(_AROUND[t] - _AROUND[r]) % 8] for t in range(8))
+                      for r in range(8))
 """``_HOUQI[ruler][trigram]``: :func:`houqi_state`."""
 
 

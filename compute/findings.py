@@ -113,7 +113,8 @@ def _ln(line: ChartLine) -> str:
 
 
 _YAO: Final = tuple(f"{p}爻 " for p in range(7))
-_GZ: Final = tuple(tuple(STEM_ZH[s] + BRANCH_ZH[b] for b in range(12)) for s in range(10))
+_GZ: Final = tuple(tuple(STEM_ZH[s] + BRANCH_ZH[b] if s % 2 == b % 2 else "" for b in range(12))
+                   for s in range(10))
 """``_GZ[stem][branch]``: the 干支 written (戊寅)."""
 _REL_SP: Final = tuple(" " + r for r in RELATIVE_ZH)
 

@@ -110,7 +110,7 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
                     lines.add(p)
                 else:
                     riyue[j] = True
-                labels.append(_LABEL[k][p][b])
+                labels.append(_LABEL[k][p] + BRANCH_ZH[b])
         if not lines or not (riyue[0] or riyue[1] or riyue[2]):
             continue
         rank = 0   # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
@@ -138,13 +138,10 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
 
 
 _KIND_BIT: Final = {"動": 1, "變": 2, "伏": 4}
-_LABEL: Final = {
-    **{k: tuple(tuple(f"{POS_ZH[p]}{suffix} {BRANCH_ZH[b]}" for b in range(12)) if p else ()
-                for p in range(7)) for k, suffix in _SUFFIX.items()},
-    **{k: (tuple(f"{k} {BRANCH_ZH[b]}" for b in range(12)),) for k in ("日", "月")},
-}
-"""``_LABEL[kind][position][branch]``: how a member is named in the summary: 二爻 寅, 二爻變 寅,
-初爻伏 巳; 月 戌, 日 酉 (position 0)."""
+_LABEL: Final = {**{k: tuple(f"{POS_ZH[p]}{suffix} " for p in range(7))
+                    for k, suffix in _SUFFIX.items()}, "日": ("日 ",), "月": ("月 ",)}
+"""``_LABEL[kind][position]``: how a member is named in the summary, before its branch: 二爻 寅,
+二爻變 寅, 初爻伏 巳; 月 戌, 日 酉 (position 0)."""
 _HUI: Final = ("動會", "變會", "伏會")
 _NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
 """The name of each 局 (申子辰 …), by its 長生."""
