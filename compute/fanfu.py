@@ -124,7 +124,7 @@ def fanyin_gua(chart: Chart) -> list[Finding]:
     ...  if f.rule == "fanyin-gua"][0]
     '內卦 坤(母)化艮 反吟 (輕)'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     out = []
     for label, a, b in _changes(chart):
         if FANYIN_PAIR[a] == b:
@@ -154,7 +154,7 @@ def fanyin_yao(chart: Chart) -> list[Finding]:
     ...  if f.rule == "fanyin-yao"][0]
     '二爻 巳火父母 化亥 反吟 (重: 動爻自相沖散)'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     out = []
     for p in c.moving:
         i = p - 1
@@ -187,7 +187,7 @@ def fuyin(chart: Chart) -> list[Finding]:
     ...  if f.rule == "fuyin"][0]
     '內卦 乾(父)化震 伏吟 (非: 日月在戌亥): 乾克震'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     out = []
     for label, a, b in _changes(chart):
         if (a, b) != (7, 1) and (a, b) != (1, 7):   # 乾 (7) and 震 (1) only
@@ -263,7 +263,7 @@ def gua_mujue(chart: Chart) -> list[Finding]:
     changes = _changes(chart)
     if not changes:
         return []
-    c = context(chart)
+    c = chart.context or context(chart)
     out = []
     for label, a, b in changes:
         mu, jue = _MU_JUE[c.tu][a]
@@ -304,7 +304,7 @@ def gua_kongpo(chart: Chart) -> list[Finding]:
     ...  if f.rule == "gua-kongpo"]
     ['內卦 坎(中男) 子空子破', '外卦 坎(中男) 子空子破']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     (v0, v1), day, month = c.void, c.day, c.month
     bits = chart.primary.hexagram.bits
     ruler = None
@@ -344,7 +344,7 @@ def gua_hua(chart: Chart) -> list[Finding]:
     changes = _changes(chart)
     if not changes:
         return []
-    stages = STAGE_TABLE[context(chart).tu]
+    stages = STAGE_TABLE[(chart.context or context(chart)).tu]
     out = []
     for label, a, b in changes:
         pa = _TRI_PHASE[a]

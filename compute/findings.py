@@ -180,7 +180,7 @@ def bianyao_power(c: Chart) -> list[Finding]:
     """
     if c.changed is None:
         return []
-    k = context(c)
+    k = c.context or context(c)
     day, month, void = k.day, k.month, k.void
     out = []
     day_ctl, month_ctl = _CTL[BRANCH_PHASE_INT[day]], _CTL[BRANCH_PHASE_INT[month]]
@@ -224,7 +224,7 @@ def liuqin_dong(c: Chart) -> list[Finding]:
     ...  if f.rule == "liuqin-dong-shengke"]
     ['4爻 丁亥 子孫 動: 生妻財 (1爻), 克官鬼 (3爻)']
     """
-    k = context(c)
+    k = c.context or context(c)
     if not k.moving:
         return []
     where = [0, 0, 0, 0, 0]   # per relative (an int): its positions as bits
@@ -309,7 +309,7 @@ def star_shows(c: Chart) -> list[Finding]:
     ...  if f.rule == "wuxing-star"]
     ['獨發: 世 (6爻) 鎮星 (土) 現']
     """
-    if len(context(c).moving) != 1:
+    if len((c.context or context(c)).moving) != 1:
         return []
     star = c.primary.star
     phase = dict(WUXING_STARS)[star]
@@ -343,7 +343,7 @@ def shi_signs(c: Chart) -> list[Finding]:
     ...  if f.rule == "shi-xiongzheng"]
     ['世 6爻 庚戌 妻財 旬空: 我求我得不可世空']
     """
-    k = context(c)
+    k = c.context or context(c)
     h = c.primary.hexagram
     s, y = h.shi - 1, h.ying - 1
     shi = k.lines[s]
@@ -421,7 +421,7 @@ def guashen_finding(c: Chart) -> list[Finding]:
     ['卦身 午 在 3爻 戊午 官鬼 (破)']
     """
     b = guashen(c.primary.hexagram)
-    k = context(c)
+    k = c.context or context(c)
     br = k.br
     if b not in br:
         return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 不現 (卦身之法，或闕於卦)")]
@@ -445,7 +445,7 @@ def shishen_finding(c: Chart) -> list[Finding]:
     ...  if f.rule == "shishen"]
     ['世身 1爻 甲子 父母 (沖)']
     """
-    k = context(c)
+    k = c.context or context(c)
     ln = k.lines[k.br[c.primary.hexagram.shi - 1] % 6]   # the 世身 (shen.shishen)
     cond = _conditions(k, ln)
     if cond:
@@ -494,7 +494,7 @@ def seasonal_stems(c: Chart) -> list[Finding]:
     ...  if f.rule == "najia-gan-seasonal"]
     ['夏至後: 遁 is no 八純 — its 乾 keeps the fixed stems (p170-s1, p171-s5)']
     """
-    opts = context(c).opts
+    opts = (c.context or context(c)).opts
     out = []
     if "assumed" in opts["najia_basis"]:
         out.append(Finding(
@@ -543,7 +543,7 @@ def hugua_finding(c: Chart) -> list[Finding]:
     hu = c.primary.hugua
     if hu is None:
         return []
-    k = context(c)
+    k = c.context or context(c)
     shi = c.primary.hexagram.shi
     seen = 0   # the relatives seen, as bits
     for ln in k.lines:
@@ -716,7 +716,9 @@ def fushen_finding(c: Chart) -> list[Finding]:
     hidden = h.hidden_hexagram
     hx = h.hexagram
     gen = hx.generation
-    if hidden is None or gen not in _FUSHEN_WHY or context(c).opts["fushen"] != "book":
+    if hidden is None or gen not in _FUSHEN_WHY:
+        return []
+    if (c.context or context(c)).opts["fushen"] != "book":
         return []
     common = "none" if gen == 0 else HEXAGRAMS[hx.palace | hx.palace << 3].name
     return [Finding("fu-shen",
@@ -760,7 +762,7 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
     >>> [f.summary for f in chart("乾", month="寅", day="甲子").findings if f.rule == "fu-chu"]
     ['伏 癸酉 兄弟 (世下, 6爻 壬戌 父母): 出 — 世下: 飛生伏']
     """
-    k = context(c)
+    k = c.context or context(c)
     lines = k.lines
     shown = 0   # the relatives on the lines, as bits
     for ln in lines:

@@ -49,7 +49,7 @@ def suimu(chart: Chart) -> list[Finding]:
     is the 月建, p206-s1); 卦身墓 — a present 卦身 on 官鬼, 墓 on the day; 世身墓 — the 世身 on
     官鬼, 墓 on the day, void when the 世 is 空 (p206-s2).
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     lines = c.lines
     tombs = _TOMB[c.tu]
     for ln in lines:   # is there a 官鬼 whose 墓 is the day, or a moving one 化 into its 墓?
@@ -147,7 +147,7 @@ def zhushang(chart: Chart) -> list[Finding]:
     >>> [f.summary for f in chart("巽", month="子", day="丁巳").findings if f.rule == "zhushang"]
     []
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     shi = chart.primary.hexagram.shi
     s_ph = c.ph[shi - 1]
     if c.strong[shi - 1]:
@@ -181,7 +181,7 @@ def wu_gui(chart: Chart) -> list[Finding]:
     >>> [f.summary for f in chart("小畜", month="子", day="甲子").findings if f.rule == "wu-gui"]
     ['卦無官鬼 (伏: 三爻下 伏 酉)']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     for ln in c.lines:
         if ln.relative == _GUI:
             return []

@@ -84,7 +84,7 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
     ['寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌', \
 '巳酉丑 金局 伏會 懸中 成 (力存: 失終): 初爻伏 巳, 日 酉']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     if not c.moving:
         return []
     found = _members(c, chart)

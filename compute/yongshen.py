@@ -108,7 +108,7 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
     (p139-s1 注 "必因飛伏無用爻，而後求此法也"), the stem of a moving line 合 with the 日干 (then
     the 月干) may give it: the combined phase read as a 六親 of the palace. 一動 (獨發) first,
     日干 before 月干 (p139-s1)."""
-    c = context(chart)
+    c = chart.context or context(chart)
     if not c.moving:
         return []
     _, fu, shown = _positions(c)
@@ -162,7 +162,7 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
     ...  if f.rule == "benwu-eryou"]
     ['官鬼 不上卦: 日月 無; 互 有; 伏 三爻下 酉 (靜下, 出)']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     _, fus, shown = _positions(c)
     if shown == 31:
         return []   # every relative is on the lines
@@ -200,7 +200,7 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     """``youwu``: why a present line is "本有而無" (p125-s1): 月破; 死絕無救 (死 or 絕 on the day
     with no 生 from 日, 月 or a moving line); 衰遇旬空 (休囚 and 空); 發動交傷 (moving, 克 by
     another moving line, and 日 or 月 克 it too). [] when none."""
-    c = context(chart)
+    c = chart.context or context(chart)
     moving, cph, dact, mact = c.moving, c.ph, c.dact, c.mact
     broken, san = c.broken, c.san
     found: list[dict[str, Any]] = []
@@ -241,7 +241,7 @@ def dufa(chart: Chart) -> list[Finding]:
     ...  if f.rule == "dufa-dujing"]   # p170-s1 注: 至甲午日而回祿
     ['獨發 四爻 午火官鬼 甲午: 應期 值 甲午, 合 未']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     n = len(c.moving)
     if n == 1:
         p = c.moving[0]
@@ -288,7 +288,7 @@ def liangxian(chart: Chart) -> list[Finding]:
     hx = chart.primary.hexagram
     if hx.bits in _CHENGGE:
         return []
-    c = context(chart)
+    c = chart.context or context(chart)
     fei = _positions(c)[0]
     pure = hx.generation == 0
     out = []
@@ -334,7 +334,7 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     ...  if f.rule == "juechu-fengsheng" and 2 in f.lines]   # 在申月 寅破
     []
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     dact, mact, cph, broken, san = c.dact, c.mact, c.ph, c.broken, c.san
     sheng: tuple[list[int], ...] = ([], [], [], [], [])  # per phase: the sound movers 生 it
     ke: tuple[list[int], ...] = ([], [], [], [], [])     # … and 克 it
