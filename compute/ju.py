@@ -38,20 +38,20 @@ def _members(c: Context, chart: Chart) -> dict[int, list[tuple[str, int, int, bo
     month belongs to (a 局 needs one of them, p215-s1); empty when no line is of those 局."""
     out: dict[int, list[tuple[str, int, int, bool]]] = {}
     (v0, v1), day, month = c.void, c.day, c.month
-    d4, m4 = day % 4, month % 4   # the 局 of a branch: its remainder by 4 (申子辰 0 … 巳酉丑 1)
+    ju = (day % 4, month % 4)   # the 局 of a branch: its remainder by 4 (申子辰 0 … 巳酉丑 1)
     for p in c.moving:
         i = p - 1
         b = c.br[i]
-        if b % 4 == d4 or b % 4 == m4:
+        if b % 4 in ju:
             out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
         cb = c.cbr[i]
-        if cb % 4 == d4 or cb % 4 == m4:
+        if cb % 4 in ju:
             hollow = cb == v0 or cb == v1 or ((cb - month) % 12 == 6 and cb != day)  # 空 or 破
             out.setdefault(cb, []).append(("變", cb, p, not hollow))
         fu = c.lines[i].hidden
         if fu is not None:
             fb = fu.branch
-            if fb % 4 == d4 or fb % 4 == m4:
+            if fb % 4 in ju:
                 fb = int(fb)
                 hollow = fb == v0 or fb == v1 or ((fb - month) % 12 == 6 and fb != day)
                 out.setdefault(fb, []).append(("伏", fb, p, not hollow))
