@@ -206,7 +206,7 @@ def bianyao_power(c: Chart) -> list[Finding]:
             kinds.append("變爻月破")
         if kinds:
             out.append(Finding("bianyao-power",
-                               f"{_ln(a)} 化 {STEM_ZH[b.stem]}{BRANCH_ZH[bb]}: {', '.join(kinds)}",
+                               f"{_ln(a)} 化 {_GZ[b.stem][bb]}: {', '.join(kinds)}",
                                (pos,), data=(("kinds", kinds),)))
     return out
 

@@ -77,6 +77,7 @@ def _gan_he_table() -> tuple[tuple[int, ...], ...]:
 
 _GAN_HE: Final = _gan_he_table()
 """``_GAN_HE[stem][stem]``: the phase the two stems combine into (−1: none)."""
+_TRIGRAM_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金
 _NO_STATE: Final[Mapping[str, Any]] = MappingProxyType({})
 _GEN: Final = tuple((ph + 1) % 5 for ph in range(5))
 """The phase each phase 生 (ACTS_TABLE[a][b] == "生" for b = _GEN[a])."""
@@ -168,7 +169,8 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
         return []   # every relative is on the lines
     rel_of = _REL_OF[c.palace]
     hu = chart.primary.hugua
-    hu_rel = () if hu is None else (rel_of[hu.lower.phase], rel_of[hu.upper.phase])
+    hu_rel = () if hu is None else (rel_of[_TRIGRAM_PHASE[hu.bits & 7]],
+                                    rel_of[_TRIGRAM_PHASE[hu.bits >> 3]])
     on_day, on_month = rel_of[BRANCH_PHASE_INT[c.day]], rel_of[BRANCH_PHASE_INT[c.month]]
     shi = chart.primary.hexagram.shi
     out = []
@@ -305,7 +307,7 @@ def liangxian(chart: Chart) -> list[Finding]:
             desc.append(f"{name} ({'、'.join(hurt)})" if hurt else name)
             rank.append((len(hurt), not c.lines[p - 1].moving))
         least = min(rank)   # the uninjured (fewest 傷), a moving one first; ties in line order
-        pick = "、".join([f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}"
+        pick = "、".join([_POS_SP[p] + BRANCH_ZH[c.br[p - 1]]
                          for p, k in zip(ps, rank, strict=True) if k == least])
         out.append(Finding("liangxian", f"{RELATIVE_ZH[r]} 兩現: {', '.join(desc)} → 取 {pick}",
                            tuple(ps)))
