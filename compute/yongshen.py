@@ -79,10 +79,10 @@ _GAN_HE: Final = _gan_he_table()
 """``_GAN_HE[stem][stem]``: the phase the two stems combine into (−1: none)."""
 _TRIGRAM_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金
 _NO_STATE: Final[Mapping[str, Any]] = MappingProxyType({})
-_GEN: Final = tuple((ph + 1) % 5 for ph in range(5))
-"""The phase each phase 生 (ACTS_TABLE[a][b] == "生" for b = _GEN[a])."""
-_CTL: Final = tuple((ph + 2) % 5 for ph in range(5))
-"""The phase each phase 克."""
+_GEN: Final = tuple(row.index("生") for row in ACTS_TABLE)
+"""The one phase each phase 生 (``ACTS_TABLE[a][_GEN[a]] == "生"``)."""
+_CTL: Final = tuple(row.index("克") for row in ACTS_TABLE)
+"""The one phase each phase 克."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
 _NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
                             for r in range(5)) for b in range(12))
