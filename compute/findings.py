@@ -615,19 +615,20 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     ('出', '飛克伏, 然伏臨日月 (日月高懸，勢同出)')
     """
     assert ln.hidden is not None
-    verdict, why, _ = _fu_verdicts(context(c), (ln,), c.primary.hexagram.shi)[0] or ("", "", "")
-    return verdict, why
+    found = _fu_verdicts(context(c), (ln,), c.primary.hexagram.shi)[0]
+    return (found[0], found[1]) if found is not None else ("", "")
 
 
 def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
-                 ) -> list[tuple[str, str, str] | None]:
-    """(verdict, why, place) of :func:`fu_chu` for the 伏 under each of *lines* (None for a line
-    without one), the 世 on line *shi*: one pass, the chart's date facts read once."""
+                 ) -> list[tuple[str, str, str, bool] | None]:
+    """(verdict, why, place, lifted) of :func:`fu_chu` for the 伏 under each of *lines* (None for
+    a line without one), the 世 on line *shi* (*lifted*: it comes out only by the 日月, p102-s2
+    注): one pass, the chart's date facts read once."""
     day, month, (v0, v1) = k.day, k.month, k.void
     mph = BRANCH_PHASE_INT[month]
     mph_gen = _GEN[mph]
     p283 = k.opts[FU_RIYUE.name] == "p283"
-    out: list[tuple[str, str, str] | None] = []
+    out: list[tuple[str, str, str, bool] | None] = []
     for ln in lines:
         fu = ln.hidden
         if fu is None:
@@ -651,12 +652,13 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
         else:
             verdict, why = "不出", "伏生飛"
         fb = fu.branch
+        lifted = False
         if fb == day or fb == month:
             if verdict != "出":
                 if p283 and place == "靜下" and why in ("飛克伏", "伏生飛"):   # 滅沒
                     why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
                 else:
-                    verdict, why = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)"
+                    verdict, why, lifted = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)", True
         elif fb == v0 or fb == v1:
             if verdict != "不出":
                 if mph == h or mph_gen == h:
@@ -665,7 +667,7 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
                     verdict, why = "不出", f"{why}, 然伏空 (雖能出而實不出)"
         elif (fb - month) % 12 == 6 and verdict != "不出":
             verdict, why = "不出", f"{why}, 然伏破 (雖能出而實不出)"
-        out.append((verdict, why, place))
+        out.append((verdict, why, place, lifted))
     return out
 
 
@@ -692,8 +694,8 @@ _FU_BASE: Final = {place: tuple(tuple(_fu_base(place, h, b) for b in range(12)) 
 """``_FU_BASE[place][伏 phase][飛 branch]``: :func:`_fu_base`, built at import."""
 
 
-def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str] | None, ...]:
-    """Per line (index position − 1): (verdict, why, place) of its 伏, None without one —
+def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str, bool] | None, ...]:
+    """Per line (index position − 1): (verdict, why, place, lifted) of its 伏, None without one —
     worked out once per chart and kept in the context's memo (the annotator and the detector
     of fu-chu both read it)."""
     found = k.memo.get("findings.fu_chu")
@@ -701,6 +703,23 @@ def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str] | None, ...]:
         found = k.memo["findings.fu_chu"] = tuple(
             _fu_verdicts(k, k.lines, c.primary.hexagram.shi))
     return found
+
+
+def fu_out_by_rule(c: Chart, position: int) -> bool:
+    """Whether the 伏 under line *position* comes out (出, 半出 or 旬後出) by the rules of
+    p100–p102 other than the 日月 rescue ("日月高懸，勢同出", p102-s2 注): the reading 天干化用
+    takes (p137-s2 注, after p283-s3 "伏神滅沒者雖臨日月而不取"). False without a 伏.
+
+    >>> from compute import chart
+    >>> c = chart("坤", month="寅", day="甲子", conventions={"fu-riyue": "p102"})
+    >>> fu_chu(c, c.primary.line(1))[0], fu_out_by_rule(c, 1)
+    ('出', False)
+    >>> c = chart("乾", month="寅", day="甲子")
+    >>> fu_chu(c, c.primary.line(6))[0], fu_out_by_rule(c, 6)
+    ('出', True)
+    """
+    got = _fu_all(c, c.context or context(c))[position - 1]
+    return got is not None and got[0] in ("出", "半出", "旬後出") and not got[3]
 
 
 @rule("fu-shen", kind="finding")
@@ -778,7 +797,7 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
         absent = not shown >> fu.relative & 1
         if not absent and got[2] != "世下":
             continue
-        verdict, why, place = got
+        verdict, why, place, _ = got
         out.append(Finding(
             "fu-chu",
             f"伏 {STEM_ZH[fu.stem]}{BRANCH_ZH[fu.branch]} {RELATIVE_ZH[fu.relative]} "

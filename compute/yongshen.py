@@ -23,6 +23,7 @@ from types import MappingProxyType
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
+from compute.findings import fu_out_by_rule
 from compute.ganzhi import STEM_ZH, Stem
 from compute.gua import Hexagram
 from compute.hechong import LIUHE
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from typing import Any, Final
 
 RELATIVES: Final = tuple(Relative)
-_EMERGED: Final = ("出", "半出", "旬後出")
 
 
 def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...], int]:
@@ -95,13 +95,6 @@ def _name(c: Context, p: int) -> str:
     return f"{_POS_SP[p]}{_NAMED[c.br[p - 1]][c.lines[p - 1].relative]}"
 
 
-def _fu_out(state: Any) -> bool:
-    """A 伏 that comes out by the rules of p100–p102, except the 日月 rescue: the book's own case
-    (p137-s2 注: the 子孫 伏 under 觀's 未 is taken as absent on a 子 day) follows p283-s3 "伏神
-    滅沒者雖臨日月而不取", not p102-s2 "日月高懸，勢同出"."""
-    return state.get("fu_chu") in _EMERGED and "臨日月" not in (state.get("fu_chu_why") or "")
-
-
 @rule("ganhua-yong", "天干合化 為用", "천간합화 위용",
       ("p136-s2", "p137-s2", "p138-s1", "p138-s2", "p139-s1", "p289-s5"), kind="finding")
 def ganhua_yong(chart: Chart) -> list[Finding]:
@@ -119,7 +112,7 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
     for r in range(5):
         if not shown >> r & 1:
             for p in fu[r]:
-                if _fu_out(c.lines[p - 1].state):
+                if fu_out_by_rule(chart, p):
                     break
             else:
                 missing.add(r)
