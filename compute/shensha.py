@@ -618,13 +618,6 @@ def stem_stars(month: int, stem: int) -> tuple[str, ...]:
 _STEM_STARS: Final = tuple(tuple(stem_stars(m, s) for s in range(10)) for m in range(12))
 """``_STEM_STARS[month][stem]``: :func:`stem_stars` (120 rows, built at import)."""
 
-_OPT_NAMES = ("shensha-base", "tianxi", "wenchang", "yangren", "yingui", "diyu")
-
-
-def _opts(c) -> tuple[str, ...]:
-    return tuple(f"{n}={c.opts.get(n, '')}" for n in _OPT_NAMES)
-
-
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
                                              "p265-s2", "p265-s3", "p265-s4"), kind="line",
                                              lines="shown", batch=True)
@@ -633,10 +626,8 @@ def shensha_state(chart, lines) -> list[dict]:
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
     theirs when they are 變爻. (A batch annotator: a dict per line of *lines*.)"""
     c = context(chart)
-    stars = c.memo.get("shensha")   # this chart's stars by branch, each branch when first asked
-    if stars is None:
-        stars = c.memo["shensha"] = {}
-        c.memo["shensha.opts"] = _opts(c)
+    rows = _rows(c)
+    stars: dict[int, tuple[str, ...]] = {}   # this call's stars by branch, each when first met
     by_stem = _STEM_STARS[c.month]
     out = []
     for ln in lines:
@@ -645,11 +636,27 @@ def shensha_state(chart, lines) -> list[dict]:
             continue
         b = int(ln.branch)
         names = stars.get(b)
-        if names is None:
-            names = stars[b] = stars_on(b, c.month, c.day, c.day_stem, c.year, c.hour,
-                                        c.memo["shensha.opts"])
+        if names is None:   # as stars_on(b, …): the parts' names on b, each once
+            names = stars[b] = tuple(dict.fromkeys([n for row in rows for n in row[b]]))
         out.append({"shensha": [*names, *by_stem[ln.stem]]})
     return out
+
+
+def _rows(c) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The rows of :data:`STAR_PARTS` that place stars on this chart (as :func:`stars_on` picks
+    them from its month, day, day stem, year, hour and conventions)."""
+    parts, opts, month = STAR_PARTS, c.opts, c.month
+    get = opts.get
+    base = c.day if get("shensha-base") == "day" else month
+    rows = [parts[0][month], parts[1][base],
+            parts[2][month * 4 + (get("tianxi") == "season") * 2 + (get("diyu") == "jue")],
+            parts[3][c.day_stem * 8 + (get("yingui") == "verse") * 4
+                     + (get("wenchang") == "common") * 2 + (get("yangren") == "common")]]
+    if c.year is not None:
+        rows.append(parts[4][c.year])
+    if c.hour is not None:
+        rows.append(parts[5][(month + c.hour - 10) % 12])
+    return tuple(rows)
 
 
 @rule("shensha-general", kind="finding")
