@@ -217,7 +217,8 @@ _FALSE6: Final = (False,) * 6
 
 
 def _build(chart: Chart) -> Context:
-    """The context of *chart* in one pass over its six lines (ints from the enums once)."""
+    """The context of *chart*: ints from the six lines' enums once, each fact a 6-tuple written
+    out (no loop and no comprehension: under Python 3.11 a comprehension is a call of its own)."""
     lines = chart.primary.lines
     opts = dict(chart.options)
     tu = opts.get("tu-changsheng", "申")
@@ -225,42 +226,61 @@ def _build(chart: Chart) -> Context:
     day, month = gz.index % 12, int(chart.month)
     v0, v1 = chart.void
     v0, v1 = int(v0), int(v1)
-    br = tuple([int(ln.branch) for ln in lines])
-    lmov = tuple([ln.moving for ln in lines])
-    ph = tuple([BRANCH_PHASE_INT[b] for b in br])
-    wrow, srow = _WX_ROW[month], _STRONG_ROW[month]
-    wx = tuple([wrow[b] for b in br])
-    strong = tuple([srow[b] for b in br])
-    on_day = tuple([b == day for b in br])
-    on_month = tuple([b == month for b in br])
-    is_void = tuple([b == v0 or b == v1 for b in br])
     pb = (month + 6) % 12
-    broken = tuple([b == pb and b != day for b in br])   # 月破 not repaired by the day
+    wrow, srow, bpi = _WX_ROW[month], _STRONG_ROW[month], BRANCH_PHASE_INT
+    other = chart.changed.lines if chart.changed is not None else None
+    l0, l1, l2, l3, l4, l5 = lines   # unrolled: six lines, no loop, no appends
+    b0, b1, b2, b3, b4, b5 = (int(l0.branch), int(l1.branch), int(l2.branch), int(l3.branch),
+                              int(l4.branch), int(l5.branch))
+    br_t = (b0, b1, b2, b3, b4, b5)
+    ph = ph_t = (bpi[b0], bpi[b1], bpi[b2], bpi[b3], bpi[b4], bpi[b5])
+    strong_t = (srow[b0], srow[b1], srow[b2], srow[b3], srow[b4], srow[b5])
+    on_day_t = (b0 == day, b1 == day, b2 == day, b3 == day, b4 == day, b5 == day)
+    on_month_t = (b0 == month, b1 == month, b2 == month, b3 == month, b4 == month, b5 == month)
+    is_void_t = (b0 == v0 or b0 == v1, b1 == v0 or b1 == v1, b2 == v0 or b2 == v1,
+                 b3 == v0 or b3 == v1, b4 == v0 or b4 == v1, b5 == v0 or b5 == v1)
+    pk = pb if pb != day else -1   # 月破 not repaired by the day
+    broken = broken_t = (b0 == pk, b1 == pk, b2 == pk, b3 == pk, b4 == pk, b5 == pk)
+    lmov = (l0.moving, l1.moving, l2.moving, l3.moving, l4.moving, l5.moving)
+    wx = (wrow[b0], wrow[b1], wrow[b2], wrow[b3], wrow[b4], wrow[b5])
+    moving = []
+    if other is not None:
+        for k in range(6):
+            if lmov[k]:
+                moving.append(k + 1)
     cbr6 = None
-    if chart.changed is not None:
-        other = chart.changed.lines
-        cbr6 = tuple([int(ln.branch) for ln in other])
-    if cbr6 is None or True not in lmov:
-        moving: tuple[int, ...] = ()
-        changed: tuple[ChartLine | None, ...] = _NONE6
-        cbr: tuple[int | None, ...] = _NONE6
-        cok, san, good, mvs = _FALSE6, _FALSE6, (), ()
+    if other is not None:
+        cbr6 = (int(other[0].branch), int(other[1].branch), int(other[2].branch),
+                int(other[3].branch), int(other[4].branch), int(other[5].branch))
+    if not moving:
+        moving_t: tuple[int, ...] = ()
+        changed_t: tuple[ChartLine | None, ...] = _NONE6
+        cbr_t: tuple[int | None, ...] = _NONE6
+        cok_t, san, good_t, mvs_t = _FALSE6, _FALSE6, (), ()
     else:
-        moving = tuple([i + 1 for i in range(6) if lmov[i]])
-        changed = tuple([other[i] if lmov[i] else None for i in range(6)])
-        cbr = tuple([cbr6[i] if lmov[i] else None for i in range(6)])
-        cok = tuple([m and (cb := cbr6[i]) != v0 and cb != v1 and not (cb == pb and cb != day)
-                     for i, m in enumerate(lmov)])
-        san = _scattered(br, moving, cbr, strong, on_day, on_month, is_void, day)
-        mvs = tuple([(p - 1, ph[p - 1]) for p in moving])
-        good = tuple([m for m in mvs if not (broken[m[0]] or san[m[0]])])
+        changed, cbr, cok = [None] * 6, [None] * 6, [False] * 6
+        mvs = []
+        for p in moving:
+            i = p - 1
+            changed[i] = other[i]  # type: ignore[index]
+            cb = cbr[i] = cbr6[i]  # type: ignore[index]
+            cok[i] = cb != v0 and cb != v1 and not (cb == pb and cb != day)
+            mvs.append((i, ph[i]))
+        moving_t, changed_t, cbr_t, cok_t, mvs_t = (
+            tuple(moving), tuple(changed), tuple(cbr), tuple(cok), tuple(mvs))
+        san = _scattered(br_t, moving_t, cbr_t, strong_t, on_day_t, on_month_t, is_void_t, day)
+        good = []
+        for m in mvs:
+            if not (broken[m[0]] or san[m[0]]):
+                good.append(m)
+        good_t = tuple(good)
     return Context(day, gz.index % 10, month,
                    chart.year.index % 12 if chart.year else None,
                    chart.hour.index % 12 if chart.hour else None,
-                   (v0, v1), int(chart.primary.palace_element), tu, opts, lines, changed,
-                   moving, br, ph, wx, strong, is_void, broken,
-                   on_day, on_month, san, {}, cbr, _DACT[tu][day],
-                   ACTS_TABLE[BRANCH_PHASE_INT[month]], lmov, cok, good, mvs, cbr6)
+                   (v0, v1), int(chart.primary.palace_element), tu, opts, lines, changed_t,
+                   moving_t, br_t, ph_t, wx, strong_t, is_void_t, broken_t,
+                   on_day_t, on_month_t, san, {}, cbr_t, _DACT[tu][day],
+                   ACTS_TABLE[bpi[month]], lmov, cok_t, good_t, mvs_t, cbr6)
 
 
 def _scattered(br, moving, cbr, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:
@@ -268,16 +288,22 @@ def _scattered(br, moving, cbr, strong, on_day, on_month, is_void, day) -> tuple
     and a 空 moving line is then 全動, p156-s1), changing into its clash, or clashed by another
     moving line at least as strong; a line on the 日 or 月 is never 散 (p145, p148)."""
     out = [False] * 6
-    force = [2 if on_day[i] or on_month[i] else int(strong[i]) for i in range(6)]
+    force = [0] * 6
+    for i in range(6):
+        force[i] = 2 if on_day[i] or on_month[i] else int(strong[i])
     for p in moving:
         i = p - 1
-        if force[i] == 2:
+        fi = force[i]
+        if fi == 2:
             continue
         cl = CLASH[br[i]]
         if cl == day and not is_void[i]:
             out[i] = True
         elif cbr[i] is not None and cl == cbr[i]:
             out[i] = True
-        elif any(cl == br[q - 1] and force[q - 1] >= force[i] for q in moving if q != p):
-            out[i] = True
+        else:
+            for q in moving:
+                if q != p and cl == br[q - 1] and force[q - 1] >= fi:
+                    out[i] = True
+                    break
     return tuple(out)

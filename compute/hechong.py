@@ -204,6 +204,7 @@ _HE_Q: Final = tuple(_he_quality(LIUHE[b], b) for b in range(12))
 """The quality of the 合 with each branch as the partner (生合 / 克合 / 刑合)."""
 _HE_DAY: Final = (tuple(f"靜合·日·{q}" for q in _HE_Q), tuple(f"動合·日·{q}" for q in _HE_Q))
 _HE_BIAN: Final = tuple(f"化合·變·{q}" for q in _HE_Q)
+_ZICHONG: Final = tuple(f"自沖·{p}" for p in POS_ZH)
 
 
 @rule("yao-chong-5", "爻沖五法", "효충오법", ("p202-s2", "p202-s3", "p286-s3"), kind="line",
@@ -232,7 +233,9 @@ def chong_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
             continue
         cl = CLASH[br[i]]
         found = ["化沖"] if cbr[i] == cl else []
-        found += [f"自沖·{POS_ZH[p]}" for p in moving if p != pos and br[p - 1] == cl]
+        for p in moving:
+            if p != pos and br[p - 1] == cl:
+                found.append(_ZICHONG[p])
         out.append({"chong": found, "san": san[i]})
     return out
 

@@ -75,15 +75,18 @@ def _grade(c: Context, i: int) -> int:
         return 15
     ph = c.ph[i]
     d, m = c.dact[ph], c.mact[ph]
-    movers = [ACTS_TABLE[qp][ph] for q, qp in c.good if q != i]
     bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if c.cok[i] else None
     sheng = d in _HELP or m in _HELP or bian in _HELP
     ke = d == "克" or m == "克" or bian == "克"
-    for x in movers:
-        if x in _HELP:
-            sheng = True
-        elif x == "克":
-            ke = True
+    movers = []
+    for q, qp in c.good:
+        if q != i:
+            x = ACTS_TABLE[qp][ph]
+            movers.append(x)
+            if x in _HELP:
+                sheng = True
+            elif x == "克":
+                ke = True
     moving = c.lmov[i]
     clashed = CLASH[c.br[i]] == c.day
     if c.is_void[i] and not moving and not clashed:   # a day clash fills it (p287-s1 七)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from compute.context import context
+from compute.context import Context, context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
 from compute.liuqin import Relative
 from compute.liushen import YANG_GUI, YIN_GUI
@@ -626,7 +626,7 @@ def shensha_state(chart, lines) -> list[dict]:
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
     theirs when they are 變爻. (A batch annotator: a dict per line of *lines*.)"""
     c = context(chart)
-    rows = _rows(c)
+    first, more = _rows(c)
     stars: dict[int, tuple[str, ...]] = {}   # this call's stars by branch, each when first met
     by_stem = _STEM_STARS[c.month]
     out = []
@@ -636,27 +636,47 @@ def shensha_state(chart, lines) -> list[dict]:
             continue
         b = int(ln.branch)
         names = stars.get(b)
-        if names is None:   # as stars_on(b, …): the parts' names on b, each once
-            names = stars[b] = tuple(dict.fromkeys([n for row in rows for n in row[b]]))
+        if names is None:   # as stars_on(b, …): the parts' names on b, each once, in order
+            names = first[b] if type(first) is tuple else first(b)
+            for row in more:
+                names += row[b]
+            if len(set(names)) != len(names):
+                names = tuple(dict.fromkeys(names))
+            stars[b] = names
         out.append({"shensha": [*names, *by_stem[ln.stem]]})
     return out
 
 
-def _rows(c) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """The rows of :data:`STAR_PARTS` that place stars on this chart (as :func:`stars_on` picks
-    them from its month, day, day stem, year, hour and conventions)."""
-    parts, opts, month = STAR_PARTS, c.opts, c.month
-    get = opts.get
-    base = c.day if get("shensha-base") == "day" else month
-    rows = [parts[0][month], parts[1][base],
-            parts[2][month * 4 + (get("tianxi") == "season") * 2 + (get("diyu") == "jue")],
-            parts[3][c.day_stem * 8 + (get("yingui") == "verse") * 4
+_FIRST: Final = tuple(
+    tuple(tuple(dict.fromkeys(STAR_PARTS[0][m][b] + STAR_PARTS[1][m][b]
+                              + STAR_PARTS[2][m * 4][b])) for b in range(12))
+    for m in range(12))
+"""The month's tables, the 將星 ring and the month's single stars on each branch, each name
+once, for the book's conventions (ring from the month, 天喜 by month, 地獄 by the prose):
+``_FIRST[month][branch]``."""
+
+
+def _rows(c: Context) -> tuple[Any, tuple[tuple[tuple[str, ...], ...], ...]]:
+    """The parts of :data:`STAR_PARTS` that place stars on this chart, as :func:`stars_on`
+    picks them from its month, day, day stem, year, hour and conventions: the first three
+    (a row of :data:`_FIRST`, or a function of the branch under other conventions) and the rows
+    of the others."""
+    parts, get, month = STAR_PARTS, c.opts.get, c.month
+    day_base, season, jue = get("shensha-base") == "day", get("tianxi") == "season", \
+        get("diyu") == "jue"
+    if day_base or season or jue:
+        r0, r1 = parts[0][month], parts[1][c.day if day_base else month]
+        r2 = parts[2][month * 4 + season * 2 + jue]
+        first: Any = lambda b: tuple(dict.fromkeys(r0[b] + r1[b] + r2[b]))  # noqa: E731
+    else:
+        first = _FIRST[month]
+    more = [parts[3][c.day_stem * 8 + (get("yingui") == "verse") * 4
                      + (get("wenchang") == "common") * 2 + (get("yangren") == "common")]]
     if c.year is not None:
-        rows.append(parts[4][c.year])
+        more.append(parts[4][c.year])
     if c.hour is not None:
-        rows.append(parts[5][(month + c.hour - 10) % 12])
-    return tuple(rows)
+        more.append(parts[5][(month + c.hour - 10) % 12])
+    return first, tuple(more)
 
 
 @rule("shensha-general", kind="finding")
