@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
-from compute.context import CLASH, Context, context
+from compute.context import AS_INT, CLASH, Context, context
 from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, rule
 
@@ -78,7 +78,7 @@ def void_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
             b = br[i]
             out.append({"void": None} if b != v0 and b != v1 else {"void": _void13(c, i)})
         else:
-            b = int(ln.branch)
+            b = AS_INT[ln.branch]
             out.append({"void": None} if b != v0 and b != v1
                        else {"void": "空"} if ln.moving else {})
     return out
@@ -182,7 +182,7 @@ def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[st
         if ln.role == "primary":
             b = br[ln.position - 1]
         elif ln.moving:
-            b = int(ln.branch)
+            b = AS_INT[ln.branch]
         else:
             out.append({})
             continue

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, WANGXIANG_TABLE, day_action
 from compute.chart import Chart, ChartLine
-from compute.context import BRANCH_ZH, CLASH, context
+from compute.context import AS_INT, BRANCH_ZH, CLASH, context
 from compute.rules import rule
 
 TYPE_CHECKING = False
@@ -102,7 +102,7 @@ def riyue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
         if ln.role == "primary":
             b = br[ln.position - 1]
         elif ln.moving:
-            b = int(ln.branch)
+            b = AS_INT[ln.branch]
         else:
             out.append({})
             continue
@@ -132,14 +132,14 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any
     year = c.year
     if year is None:
         return [{} for _ in lines]
-    y0, y1 = (int(b) for b in chart.year.void)
+    y0, y1 = chart.year.void
     clash = CLASH[year]
     out: list[dict[str, Any]] = []
     for ln in lines:
         if ln.role != "primary" and not ln.moving:
             out.append({})
             continue
-        b = int(ln.branch)
+        b = AS_INT[ln.branch]
         out.append({"taisui": "太歲" if b == year else "歲破" if b == clash else None,
                     "year_void": b == y0 or b == y1})
     return out

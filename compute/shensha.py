@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from compute.context import Context, context
+from compute.context import AS_INT, Context, context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
 from compute.liuqin import Relative
 from compute.liushen import YANG_GUI, YIN_GUI
@@ -634,7 +634,7 @@ def shensha_state(chart, lines) -> list[dict]:
         if ln.role != "primary" and not ln.moving:
             out.append({})
             continue
-        b = int(ln.branch)
+        b = AS_INT[ln.branch]
         names = stars.get(b)
         if names is None:   # as stars_on(b, …): the parts' names on b, each once, in order
             names = first[b] if type(first) is tuple else first(b)
