@@ -26,6 +26,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final
 
+    from compute.rules import Finding
+
 
 @rule("richen", "日辰 (日主)", "일진 (일주)", ("p147-s1", "p148-s1", "p149-s1"))
 def day_acts(phase: int, day: int, tu: str = "申") -> str:
@@ -146,28 +148,32 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any
 
 
 @rule("shichen", "時辰", "시진", ("p150-s1", "p151-s1", "p151-s2"), kind="finding")
-def hour_note(chart: Chart):
+def hour_note(chart: Chart) -> list[Finding]:
     """The hour counts only within the day, by the twelve stages (``changsheng.hour``); its 沖
     and 合 are nominal (p151-s1). A finding when a moving line stands on the hour."""
+    out: list[Finding] = []
     c = context(chart)
     if c.hour is None:
-        return
+        return out
     for p in c.moving:
         if c.br[p - 1] == c.hour:
-            yield _finding("shichen", f"{c.line_name(p)} 值時 (時辰之力近輕小速)", (p,))
+            out.append(_finding("shichen", f"{c.line_name(p)} 值時 (時辰之力近輕小速)", (p,)))
+    return out
 
 
 @rule("taisui", kind="finding")
-def taisui_findings(chart: Chart):
+def taisui_findings(chart: Chart) -> list[Finding]:
     """太歲 in the 旬空 is 空, in the 月破 is 破 (p141-s1 "空則可空，破則可破")."""
+    out: list[Finding] = []
     c = context(chart)
     if c.year is None:
-        return
+        return out
     y = BRANCH_ZH[c.year]
     if (c.year in c.void):
-        yield _finding("taisui", f"太歲 {y} 旬空")
+        out.append(_finding("taisui", f"太歲 {y} 旬空"))
     if c.po(c.year):
-        yield _finding("taisui", f"太歲 {y} 月破")
+        out.append(_finding("taisui", f"太歲 {y} 月破"))
+    return out
 
 
 def _finding(rid: str, summary: str, lines: tuple[int, ...] = (), **data: Any):
