@@ -150,9 +150,15 @@ def shi_ying_ji(chart: Chart) -> list[Finding]:
     out: list[Finding] = []
     c = context(chart)
     h = chart.primary
-    hc = {p for f in hechu_fengchong(chart) for p in f.lines}
-    sm = {p for f in suimu(chart) for p in f.lines}
-    zs = {p for f in zhushang(chart) for p in f.lines}
+    hc: set[int] = set()   # the lines of each finding read (plain loops: no comprehensions)
+    for f in hechu_fengchong(chart):
+        hc.update(f.lines)
+    sm: set[int] = set()
+    for f in suimu(chart):
+        sm.update(f.lines)
+    zs: set[int] = set()
+    for f in zhushang(chart):
+        zs.update(f.lines)
     for who, p in (("世", h.shi), ("應", h.ying)):
         st = c.lines[p - 1].state
         i = p - 1

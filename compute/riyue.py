@@ -135,13 +135,18 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any
     if year is None:
         return [{} for _ in lines]
     y0, y1 = chart.year.void
+    y0, y1 = AS_INT[y0], AS_INT[y1]
     clash = CLASH[year]
+    br = c.br
     out: list[dict[str, Any]] = []
     for ln in lines:
-        if ln.role != "primary" and not ln.moving:
+        if ln.role == "primary":
+            b = br[ln.position - 1]
+        elif ln.moving:
+            b = AS_INT[ln.branch]
+        else:
             out.append({})
             continue
-        b = AS_INT[ln.branch]
         out.append({"taisui": "太歲" if b == year else "歲破" if b == clash else None,
                     "year_void": b == y0 or b == y1})
     return out

@@ -514,9 +514,9 @@ def star_parts() -> tuple[Part, ...]:
     """
 
     def rows(fill: Any) -> tuple[tuple[str, ...], ...]:
-        out: list[list[str]] = [[] for _ in range(12)]
+        out: list[list[str]] = [[], [], [], [], [], [], [], [], [], [], [], []]
         fill(out)
-        return tuple(tuple(x) for x in out)
+        return tuple(map(tuple, out))
 
     def pre(month: int) -> Any:
         def fill(out: list[list[str]]) -> None:
