@@ -51,7 +51,7 @@ class Context(Record):
     __slots__ = ("day", "day_stem", "month", "year", "hour", "void", "palace", "tu", "opts",
                  "lines", "changed", "moving", "br", "ph", "wx", "strong", "is_void", "broken",
                  "on_day", "on_month", "san", "memo", "cbr", "dact", "mact", "lmov", "cok",
-                 "good", "mvs", "cbr6", "names")
+                 "good", "cbr6", "names", "mcnt", "gcnt", "gpos")
     __hash__ = None  # type: ignore[assignment]  # mutable (memo), as the dataclass was
     day: int
     day_stem: int
@@ -81,9 +81,11 @@ class Context(Record):
     lmov: tuple[bool, ...]            # ln.moving of each primary line
     cok: tuple[bool, ...]             # a changed line that acts: there, and neither 空 nor 破
     good: tuple[tuple[int, int], ...]  # (index, phase) of the moving lines neither 破 nor 散
-    mvs: tuple[tuple[int, int], ...]  # (index, phase) of every moving line
     cbr6: tuple[int, ...] | None      # the changed hexagram's six branches (None: no changed)
     names: list[str] | None           # line_name of each position, made on first use
+    mcnt: tuple[int, ...]             # how many moving lines of each phase (木火土金水)
+    gcnt: tuple[int, ...]             # how many of the moving lines neither 破 nor 散, by phase
+    gpos: tuple[bool, ...]            # the line is a moving line neither 破 nor 散
 
     def __init__(
         self, day: int, day_stem: int, month: int, year: int | None, hour: int | None,
@@ -94,8 +96,9 @@ class Context(Record):
         on_day: tuple[bool, ...], on_month: tuple[bool, ...], san: tuple[bool, ...],
         memo: dict[str, Any], cbr: tuple[int | None, ...], dact: tuple[str, ...] = (),
         mact: tuple[str, ...] = (), lmov: tuple[bool, ...] = (), cok: tuple[bool, ...] = (),
-        good: tuple[tuple[int, int], ...] = (), mvs: tuple[tuple[int, int], ...] = (),
-        cbr6: tuple[int, ...] | None = None,
+        good: tuple[tuple[int, int], ...] = (), cbr6: tuple[int, ...] | None = None,
+        mcnt: tuple[int, ...] = (0,) * 5, gcnt: tuple[int, ...] = (0,) * 5,
+        gpos: tuple[bool, ...] = (False,) * 6,
     ) -> None:
         self.day, self.day_stem, self.month, self.year, self.hour = day, day_stem, month, year, hour
         self.void, self.palace, self.tu, self.opts = void, palace, tu, opts
@@ -103,8 +106,9 @@ class Context(Record):
         self.br, self.ph, self.wx, self.strong = br, ph, wx, strong
         self.is_void, self.broken, self.on_day, self.on_month = is_void, broken, on_day, on_month
         self.san, self.memo, self.cbr, self.dact, self.mact = san, memo, cbr, dact, mact
-        self.lmov, self.cok, self.good, self.mvs, self.cbr6 = lmov, cok, good, mvs, cbr6
+        self.lmov, self.cok, self.good, self.cbr6 = lmov, cok, good, cbr6
         self.names = None
+        self.mcnt, self.gcnt, self.gpos = mcnt, gcnt, gpos
 
     def kong(self, b: int) -> bool:
         """旬空 (an empty branch of the day's 旬), ignoring 建空 and other repairs."""
@@ -217,6 +221,7 @@ _WX_ROW: Final = tuple(
 _STRONG_ROW: Final = tuple(tuple(w in _STRONG for w in row) for row in _WX_ROW)
 _NONE6: Final = (None,) * 6
 _FALSE6: Final = (False,) * 6
+_ZERO5: Final = (0,) * 5
 
 
 def _build(chart: Chart) -> Context:
@@ -259,31 +264,36 @@ def _build(chart: Chart) -> Context:
         moving_t: tuple[int, ...] = ()
         changed_t: tuple[ChartLine | None, ...] = _NONE6
         cbr_t: tuple[int | None, ...] = _NONE6
-        cok_t, san, good_t, mvs_t = _FALSE6, _FALSE6, (), ()
+        cok_t, san, good_t = _FALSE6, _FALSE6, ()
+        mcnt_t, gcnt_t, gpos_t = _ZERO5, _ZERO5, _FALSE6
     else:
         changed, cbr, cok = [None] * 6, [None] * 6, [False] * 6
-        mvs = []
         for p in moving:
             i = p - 1
             changed[i] = other[i]  # type: ignore[index]
             cb = cbr[i] = cbr6[i]  # type: ignore[index]
             cok[i] = cb != v0 and cb != v1 and not (cb == pb and cb != day)
-            mvs.append((i, ph[i]))
-        moving_t, changed_t, cbr_t, cok_t, mvs_t = (
-            tuple(moving), tuple(changed), tuple(cbr), tuple(cok), tuple(mvs))
+        moving_t, changed_t, cbr_t, cok_t = tuple(moving), tuple(changed), tuple(cbr), tuple(cok)
         san = _scattered(br_t, moving_t, cbr_t, strong_t, on_day_t, on_month_t, is_void_t, day)
         good = []
-        for m in mvs:
-            if not (broken[m[0]] or san[m[0]]):
-                good.append(m)
-        good_t = tuple(good)
+        mcnt, gcnt, gpos = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [False] * 6
+        for p in moving:
+            i = p - 1
+            q = ph[i]
+            mcnt[q] += 1
+            if not (broken[i] or san[i]):
+                good.append((i, q))
+                gcnt[q] += 1
+                gpos[i] = True
+        good_t, mcnt_t, gcnt_t, gpos_t = tuple(good), tuple(mcnt), tuple(gcnt), tuple(gpos)
     return Context(day, gz.index % 10, month,
                    chart.year.index % 12 if chart.year else None,
                    chart.hour.index % 12 if chart.hour else None,
                    (v0, v1), AS_INT[chart.primary.palace_element], tu, opts, lines, changed_t,
                    moving_t, br_t, ph_t, wx, strong_t, is_void_t, broken_t,
                    on_day_t, on_month_t, san, {}, cbr_t, _DACT[tu][day],
-                   ACTS_TABLE[bpi[month]], lmov, cok_t, good_t, mvs_t, cbr6)
+                   ACTS_TABLE[bpi[month]], lmov, cok_t, good_t, cbr6, mcnt_t, gcnt_t,
+                   gpos_t)
 
 
 def _scattered(br, moving, cbr, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:

@@ -35,13 +35,13 @@ _PEACH = (0, 3, 6, 9)   # 子午卯酉: 胎沖
 
 def _movers_acting(c: Context, pos: int, phase: int) -> tuple[int, int]:
     """(生, 克) counts from the other moving lines that are neither 破 nor 散 (p198-s1)."""
-    sheng = ke = 0
+    # by the counts of the moving lines' phases: phase − 1 生 it, phase − 2 克 it
+    sheng, ke = c.gcnt[(phase + 4) % 5], c.gcnt[(phase + 3) % 5]
     i = pos - 1
-    for q, qp in c.good:
-        if q != i:
-            r = ACTS_TABLE[qp][phase]
-            sheng += r == "生"
-            ke += r == "克"
+    if c.gpos[i]:   # the line itself is not counted
+        r = ACTS_TABLE[c.ph[i]][phase]
+        sheng -= r == "生"
+        ke -= r == "克"
     return sheng, ke
 
 

@@ -76,17 +76,12 @@ def _grade(c: Context, i: int) -> int:
     ph = c.ph[i]
     d, m = c.dact[ph], c.mact[ph]
     bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if c.cok[i] else None
-    sheng = d in _HELP or m in _HELP or bian in _HELP
-    ke = d == "克" or m == "克" or bian == "克"
-    movers = []
-    for q, qp in c.good:
-        if q != i:
-            x = ACTS_TABLE[qp][ph]
-            movers.append(x)
-            if x in _HELP:
-                sheng = True
-            elif x == "克":
-                ke = True
+    # the other moving lines neither 破 nor 散, by the counts of their phases: phase − 1 生 it,
+    # its own phase 比 (less the line itself), phase − 2 克 it, phase + 1 洩 it
+    gcnt, me = c.gcnt, c.gpos[i]
+    m_sheng, m_ke = gcnt[(ph + 4) % 5], gcnt[(ph + 3) % 5]
+    sheng = d in _HELP or m in _HELP or bian in _HELP or m_sheng > 0 or gcnt[ph] - me > 0
+    ke = d == "克" or m == "克" or bian == "克" or m_ke > 0
     moving = c.lmov[i]
     clashed = CLASH[c.br[i]] == c.day
     if c.is_void[i] and not moving and not clashed:   # a day clash fills it (p287-s1 七)
@@ -99,17 +94,17 @@ def _grade(c: Context, i: int) -> int:
         return 13
     if (d == "克" and m in _HELP) or (m == "克" and d in _HELP):
         return 9
-    if d == "洩" and m == "洩" and all(x == "洩" for x in movers):
+    if d == "洩" and m == "洩" and gcnt[(ph + 1) % 5] == len(c.good) - me:   # all drain it
         return 12
     if "比" in (d, m):
         return 3
     if "生" in (d, m):
         return 4
-    if "生" in movers and "克" in movers:
+    if m_sheng and m_ke:
         return 5
     if bian == "生":
         return 6
-    if "生" in movers:
+    if m_sheng:
         return 7
     return 8
 
@@ -206,7 +201,7 @@ def keqi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
     臨官 ("衰遇扶而成矣")."""
     c = context(chart)
     says = _KEQI_SAY[c.tu]
-    br, ph, strong, is_void, on_month, mvs = c.br, c.ph, c.strong, c.is_void, c.on_month, c.mvs
+    br, ph, strong, is_void, on_month, mcnt = c.br, c.ph, c.strong, c.is_void, c.on_month, c.mcnt
     out: list[dict[str, Any]] = []
     for ln in lines:
         if ln.role != "primary":
@@ -218,12 +213,7 @@ def keqi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
         say = says[p]
         if strong[i]:
             found.append(say[0])
-        helped = False
-        for q, qp in mvs:
-            if q != i and ACTS_TABLE[qp][p] == "生":
-                helped = True
-                break
-        if helped:
+        if mcnt[(p + 4) % 5]:   # a moving line of the phase that 生 it (never the line itself)
             if (ln.state.get("changsheng") or {}).get("day") == "絕":
                 found.append(say[1])
             elif not strong[i]:

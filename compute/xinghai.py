@@ -223,6 +223,7 @@ def simujue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, An
 
 
 _RIYUE: Final = frozenset(("絕", "死", "墓"))
+_HELP: Final = frozenset(("生", "比"))
 
 
 def _simujue(c: Context, i: int, row: tuple[str, ...], sd: str, sm: str,
@@ -230,11 +231,14 @@ def _simujue(c: Context, i: int, row: tuple[str, ...], sd: str, sm: str,
     """The label of :func:`simujue_state` for line *i* at 死, 絕 or 墓 somewhere."""
     ph = c.ph[i]
     if "絕" in (sd, sm, sb) or "死" in (sd, sm, sb):
-        acting = [c.dact[ph], c.mact[ph]]
-        if sb is not None:
-            acting.append(ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph])
-        acting += [ACTS_TABLE[qp][ph] for q, qp in c.mvs if q != i]
-        sheng, ke = "生" in acting or "比" in acting, "克" in acting
+        d, m = c.dact[ph], c.mact[ph]
+        bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if sb is not None else None
+        # the other moving lines by the counts of their phases: phase − 1 生, its own 比 (less
+        # the line itself), phase − 2 克
+        mcnt = c.mcnt
+        sheng = d in _HELP or m in _HELP or bian in _HELP or mcnt[(ph + 4) % 5] > 0 \
+            or mcnt[ph] - (c.cbr[i] is not None) > 0
+        ke = d == "克" or m == "克" or bian == "克" or mcnt[(ph + 3) % 5] > 0
         name = "絕" if "絕" in (sd, sm, sb) else "死"
         return f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
     for t in (c.day, c.cbr[i] if sb is not None else None):
