@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
-from compute.chart import Chart, ChartLine
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, stage_at
+from compute.chart import Chart
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context, memoized
 from compute.liuqin import Relative
 from compute.rules import Finding, convention, rule
@@ -30,10 +30,6 @@ GUI = "官鬼"
 _GUI = Relative.GUANGUI
 _TOMB = {tu: tuple(stage_at(ph, "墓", tu) for ph in range(5)) for tu in ("申", "寅")}
 """The 墓 branch of each phase (an int), per ``tu-changsheng`` choice."""
-
-
-def _is_gui(ln: ChartLine) -> bool:
-    return ln.relative == _GUI
 
 
 def _tomb(c: Context, pos: int) -> int:
@@ -54,12 +50,18 @@ def suimu(chart: Chart) -> Iterator[Finding]:
     官鬼, 墓 on the day, void when the 世 is 空 (p206-s2).
     """
     c = context(chart)
-    h = chart.primary
     lines = c.lines
+    tombs = _TOMB[c.tu]
+    for ln in lines:   # is there a 官鬼 whose 墓 is the day, or a moving one 化 into its 墓?
+        if ln.relative == _GUI and (tombs[c.ph[ln.position - 1]] == c.day
+                                    or c.cbr[ln.position - 1] == tombs[c.ph[ln.position - 1]]):
+            break
+    else:
+        return
+    h = chart.primary
     birth = chart.birth
     ming = None if birth is None else int(getattr(birth, "branch", birth))
     shi, shishen, gs = h.shi, h.shishen, set(h.guashen_lines)
-    tombs = _TOMB[c.tu]
     for ln in lines:
         if ln.relative != _GUI:
             continue
@@ -143,7 +145,7 @@ def zhushang(chart: Chart) -> Iterator[Finding]:
     []
     """
     c = context(chart)
-    shi = chart.primary.shi
+    shi = chart.primary.hexagram.shi
     s_ph = c.ph[shi - 1]
     if c.strong[shi - 1]:
         return
@@ -151,12 +153,12 @@ def zhushang(chart: Chart) -> Iterator[Finding]:
     dph = BRANCH_PHASE_INT[c.day]
     for ln in c.lines:
         p = ln.position
-        if p == shi or not _is_gui(ln) or acts(c.ph[p - 1], s_ph) != "克":
+        if p == shi or ln.relative != _GUI or ACTS_TABLE[c.ph[p - 1]][s_ph] != "克":
             continue
         g = c.ph[p - 1]
         if (c.is_void[p - 1] and not ln.moving and not c.on_month[p - 1]) or c.broken[p - 1]:
             continue
-        born = acts(dph, g) == "生"
+        born = ACTS_TABLE[dph][g] == "生"
         if not common:
             born = born and stage_at(g, "長生", c.tu) == c.day
         if born:
@@ -166,7 +168,7 @@ def zhushang(chart: Chart) -> Iterator[Finding]:
 
 
 @rule("wu-gui", "無鬼", "무귀", ("p194-s2", "p195-s1", "p196-s2"), kind="finding")
-def wu_gui(chart: Chart) -> Iterator[Finding]:
+def wu_gui(chart: Chart) -> list[Finding]:
     """No 官鬼 among the lines (p194-s2 … p196-s2: "防害及身，喜其無鬼，求事益己，利在有官");
     where it hides (伏) or appears as a changed line on the 日月 it is "無猶不無" (p193-s3).
 
@@ -177,7 +179,7 @@ def wu_gui(chart: Chart) -> Iterator[Finding]:
     c = context(chart)
     for ln in c.lines:
         if ln.relative == _GUI:
-            return
+            return []
     notes = []
     for ln in c.lines:
         if ln.hidden is not None and ln.hidden.relative == _GUI:
@@ -188,4 +190,4 @@ def wu_gui(chart: Chart) -> Iterator[Finding]:
             tag = " 臨日月 (無猶不無)" if c.riyue(int(cl.branch)) else ""
             notes.append(f"變 {cl.branch}{tag}")
     tail = f" ({'; '.join(notes)})" if notes else ""
-    yield Finding("wu-gui", f"卦無官鬼{tail}")
+    return [Finding("wu-gui", f"卦無官鬼{tail}")]

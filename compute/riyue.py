@@ -17,13 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compute.changsheng import (
-    BRANCH_PHASE_INT,
-    STAGE_TABLE,
-    WANGXIANG_TABLE,
-    day_action,
-    shengjue_on,
-)
+from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, WANGXIANG_TABLE, day_action
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, context
 from compute.rules import rule
@@ -46,19 +40,16 @@ def day_acts(phase: int, day: int, tu: str = "申") -> str:
     return day_action(phase, day, tu)
 
 
-def _role_ok(ln: ChartLine) -> bool:
-    """Annotate every primary line and, of the changed hexagram, the 變爻 only."""
-    return ln.role == "primary" or ln.moving
-
-
-# The three annotators below are batch annotators (compute/rules.py): one call for all the lines
-# of their scope, a dict per line.
+# The annotators below are batch annotators (compute/rules.py): one call for all the lines of
+# their scope, a dict per line: every primary line and, of the changed hexagram, the 變爻 only.
 
 @rule("wangshuai-method", kind="line", lines="shown", batch=True)
 def wangxiang_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
-    row = _WX_BY_BRANCH[context(chart).month]
-    return [{"wangxiang": row[ln.branch]} if ln.role == "primary" or ln.moving else {}
+    c = context(chart)
+    wx, row = c.wx, _WX_BY_BRANCH[c.month]
+    return [{"wangxiang": wx[ln.position - 1]} if ln.role == "primary"
+            else {"wangxiang": row[ln.branch]} if ln.moving else {}
             for ln in lines]
 
 
@@ -75,20 +66,25 @@ def changsheng_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str,
     (``bian``, p185-s1; none when the changed line is 空 or 破, "如空如破，則非生非絕矣")."""
     c = context(chart)
     stages, day, month, hour = STAGE_TABLE[c.tu], c.day, c.month, c.hour
-    out = []
+    ph, cbr, cok = c.ph, c.cbr, c.cok
+    out: list[dict[str, Any]] = []
     for ln in lines:
-        primary = ln.role == "primary"
-        if not primary and not ln.moving:
+        if ln.role == "primary":
+            i = ln.position - 1
+            table = stages[ph[i]]
+            here: dict[str, Any] = {"day": table[day], "month": table[month]}
+            if hour is not None:
+                here["hour"] = table[hour]
+            if ln.moving:   # the stage at the changed line (shengjue_on): none if 空 or 破
+                here["bian"] = table[cbr[i]] if cok[i] else None
+        elif ln.moving:
+            table = stages[BRANCH_PHASE_INT[ln.branch]]
+            here = {"day": table[day], "month": table[month]}
+            if hour is not None:
+                here["hour"] = table[hour]
+        else:
             out.append({})
             continue
-        table = stages[BRANCH_PHASE_INT[ln.branch]]
-        here: dict[str, Any] = {"day": table[day], "month": table[month]}
-        if hour is not None:
-            here["hour"] = table[hour]
-        if primary and ln.moving:
-            cb = c.cbr[ln.position - 1]
-            here["bian"] = None if cb is None else shengjue_on(
-                BRANCH_PHASE_INT[ln.branch], cb, (cb in c.void) or c.po(cb), c.tu)
         out.append({"changsheng": here})
     return out
 
@@ -100,13 +96,16 @@ def riyue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
     不陷"; p148-s1 "日主所臨，莫能破之，莫能空之，莫能散之")."""
     c = context(chart)
-    day, month = c.day, c.month
+    day, month, br = c.day, c.month, c.br
     out: list[dict[str, Any]] = []
     for ln in lines:
-        if ln.role != "primary" and not ln.moving:
+        if ln.role == "primary":
+            b = br[ln.position - 1]
+        elif ln.moving:
+            b = int(ln.branch)
+        else:
             out.append({})
             continue
-        b = ln.branch
         out.append({"riyue": (["日辰", "月建"] if b == month else ["日辰"]) if b == day
                     else (["月建"] if b == month else [])})
     return out
@@ -119,8 +118,8 @@ def year_given(chart: Chart) -> bool:
 
 @rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1",
                                "p155-s1"),
-      kind="line", lines="shown", when=year_given)
-def taisui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", lines="shown", when=year_given, batch=True)
+def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``taisui`` (only when the year is given): "太歲" on the year branch, "歲破" on its clash —
     a clash in name only (p141-s1 "與爻神沖，謂歲破而不破"); ``year_void``: the line is empty in
     the year's 旬 (年空, used only now and then for lifetime questions, p155-s1 注).
@@ -130,14 +129,20 @@ def taisui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     True
     """
     c = context(chart)
-    if c.year is None or not _role_ok(ln):
-        return {}
-    year_void = int(ln.branch) in (int(b) for b in chart.year.void)
-    if ln.branch == c.year:
-        return {"taisui": "太歲", "year_void": year_void}
-    if CLASH[ln.branch] == c.year:
-        return {"taisui": "歲破", "year_void": year_void}
-    return {"taisui": None, "year_void": year_void}
+    year = c.year
+    if year is None:
+        return [{} for _ in lines]
+    y0, y1 = (int(b) for b in chart.year.void)
+    clash = CLASH[year]
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary" and not ln.moving:
+            out.append({})
+            continue
+        b = int(ln.branch)
+        out.append({"taisui": "太歲" if b == year else "歲破" if b == clash else None,
+                    "year_void": b == y0 or b == y1})
+    return out
 
 
 @rule("shichen", "時辰", "시진", ("p150-s1", "p151-s1", "p151-s2"), kind="finding")

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from compute.context import context
+from compute.context import Context, context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
 from compute.liuqin import Relative
 from compute.liushen import YANG_GUI, YIN_GUI
@@ -618,13 +618,6 @@ def stem_stars(month: int, stem: int) -> tuple[str, ...]:
 _STEM_STARS: Final = tuple(tuple(stem_stars(m, s) for s in range(10)) for m in range(12))
 """``_STEM_STARS[month][stem]``: :func:`stem_stars` (120 rows, built at import)."""
 
-_OPT_NAMES = ("shensha-base", "tianxi", "wenchang", "yangren", "yingui", "diyu")
-
-
-def _opts(c) -> tuple[str, ...]:
-    return tuple(f"{n}={c.opts.get(n, '')}" for n in _OPT_NAMES)
-
-
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
                                              "p265-s2", "p265-s3", "p265-s4"), kind="line",
                                              lines="shown", batch=True)
@@ -633,10 +626,8 @@ def shensha_state(chart, lines) -> list[dict]:
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
     theirs when they are 變爻. (A batch annotator: a dict per line of *lines*.)"""
     c = context(chart)
-    stars = c.memo.get("shensha")   # this chart's stars by branch, each branch when first asked
-    if stars is None:
-        stars = c.memo["shensha"] = {}
-        c.memo["shensha.opts"] = _opts(c)
+    first, more = _rows(c)
+    stars: dict[int, tuple[str, ...]] = {}   # this call's stars by branch, each when first met
     by_stem = _STEM_STARS[c.month]
     out = []
     for ln in lines:
@@ -645,11 +636,47 @@ def shensha_state(chart, lines) -> list[dict]:
             continue
         b = int(ln.branch)
         names = stars.get(b)
-        if names is None:
-            names = stars[b] = stars_on(b, c.month, c.day, c.day_stem, c.year, c.hour,
-                                        c.memo["shensha.opts"])
+        if names is None:   # as stars_on(b, …): the parts' names on b, each once, in order
+            names = first[b] if type(first) is tuple else first(b)
+            for row in more:
+                names += row[b]
+            if len(set(names)) != len(names):
+                names = tuple(dict.fromkeys(names))
+            stars[b] = names
         out.append({"shensha": [*names, *by_stem[ln.stem]]})
     return out
+
+
+_FIRST: Final = tuple(
+    tuple(tuple(dict.fromkeys(STAR_PARTS[0][m][b] + STAR_PARTS[1][m][b]
+                              + STAR_PARTS[2][m * 4][b])) for b in range(12))
+    for m in range(12))
+"""The month's tables, the 將星 ring and the month's single stars on each branch, each name
+once, for the book's conventions (ring from the month, 天喜 by month, 地獄 by the prose):
+``_FIRST[month][branch]``."""
+
+
+def _rows(c: Context) -> tuple[Any, tuple[tuple[tuple[str, ...], ...], ...]]:
+    """The parts of :data:`STAR_PARTS` that place stars on this chart, as :func:`stars_on`
+    picks them from its month, day, day stem, year, hour and conventions: the first three
+    (a row of :data:`_FIRST`, or a function of the branch under other conventions) and the rows
+    of the others."""
+    parts, get, month = STAR_PARTS, c.opts.get, c.month
+    day_base, season, jue = get("shensha-base") == "day", get("tianxi") == "season", \
+        get("diyu") == "jue"
+    if day_base or season or jue:
+        r0, r1 = parts[0][month], parts[1][c.day if day_base else month]
+        r2 = parts[2][month * 4 + season * 2 + jue]
+        first: Any = lambda b: tuple(dict.fromkeys(r0[b] + r1[b] + r2[b]))  # noqa: E731
+    else:
+        first = _FIRST[month]
+    more = [parts[3][c.day_stem * 8 + (get("yingui") == "verse") * 4
+                     + (get("wenchang") == "common") * 2 + (get("yangren") == "common")]]
+    if c.year is not None:
+        more.append(parts[4][c.year])
+    if c.hour is not None:
+        more.append(parts[5][(month + c.hour - 10) % 12])
+    return first, tuple(more)
 
 
 @rule("shensha-general", kind="finding")
