@@ -16,7 +16,10 @@ registration order, merging its keys into ``line.state`` → every ``finding`` d
 from __future__ import annotations
 
 import datetime as _dt
+from collections import deque
 from collections.abc import Iterable, Mapping
+from itertools import compress
+from operator import attrgetter
 
 from compute import inputs
 from compute import rules as registry
@@ -30,7 +33,7 @@ from compute.ganzhi import (
     Stem,
     void_branches,
 )
-from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao, hugua
+from compute.gua import HEXAGRAMS, Hexagram, Trigram, Yao
 from compute.liuqin import RELATIVE_ZH, Relative, relative
 from compute.liushen import (
     MONTH_SPIRITS_ON,
@@ -58,6 +61,8 @@ _STEM_ZH: Final = tuple(STEM_ZH)
 _BRANCH_ZH: Final = tuple(BRANCH_ZH)
 _PHASE_ZH: Final = tuple(PHASE_ZH)
 _TRIGRAM_ZH: Final = tuple(str(t) for t in Trigram)
+_SPIRIT_AT: Final = SPIRIT_ZH.__getitem__
+_NUMBER: Final = attrgetter("number")
 """The names as tuples of strings (indexing a str makes a new one-character string)."""
 _LINE_KEYS: Final = dict.fromkeys((
     "position", "yang", "moving", "mark", "stem", "branch", "element", "relative", "spirit",
@@ -170,13 +175,13 @@ class ChartLine(Frozen):
         if hidden is not None:
             out["hidden"] = hidden.to_dict()
         spirits = self.month_spirits
-        out["month_spirits"] = list(map(SPIRIT_ZH.__getitem__, spirits)) if spirits else []
+        out["month_spirits"] = list(map(_SPIRIT_AT, spirits)) if spirits else []
         hour = self.hour_spirit
         if hour is not None:
             out["hour_spirit"] = SPIRIT_ZH[hour]
         out["guiren"] = self.guiren
         out["xiu"] = self.xiu
-        out["roles"] = list(self.roles)
+        out["roles"] = [*self.roles]
         if self.state:  # JSON values already (rules.py), shared: read the dict, do not edit it
             out.update(self.state)
         return out
@@ -207,13 +212,13 @@ class ChartHexagram(Frozen):
         init(self, role, hexagram, lines, hidden_hexagram, hugua)
 
     # the hexagram's own facts
-    name = property(lambda self: self.hexagram.name)
-    full_name = property(lambda self: self.hexagram.full_name)
-    palace = property(lambda self: self.hexagram.palace)
-    palace_element = property(lambda self: self.hexagram.palace.phase)
-    generation = property(lambda self: self.hexagram.generation_zh)
-    shi = property(lambda self: self.hexagram.shi)
-    ying = property(lambda self: self.hexagram.ying)
+    name = property(attrgetter("hexagram.name"), doc="The hexagram's name (困).")
+    full_name = property(attrgetter("hexagram.full_name"), doc="Its full name (澤水困).")
+    palace = property(attrgetter("hexagram.palace"), doc="Its palace (a trigram).")
+    palace_element = property(attrgetter("hexagram.palace.phase"), doc="The palace's element.")
+    generation = property(attrgetter("hexagram.generation_zh"), doc="八純, 一世 … 歸魂.")
+    shi = property(attrgetter("hexagram.shi"), doc="The 世 line.")
+    ying = property(attrgetter("hexagram.ying"), doc="The 應 line.")
 
     def line(self, position: int) -> ChartLine:
         """Line *position* (1 = 初爻).
@@ -343,7 +348,7 @@ class Chart(Frozen):
         return {
             "primary": self.primary.to_dict(),
             "changed": changed.to_dict() if changed is not None else None,
-            "cast": [y.number for y in self.cast],
+            "cast": list(map(_NUMBER, self.cast)),
             "void": [_BRANCH_ZH[v0], _BRANCH_ZH[v1]],
             "xun": day.xun,
             "month": _BRANCH_ZH[self.month],
@@ -354,7 +359,7 @@ class Chart(Frozen):
             "birth": str(birth) if birth is not None else None,
             "at": at.isoformat() if at is not None else None,
             "options": dict(self.options),
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": registry.finding_dicts(self.findings),
         }
 
 
@@ -429,15 +434,16 @@ def _fixed(h: Hexagram) -> tuple[Any, ...]:
     >>> _fixed(HEXAGRAMS[1])[3]["name"], _FIXED[1][5] == hidden_hexagram(HEXAGRAMS[1])
     ('復', True)
     """
+    gs = guashen(h)
     head = {
         "name": h.name, "full_name": h.full_name, "palace": _TRIGRAM_ZH[h.palace],
         "palace_element": _PHASE_ZH[h.palace.phase], "generation": h.generation_zh,
-        "shi": h.shi, "ying": h.ying, "guashen": _BRANCH_ZH[guashen(h)],
+        "shi": h.shi, "ying": h.ying, "guashen": _BRANCH_ZH[gs],
         "guashen_lines": None, "shishen": None, "star": wuxing_star(h),
         "jing_xiu": jingfang_xiu(h), "hidden_hexagram": None, "hugua": None, "lines": None,
     }
     return (tuple(h.is_yang(k) for k in range(1, 7)), huangjince_xiu(h), _ROLES[h.shi], head,
-            guashen(h), hidden_hexagram(h, "book"), hidden_hexagram(h, "common"))
+            gs, hidden_hexagram(h, "book"), hidden_hexagram(h, "common"))
 
 
 _FIXED: Final = tuple(_fixed(h) for h in HEXAGRAMS)
@@ -445,8 +451,17 @@ _FIXED: Final = tuple(_fixed(h) for h in HEXAGRAMS)
 _HIDDEN_MODE: Final = {"book": 5, "common": 6}  # the index of the hidden hexagram in _FIXED rows
 
 def _hu_of(bits: int, changed: int | None, mode: str) -> Hexagram:
-    """:func:`~compute.gua.hugua` of the hexagram *bits* and its changed one."""
-    return hugua(HEXAGRAMS[bits], HEXAGRAMS[changed] if changed is not None else None, mode=mode)
+    """:func:`~compute.gua.hugua` of the hexagram *bits* and its changed one, by their bits: the
+    outer 互 lines 3–5 of the primary, the inner lines 2–4 of the changed hexagram (``"book"``,
+    when a line moves) or of the primary.
+
+    >>> from compute.gua import hugua
+    >>> all(_hu_of(b, c, m) == hugua(HEXAGRAMS[b], None if c is None else HEXAGRAMS[c], mode=m)
+    ...     for b in range(64) for c in (None, *range(64)) for m in ("book", "common"))
+    True
+    """
+    inner = changed if changed is not None and mode == "book" else bits
+    return HEXAGRAMS[(bits >> 2 & 7) << 3 | (inner >> 1 & 7)]
 
 
 def _najia_rows(bits: int, way: int) -> tuple[tuple[Stem, Branch, Phase], ...]:
@@ -691,41 +706,58 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     if selected is not None and not selected:
         return c
     primary = c.primary.lines
-    changed = c.changed.lines if c.changed else ()
-    moving = tuple(ln for ln in primary if ln.moving)
-    scopes = {"all": primary + changed, "primary": primary, "moving": moving,
-              "shown": primary + tuple(ln for ln in changed if ln.moving)}
+    changed = c.changed.lines if c.changed is not None else ()
+    moves = tuple(map(_MOVING, primary))  # a changed line moves where its primary line does
+    scopes = {"all": primary + changed, "primary": primary,
+              "moving": tuple(compress(primary, moves)),
+              "shown": primary + tuple(compress(changed, moves))}
+    state_of: dict[str, list[dict[str, Any]]] = {}  # a scope's lines' states, once asked
     plan = registry.plan()
     gates: dict[Any, Any] = {}
     for gate, table in plan.lines:
         for rid, annotate, scope, batch in _open(gate, table, c, gates):
             if selected is not None and rid not in selected:
                 continue
+            lines = scopes[scope]
             if batch is not None:  # one call for the lines of its scope, a dict per line
-                lines = scopes[scope]
-                for ln, extra in zip(lines, batch(c, lines), strict=True):
-                    if extra:
-                        ln.state.update(extra)  # type: ignore[attr-defined]
+                dicts = batch(c, lines)
+                if type(dicts) is not list or len(dicts) != len(lines):
+                    dicts = list(dicts)
+                    if len(dicts) != len(lines):
+                        raise ValueError(f"{rid}: {len(dicts)} dicts for {len(lines)} lines")
+                states = state_of.get(scope)
+                if states is None:
+                    states = state_of[scope] = list(map(_STATE, lines))
+                _drain(map(_UPDATE, states, dicts), 0)  # each line's state.update(its dict)
                 continue
-            for ln in scopes[scope]:
+            for ln in lines:
                 extra = annotate(c, ln)
                 if extra:
                     ln.state.update(extra)  # type: ignore[attr-defined]
     found: list[registry.Finding] = []
+    add = found.extend
     from compute.context import Run, context
 
     run = context(c).memo["run"] = Run(plan, found, selected)
     for step, (gate, table) in enumerate(plan.findings):
         run.step = step
-        for rid, detect in _open(gate, table, c, gates):
-            if selected is None or rid in selected:
-                found.extend(detect(c) or ())
+        if selected is None:
+            for _rid, detect in _open(gate, table, c, gates):
+                add(detect(c) or ())
+        else:
+            for rid, detect in _open(gate, table, c, gates):
+                if rid in selected:
+                    add(detect(c) or ())
     run.step = len(plan.findings)
     object.__setattr__(c, "findings", tuple(found))  # the chart is published only now
     return c
 
 
 _NONE: Final = ()
+_MOVING: Final = attrgetter("moving")
+_STATE: Final = attrgetter("state")
+_UPDATE: Final = dict.update
+_drain: Final = deque  # deque(iterator, 0) runs it through, keeping nothing
 
 
 def _open(gate: Any, table: dict[Any, tuple[Any, ...]], c: Chart,

@@ -17,7 +17,7 @@ convention ``fanfu-static`` = ``folk`` and labelled so.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from compute.changsheng import ACTS_TABLE, STAGE_TABLE, stage_at
 from compute.chart import Chart
@@ -112,7 +112,7 @@ def fanyin_grade(c: Context, orig: int, res: int) -> str:
 @rule("fanyin-gua", "卦反吟", "괘반음", ("p105-s1", "p106-s1", "p107-s1", "p107-s2"),
       kind="finding")
 @memoized
-def fanyin_gua(chart: Chart) -> Iterator[Finding]:
+def fanyin_gua(chart: Chart) -> list[Finding]:
     """An inner or outer trigram that changes into the trigram whose 地祿 clash its own
     (p105-s1): 內反吟 / 外反吟, graded by :func:`fanyin_grade`.
 
@@ -124,20 +124,23 @@ def fanyin_gua(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "fanyin-gua"][0]
     '內卦 坤(母)化艮 反吟 (輕)'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
+    out = []
     for label, a, b in _changes(chart):
         if FANYIN_PAIR[a] == b:
             grade = fanyin_grade(c, a, b)
             lines = (1, 2, 3) if label == "內卦" else (4, 5, 6)
-            yield Finding.of("fanyin-gua", _say_trigram, tuple(p for p in lines if p in c.moving),
-                             kind=f"{label[0]}反吟", data=(("grade", grade),),
-                             facts=_trigram_facts(label, a, b, "反吟", grade))
+            out.append(Finding.of(
+                "fanyin-gua", _say_trigram, tuple(p for p in lines if p in c.moving),
+                kind=f"{label[0]}反吟", data=(("grade", grade),),
+                facts=_trigram_facts(label, a, b, "反吟", grade)))
     if c.opts.get("fanfu-static") == "folk" and chart.primary.name in ("既濟", "未濟"):
-        yield Finding("fanyin-fuyin-scope", f"俗傳: {chart.primary.name} 為反吟 (本書不取)")
+        out.append(Finding("fanyin-fuyin-scope", f"俗傳: {chart.primary.name} 為反吟 (本書不取)"))
+    return out
 
 
 @rule("fanyin-yao", "爻反吟", "효반음", ("p108-s1", "p108-s2", "p109-s1"), kind="finding")
-def fanyin_yao(chart: Chart) -> Iterator[Finding]:
+def fanyin_yao(chart: Chart) -> list[Finding]:
     """A moving line that changes into its clash (巳化亥, 卯化酉 …), graded (p108-s1, s2,
     p109-s1): clashed by another moving line (自相沖散) → 重 even if the changed line is 空 or
     休; 日月 on the moving line or 空破 on the changed line → 非; 空破 on the moving line or 日月 on
@@ -151,7 +154,8 @@ def fanyin_yao(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "fanyin-yao"][0]
     '二爻 巳火父母 化亥 反吟 (重: 動爻自相沖散)'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
+    out = []
     for p in c.moving:
         i = p - 1
         b, cb = c.br[i], c.cbr[p - 1]
@@ -165,14 +169,15 @@ def fanyin_yao(chart: Chart) -> Iterator[Finding]:
             grade = "重"
         else:
             grade = "真"
-        yield Finding("fanyin-yao", f"{c.line_name(p)} 化{BRANCH_ZH[cb]} 反吟 ({grade})", (p,),
-                      data=(("grade", grade.split(":")[0]),))
+        out.append(Finding("fanyin-yao", f"{c.line_name(p)} 化{BRANCH_ZH[cb]} 反吟 ({grade})",
+                           (p,), data=(("grade", grade.split(":")[0]),)))
+    return out
 
 
 @rule("fuyin", "伏吟", "복음", ("p112-s1", "p112-s2", "p112-s3", "p113-s1", "p113-s2"),
       kind="finding")
 @memoized
-def fuyin(chart: Chart) -> Iterator[Finding]:
+def fuyin(chart: Chart) -> list[Finding]:
     """伏吟: only an inner or outer trigram exchanging 乾 and 震, which carry the same branches
     (p112-s1 "止以乾震交互而名也"); not true when the 日月 stand on the original's 地祿 (卯 for
     震往, 戌亥 for 乾往, p112-s3). 乾克震 (金克木); it strikes the 長男.
@@ -182,19 +187,23 @@ def fuyin(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "fuyin"][0]
     '內卦 乾(父)化震 伏吟 (非: 日月在戌亥): 乾克震'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
+    out = []
     for label, a, b in _changes(chart):
-        if {a, b} != {7, 1}:
+        if (a, b) != (7, 1) and (a, b) != (1, 7):   # 乾 (7) and 震 (1) only
             continue
         if any(c.riyue(x) for x in DILU[a]):
             grade = f"非: 日月在{''.join(BRANCH_ZH[x] for x in DILU[a])}"
         else:
             grade = "真"
-        yield Finding.of("fuyin", _say_trigram, kind=f"{label[0]}伏吟",
-                         facts={**_trigram_facts(label, a, b, "伏吟", grade), "tail": ": 乾克震"},
-                         data=(("grade", grade.split(":")[0]),))
+        out.append(Finding.of(
+            "fuyin", _say_trigram, kind=f"{label[0]}伏吟",
+            facts={**_trigram_facts(label, a, b, "伏吟", grade), "tail": ": 乾克震"},
+            data=(("grade", grade.split(":")[0]),)))
     if c.opts.get("fanfu-static") == "folk" and chart.primary.hexagram.generation == 0:
-        yield Finding("fanyin-fuyin-scope", f"俗傳: 八純 {chart.primary.name} 為伏吟 (本書不取)")
+        out.append(Finding("fanyin-fuyin-scope",
+                           f"俗傳: 八純 {chart.primary.name} 為伏吟 (本書不取)"))
+    return out
 
 
 doctrine(
@@ -238,7 +247,7 @@ _HUN: Final = {6: "游魂: 主變，不久，心不定", 7: "歸魂: 主復，�
 @rule("gua-mujue", "卦化墓絕", "괘화묘절", ("p127-s1", "p127-s2", "p127-s3", "p128-s1",
                                          "p128-s2", "p277-s4"), kind="finding")
 @memoized
-def gua_mujue(chart: Chart) -> Iterator[Finding]:
+def gua_mujue(chart: Chart) -> list[Finding]:
     """A trigram changing into a trigram whose 地祿 hold both its 墓 and its 絕 (離化乾, 震化坤 …,
     p277-s4). 偽 when the original's 地祿 are on the 日月, when the 墓 is clashed (墓沖) or the 絕
     破, or when the target is 空; 真 and 凶 when the 日月 fill the target ("日月填實其乾").
@@ -253,8 +262,9 @@ def gua_mujue(chart: Chart) -> Iterator[Finding]:
     """
     changes = _changes(chart)
     if not changes:
-        return
-    c = context(chart)
+        return []
+    c = chart.context or context(chart)
+    out = []
     for label, a, b in changes:
         mu, jue = _MU_JUE[c.tu][a]
         if mu not in DILU[b] or jue not in DILU[b]:
@@ -271,9 +281,10 @@ def gua_mujue(chart: Chart) -> Iterator[Finding]:
             grade = "偽: 空"
         else:
             grade = "真"
-        yield Finding.of("gua-mujue", _say_trigram, kind=f"{label[0]}化墓絕",
-                         facts=_trigram_facts(label, a, b, "墓絕", grade),
-                         data=(("grade", grade.split(":")[0]),))
+        out.append(Finding.of("gua-mujue", _say_trigram, kind=f"{label[0]}化墓絕",
+                              facts=_trigram_facts(label, a, b, "墓絕", grade),
+                              data=(("grade", grade.split(":")[0]),)))
+    return out
 
 
 _TRI_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金
@@ -293,7 +304,7 @@ def gua_kongpo(chart: Chart) -> list[Finding]:
     ...  if f.rule == "gua-kongpo"]
     ['內卦 坎(中男) 子空子破', '外卦 坎(中男) 子空子破']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     (v0, v1), day, month = c.void, c.day, c.month
     bits = chart.primary.hexagram.bits
     ruler = None
@@ -333,16 +344,16 @@ def gua_hua(chart: Chart) -> list[Finding]:
     changes = _changes(chart)
     if not changes:
         return []
-    hua = _HUA[context(chart).tu]
-    return [Finding("gua-hua-shengke", f"{label} {hua[a][b]}") for label, a, b in changes]
-
-
-_HUA: Final = {tu: tuple(tuple(
-    f"{TRIGRAM_ZH[a]}化{TRIGRAM_ZH[b]}: 五行 {ACTS_TABLE[_TRI_PHASE[b]][_TRI_PHASE[a]]}, 十二位 "
-    + "/".join(STAGE_TABLE[tu][_TRI_PHASE[a]][x] for x in DILU[b]) for b in range(8))
-    for a in range(8)) for tu in ("申", "寅")}
-"""``_HUA[tu][a][b]``: the reading of trigram *a* changing into *b* (坎化坤: 五行 克, 十二位
-養/長生)."""
+    stages = STAGE_TABLE[(chart.context or context(chart)).tu]
+    out = []
+    for label, a, b in changes:
+        pa = _TRI_PHASE[a]
+        at = stages[pa]
+        dilu = DILU[b]   # one or two branches
+        twelve = at[dilu[0]] if len(dilu) == 1 else f"{at[dilu[0]]}/{at[dilu[1]]}"
+        out.append(Finding("gua-hua-shengke", f"{label} {TRIGRAM_ZH[a]}化{TRIGRAM_ZH[b]}: 五行 "
+                           f"{ACTS_TABLE[_TRI_PHASE[b]][pa]}, 十二位 {twelve}"))
+    return out
 
 
 # ---------------------------------------------------------------- 卦候章
@@ -398,8 +409,9 @@ def houqi_state(trigram: int, ruler: int) -> str:
     return _HOUQI[ruler][trigram]
 
 
-_HOUQI: Final = tuple(tuple(HOUQI_STATES[(HOUTIAN.index(t) - HOUTIAN.index(r)) % 8]
-                            for t in range(8)) for r in range(8))
+_AROUND: Final = tuple(HOUTIAN.index(t) for t in range(8))   # each trigram's place on the circle
+_HOUQI: Final = tuple(tuple(HOUQI_STATES[(_AROUND[t] - _AROUND[r]) % 8] for t in range(8))
+                      for r in range(8))
 """``_HOUQI[ruler][trigram]``: :func:`houqi_state`."""
 
 

@@ -63,9 +63,6 @@ _GEN: Final = tuple(int(Phase(p).generates()) for p in range(5))
 _CTL: Final = tuple(int(Phase(p).controls()) for p in range(5))
 _REL_GEN: Final = tuple(int(generated_by(Relative(r))) for r in range(5))
 _REL_CTL: Final = tuple(int(controlled_by(Relative(r))) for r in range(5))
-_REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5))
-                       for me in range(5))
-"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints."""
 
 
 def is_void(c: Chart, b: Branch) -> bool:
@@ -116,7 +113,8 @@ def _ln(line: ChartLine) -> str:
 
 
 _YAO: Final = tuple(f"{p}爻 " for p in range(7))
-_GZ: Final = tuple(tuple(STEM_ZH[s] + BRANCH_ZH[b] for b in range(12)) for s in range(10))
+_GZ: Final = tuple(tuple(STEM_ZH[s] + BRANCH_ZH[b] if s % 2 == b % 2 else "" for b in range(12))
+                   for s in range(10))
 """``_GZ[stem][branch]``: the 干支 written (戊寅)."""
 _REL_SP: Final = tuple(" " + r for r in RELATIVE_ZH)
 
@@ -182,7 +180,7 @@ def bianyao_power(c: Chart) -> list[Finding]:
     """
     if c.changed is None:
         return []
-    k = context(c)
+    k = c.context or context(c)
     day, month, void = k.day, k.month, k.void
     out = []
     day_ctl, month_ctl = _CTL[BRANCH_PHASE_INT[day]], _CTL[BRANCH_PHASE_INT[month]]
@@ -226,7 +224,7 @@ def liuqin_dong(c: Chart) -> list[Finding]:
     ...  if f.rule == "liuqin-dong-shengke"]
     ['4爻 丁亥 子孫 動: 生妻財 (1爻), 克官鬼 (3爻)']
     """
-    k = context(c)
+    k = c.context or context(c)
     if not k.moving:
         return []
     where = [0, 0, 0, 0, 0]   # per relative (an int): its positions as bits
@@ -238,15 +236,22 @@ def liuqin_dong(c: Chart) -> list[Finding]:
         a = lines[pos - 1]
         r = a.relative
         g, x = _REL_GEN[r], _REL_CTL[r]
-        out.append(Finding("liuqin-dong-shengke", f"{_ln(a)} 動: 生{_SHOWN[g][where[g]]}, "
-                           f"克{_SHOWN[x][where[x]]}", (pos,)))
+        out.append(Finding("liuqin-dong-shengke", f"{_ln(a)} 動: 生{RELATIVE_ZH[g]} "
+                           f"({_AT[where[g]]}), 克{RELATIVE_ZH[x]} ({_AT[where[x]]})", (pos,)))
     return out
 
 
-_SHOWN: Final = tuple(tuple(
-    f"{RELATIVE_ZH[r]} ({', '.join(f'{p}爻' for p in range(1, 7) if m >> p - 1 & 1)})" if m
-    else f"{RELATIVE_ZH[r]} (不現)" for m in range(64)) for r in range(5))
-"""``_SHOWN[relative][positions as bits]``: 妻財 (1爻, 4爻), or 妻財 (不現)."""
+def _written() -> tuple[str, ...]:
+    """Each set of positions (as bits) written: 1爻, 4爻 (不現 for none); each from the set
+    without its lowest position."""
+    out = ["不現"]
+    for m in range(1, 64):
+        rest = m & m - 1
+        out.append(f"{(m & -m).bit_length()}爻, {out[rest]}" if rest else f"{m.bit_length()}爻")
+    return tuple(out)
+
+
+_AT: Final = _written()
 
 
 # ------------------------------------------------------------------ 六神 (p062)
@@ -304,7 +309,7 @@ def star_shows(c: Chart) -> list[Finding]:
     ...  if f.rule == "wuxing-star"]
     ['獨發: 世 (6爻) 鎮星 (土) 現']
     """
-    if len(context(c).moving) != 1:
+    if len((c.context or context(c)).moving) != 1:
         return []
     star = c.primary.star
     phase = dict(WUXING_STARS)[star]
@@ -338,7 +343,7 @@ def shi_signs(c: Chart) -> list[Finding]:
     ...  if f.rule == "shi-xiongzheng"]
     ['世 6爻 庚戌 妻財 旬空: 我求我得不可世空']
     """
-    k = context(c)
+    k = c.context or context(c)
     h = c.primary.hexagram
     s, y = h.shi - 1, h.ying - 1
     shi = k.lines[s]
@@ -416,7 +421,7 @@ def guashen_finding(c: Chart) -> list[Finding]:
     ['卦身 午 在 3爻 戊午 官鬼 (破)']
     """
     b = guashen(c.primary.hexagram)
-    k = context(c)
+    k = c.context or context(c)
     br = k.br
     if b not in br:
         return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 不現 (卦身之法，或闕於卦)")]
@@ -440,7 +445,7 @@ def shishen_finding(c: Chart) -> list[Finding]:
     ...  if f.rule == "shishen"]
     ['世身 1爻 甲子 父母 (沖)']
     """
-    k = context(c)
+    k = c.context or context(c)
     ln = k.lines[k.br[c.primary.hexagram.shi - 1] % 6]   # the 世身 (shen.shishen)
     cond = _conditions(k, ln)
     if cond:
@@ -489,7 +494,7 @@ def seasonal_stems(c: Chart) -> list[Finding]:
     ...  if f.rule == "najia-gan-seasonal"]
     ['夏至後: 遁 is no 八純 — its 乾 keeps the fixed stems (p170-s1, p171-s5)']
     """
-    opts = context(c).opts
+    opts = (c.context or context(c)).opts
     out = []
     if "assumed" in opts["najia_basis"]:
         out.append(Finding(
@@ -502,9 +507,11 @@ def seasonal_stems(c: Chart) -> list[Finding]:
     if not parents:
         return out
     changed = []
-    for ln, common in zip(c.primary.lines, najia(h), strict=True):
-        if ln.stem != common.stem:
-            changed.append((ln.position, f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
+    if opts["najia_stems"] != "book" or h.bits in (0, 63):   # book: only 乾, 坤 themselves move
+        for ln, common in zip(c.primary.lines, najia(h), strict=True):
+            if ln.stem != common.stem:
+                changed.append((ln.position,
+                                f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
     if changed:
         out.append(Finding(
             "najia-gan-seasonal",
@@ -536,7 +543,7 @@ def hugua_finding(c: Chart) -> list[Finding]:
     hu = c.primary.hugua
     if hu is None:
         return []
-    k = context(c)
+    k = c.context or context(c)
     shi = c.primary.hexagram.shi
     seen = 0   # the relatives seen, as bits
     for ln in k.lines:
@@ -709,7 +716,9 @@ def fushen_finding(c: Chart) -> list[Finding]:
     hidden = h.hidden_hexagram
     hx = h.hexagram
     gen = hx.generation
-    if hidden is None or gen not in _FUSHEN_WHY or context(c).opts["fushen"] != "book":
+    if hidden is None or gen not in _FUSHEN_WHY:
+        return []
+    if (c.context or context(c)).opts["fushen"] != "book":
         return []
     common = "none" if gen == 0 else HEXAGRAMS[hx.palace | hx.palace << 3].name
     return [Finding("fu-shen",
@@ -753,7 +762,7 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
     >>> [f.summary for f in chart("乾", month="寅", day="甲子").findings if f.rule == "fu-chu"]
     ['伏 癸酉 兄弟 (世下, 6爻 壬戌 父母): 出 — 世下: 飛生伏']
     """
-    k = context(c)
+    k = c.context or context(c)
     lines = k.lines
     shown = 0   # the relatives on the lines, as bits
     for ln in lines:

@@ -13,7 +13,6 @@ Hexagram.from_name('晉')
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
@@ -209,6 +208,8 @@ CAST_MARKS: Final = MappingProxyType({
 """What a cast line may be written as: 6–9 (ASCII or full-width), 單拆重交, ○ for 重, × for 交."""
 
 CAST_SEPARATORS: Final = frozenset(",，、;；")
+_YAO_OF_MARK: Final = {mark: YAO[n] for mark, n in CAST_MARKS.items()}.__getitem__
+"""The line a cast mark stands for (KeyError for any other character)."""
 
 
 def parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
@@ -224,14 +225,11 @@ def parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
     compute.errors.InputError: cast line '²': expected 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰), \
 9 (重 老陽) or the marks 單拆重交
     """
-    if type(lines) is str and len(lines) <= 64:
-        return _parse_cast_text(lines)
-    return _parse_cast(lines)
-
-
-@functools.lru_cache(maxsize=8192)
-def _parse_cast_text(lines: str) -> tuple[Yao, ...]:
-    """A cast written as text (4,096 casts in digits, as many in marks: kept once read)."""
+    if type(lines) is str and len(lines) == 6:  # six marks, nothing between: read by a table
+        try:
+            return tuple(map(_YAO_OF_MARK, lines))
+        except KeyError:
+            pass  # not six marks: read (and refused) below
     return _parse_cast(lines)
 
 

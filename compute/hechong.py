@@ -10,7 +10,7 @@ Source: 易冒 p201–p203 (¶399–403), p285–p286 (¶567–569).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, context, memoized
@@ -62,7 +62,7 @@ def _branches(chart: Chart, changed: bool = False) -> tuple[int, ...] | None:
 @rule("liuchong-gua", "六沖卦 / 化六沖", "육충괘 / 화육충", ("p201-s2", "p201-s3", "p201-s4",
                                                       "p285-s1"), kind="finding")
 @memoized
-def liuchong_gua(chart: Chart) -> Iterator[Finding]:
+def liuchong_gua(chart: Chart) -> list[Finding]:
     """六沖卦 (卦沖, 前沖: "無往而不散") and 化六沖 (變沖, 後沖: "占事主無後", p201-s2, s3).
 
     >>> from compute.chart import chart
@@ -70,13 +70,15 @@ def liuchong_gua(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liuchong-gua"]
     ['六沖卦 無妄 (卦沖)']
     """
+    out: list[Finding] = []
     if is_liuchong(_branches(chart)):
-        yield Finding.of("liuchong-gua", _say_chong, kind="六沖卦",
-                         facts={"hexagram": chart.primary.name, "name": "卦沖"})
+        out.append(Finding.of("liuchong-gua", _say_chong, kind="六沖卦",
+                              facts={"hexagram": chart.primary.name, "name": "卦沖"}))
     cb = _branches(chart, changed=True)
     if cb is not None and is_liuchong(cb):
-        yield Finding.of("liuchong-gua", _say_chong, kind="化六沖", role="changed",
-                         facts={"hexagram": chart.changed.name, "name": "變沖"})
+        out.append(Finding.of("liuchong-gua", _say_chong, kind="化六沖", role="changed",
+                              facts={"hexagram": chart.changed.name, "name": "變沖"}))
+    return out
 
 
 def _say_chong(f: Mapping[str, Any]) -> str:
@@ -94,7 +96,7 @@ SEQUENCE: Final = {
 
 @rule("liuhe-gua", "六合卦 / 化六合", "육합괘 / 화육합", ("p201-s1", "p202-s1", "p276-s6"),
       kind="finding")
-def liuhe_gua(chart: Chart) -> Iterator[Finding]:
+def liuhe_gua(chart: Chart) -> list[Finding]:
     """六合卦 ("合主事之成") and 化六合, with the sequence of p202-s1 when both hexagrams are 合
     or 沖.
 
@@ -103,26 +105,28 @@ def liuhe_gua(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liuhe-gua"]
     ['六合卦 否', '化六沖 乾: 前合後沖 (始繁華而終憔悴)']
     """
+    out: list[Finding] = []
     pb = _branches(chart)
     p_he, p_chong = is_liuhe(pb), is_liuchong(pb)
     if p_he:
-        yield Finding("liuhe-gua", f"六合卦 {chart.primary.name}")
+        out.append(Finding("liuhe-gua", f"六合卦 {chart.primary.name}"))
     cb = _branches(chart, changed=True)
     if cb is None or chart.changed is None:
-        return
+        return out
     c_he, c_chong = is_liuhe(cb), is_liuchong(cb)
     if (p_he or p_chong) and (c_he or c_chong):
         kind = "化六合" if c_he else "化六沖"
-        yield Finding("liuhe-gua", f"{kind} {chart.changed.name}: {SEQUENCE[p_he, c_he]}",
-                      role="changed")
+        out.append(Finding("liuhe-gua", f"{kind} {chart.changed.name}: {SEQUENCE[p_he, c_he]}",
+                           role="changed"))
     elif c_he:
-        yield Finding("liuhe-gua", f"化六合 {chart.changed.name}", role="changed")
+        out.append(Finding("liuhe-gua", f"化六合 {chart.changed.name}", role="changed"))
+    return out
 
 
 @rule("hechu-fengchong", "合處逢沖", "합처봉충", ("p203-s1", "p203-s2", "p203-s3", "p285-s1"),
       kind="finding")
 @memoized
-def hechu_fengchong(chart: Chart) -> Iterator[Finding]:
+def hechu_fengchong(chart: Chart) -> list[Finding]:
     """合處逢沖 (p203-s1): a 六合卦 whose 世 or 應 the day clashes or harms — "功之幾成而敗";
     also a 六合卦 changing into a 六沖卦 (合處變沖, p285-s1). Lighter, at line level (p203-s3):
     in a 六合卦, the day clashing or harming 財/官 (婚姻), 父/官 (功名), 子/財 (謀生).
@@ -132,20 +136,21 @@ def hechu_fengchong(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "hechu-fengchong"]
     ['合處逢沖: 日辰 害 世 三爻 卯木妻財', '合處逢沖: 日辰 沖 應 上爻 戌土父母']
     """
+    out: list[Finding] = []
     c = context(chart)
     pb = c.br
     if not is_liuhe(pb):
-        return
+        return out
     day = c.day
     for who, pos in (("世", chart.primary.shi), ("應", chart.primary.ying)):
         b = pb[pos - 1]
         how = "沖" if CLASH[b] == day else ("害" if CLASH[LIUHE[b]] == day else None)
         if how:
-            yield Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="合處逢沖", facts={
-                "day": BRANCH_ZH[day], "how": how, "role": who, "line": c.line_name(pos)})
+            out.append(Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="合處逢沖", facts={
+                "day": BRANCH_ZH[day], "how": how, "role": who, "line": c.line_name(pos)}))
     if c.cbr6 is not None and chart.changed is not None and is_liuchong(c.cbr6):
-        yield Finding.of("hechu-fengchong", _say_hechu, kind="合處變沖", facts={
-            "hexagram": chart.primary.name, "changed": chart.changed.name})
+        out.append(Finding.of("hechu-fengchong", _say_hechu, kind="合處變沖", facts={
+            "hexagram": chart.primary.name, "changed": chart.changed.name}))
     seen = set()
     for pos in range(1, 7):
         b = pb[pos - 1]
@@ -155,8 +160,9 @@ def hechu_fengchong(chart: Chart) -> Iterator[Finding]:
             rel = str(c.lines[pos - 1].relative)
             if rel not in seen:
                 seen.add(rel)
-                yield Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="爻之合處逢沖",
-                                 facts={"line": c.line_name(pos), "relative": rel})
+                out.append(Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="爻之合處逢沖",
+                                      facts={"line": c.line_name(pos), "relative": rel}))
+    return out
 
 
 def _say_hechu(f: Mapping[str, Any]) -> str:

@@ -49,7 +49,6 @@ compute.errors.InputError: hour 乙巳 contradicts the date 1663-04-12 09:00 UTC
 from __future__ import annotations
 
 import datetime as _dt
-import functools
 import itertools
 import re
 from collections.abc import Mapping
@@ -57,7 +56,7 @@ from collections.abc import Mapping
 from compute import rules
 from compute.calendar import CALENDAR_ZONE, YEARS, ZI_CONVENTIONS, julian_to_gregorian, pillars
 from compute.errors import InputError, message, quote
-from compute.ganzhi import Branch, GanZhi, hour_pillar, month_pillar
+from compute.ganzhi import BRANCH_ZH, BRANCHES, GANZHI, Branch, GanZhi, hour_pillar, month_pillar
 from compute.gua import YAO, Hexagram, Yao, parse_cast
 from compute.values import Frozen, draft, setters
 
@@ -78,6 +77,9 @@ DATE_POLICY: Final = (
     "the years 1-3000. The chart states the moment in UTC+8."
 )
 """The zone and calendar policy in one paragraph (``yimao chart --help`` prints it)."""
+
+_DEFAULT_ZONE: Final = (_dt.timezone(_dt.timedelta(hours=8)), DEFAULT_TZ)
+""":func:`read_zone` of :data:`DEFAULT_TZ`."""
 
 LONGEST_TEXT: Final = 64
 """The longest text a field may hold (a hexagram's full name has four characters)."""
@@ -245,14 +247,22 @@ def _branch_or_pillar(value: object, what: str) -> Branch | GanZhi:
     if isinstance(value, GanZhi | Branch):
         return value
     if type(value) is str:
-        return _branch_or_pillar_text(value, what)
-    return _branch_or_pillar_text.__wrapped__(value, what)  # not kept: maybe unhashable
+        found = _BARE.get(value)
+        if found is not None:
+            return found
+    return _branch_or_pillar_text(value, what)
 
 
-@functools.lru_cache(maxsize=2048)
 def _branch_or_pillar_text(value: object, what: str) -> Branch | GanZhi:
-    """A month, hour or birth written as text (the readings are few: kept; refusals raise and
-    are not kept)."""
+    """A month, hour or birth written as text (the bare forms are read by :data:`_BARE`, to the
+    same values).
+
+    >>> all(_branch_or_pillar_text(t, "month") == v == _branch_or_pillar_text(t, "hour")
+    ...     == _branch_or_pillar_text(t, "birth") for t, v in _BARE.items())
+    True
+    >>> all(_pillar_text(t, "day", t) == v for t, v in _BARE.items() if len(t) == 2)
+    True
+    """
     text = _text(value, what)
     if what == "month" and text.endswith("月") and text[:-1] in MONTH_NUMERALS:
         return Branch.from_zh(MONTH_NUMERALS[text[:-1]])
@@ -269,14 +279,17 @@ def _pillar(value: object, what: str) -> GanZhi:
     if isinstance(value, GanZhi):
         return value
     if type(value) is str:
-        return _pillar_of_text(value, what)
+        found = _BARE.get(value)
+        if type(found) is GanZhi:
+            return found
     return _pillar_text(_bare(_text(value, what), what), what, value)
 
 
-@functools.lru_cache(maxsize=2048)
-def _pillar_of_text(value: str, what: str) -> GanZhi:
-    """A day or year pillar written as text (kept like :func:`_branch_or_pillar_text`)."""
-    return _pillar_text(_bare(_text(value, what), what), what, value)
+_BARE: Final = {**{gz.zh: gz for gz in GANZHI}, **dict(zip(BRANCH_ZH, BRANCHES, strict=True))}
+"""The value of each bare pillar (癸酉) and branch (辰), the form a chart's pillars are mostly
+given in: a table made at import, so that a chart reads them by one look-up; any other text (a
+suffix, spaces around it, a refusal) is read by :func:`_branch_or_pillar_text` or
+:func:`_pillar`, which give the same values for these texts."""
 
 
 def read_month(value: object) -> Branch | GanZhi:
@@ -436,14 +449,13 @@ def read_zone(tz: object) -> tuple[_dt.tzinfo, str]:
     """
     if isinstance(tz, _dt.tzinfo):
         return tz, str(tz)
-    if type(tz) is str:
-        return _zone_of_text(tz)
-    return _zone_of_text.__wrapped__(tz)  # not kept: maybe unhashable
+    if tz == DEFAULT_TZ:  # what a time without an offset is read in unless told
+        return _DEFAULT_ZONE
+    return _zone_of_text(tz)
 
 
-@functools.lru_cache(maxsize=256)
 def _zone_of_text(tz: object) -> tuple[_dt.tzinfo, str]:
-    """:func:`read_zone` of a text (the zones asked for are few: kept; refusals not kept)."""
+    """:func:`read_zone` of a text."""
     text = halfwidth(_text(tz, "time zone")) if isinstance(tz, str) else tz
     if not isinstance(text, str):
         raise InputError(f"time zone {quote(tz)}: expected an offset such as +08:00 or an IANA "
@@ -613,9 +625,17 @@ def parse(
     Traceback (most recent call last):
     compute.errors.InputError: month 丙寅 contradicts year 癸卯: by 五虎遁 the month is 甲寅
     """
-    chosen = {"najia_stems": read_option("najia_stems", najia_stems),
-              "fushen": read_option("fushen", fushen), "hu": read_option("hu", hu),
-              "zi": read_option("zi", zi), "calendar": read_option("calendar", calendar)}
+    if najia_stems == "book" and fushen == "book" and hu == "book" and zi == "23" \
+            and type(najia_stems) is str and type(fushen) is str and type(hu) is str \
+            and type(zi) is str:  # the book's options, as most charts are asked
+        chosen_options = _BOOK_OPTIONS
+        chosen_zi = "23"
+    else:
+        chosen_zi = read_option("zi", zi)
+        chosen_options = (("najia_stems", read_option("najia_stems", najia_stems)),
+                          ("fushen", read_option("fushen", fushen)),
+                          ("hu", read_option("hu", hu)), ("zi", chosen_zi))
+    chosen_calendar = read_option("calendar", calendar)
     side = read_option("solstice", solstice) if solstice is not None else None
     convs = read_conventions(conventions)
     cast = cast_of(primary, changed, lines)
@@ -640,8 +660,8 @@ def parse(
     options: tuple[tuple[str, str], ...] = ()
     moment: _dt.datetime | None = None
     if at is not None:
-        moment, zone = read_moment(at, tz, chosen["calendar"])
-        p = pillars(moment, chosen["zi"])
+        moment, zone = read_moment(at, tz, chosen_calendar)
+        p = pillars(moment, chosen_zi)
         if year_gz is not None or month_v is not None or day_gz is not None \
                 or hour_v is not None:
             for what, given, actual in (("year", year_gz, p.year), ("month", month_v, p.month),
@@ -654,7 +674,7 @@ def parse(
         year_gz, month_b, month_gz, day_gz, hour_gz = p.year, p.month.branch, p.month, p.day, \
             p.hour
         after_xiazhi, basis = p.after_xiazhi, "date"
-        options = (("tz", zone), ("calendar", chosen["calendar"]))
+        options = (("tz", zone), ("calendar", chosen_calendar))
     else:
         if tz is not None:
             read_zone(tz)  # checked even unused: a typo is named now, not when a date comes
@@ -672,8 +692,7 @@ def parse(
         after_xiazhi = half_year_of_month(month_b, side)
         basis = "month" if month_b not in (Branch.ZI, Branch.WU) else (
             f"month, solstice {side}" if side else "month, solstice assumed past")
-    options = (("najia_stems", chosen["najia_stems"]), ("fushen", chosen["fushen"]),
-               ("hu", chosen["hu"]), ("zi", chosen["zi"])) + options
+    options = chosen_options + options if options else chosen_options
     # the call is written once every value is known to be sound (so its repr is short)
     parts = [repr(a) for a in (primary, changed) if a is not None]
     for name, value in (("month", month), ("day", day), ("year", year), ("hour", hour),
@@ -714,6 +733,8 @@ def parse(
 
 
 _DRAFT: Final = (draft(Reading),)
+_BOOK_OPTIONS: Final = (("najia_stems", "book"), ("fushen", "book"), ("hu", "book"), ("zi", "23"))
+"""The options of :func:`parse` when every one is the book's (the default)."""
 _new = object.__new__
 
 

@@ -11,7 +11,7 @@ Source: 易冒 p116–p123 (¶229–243).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from compute.changsheng import BRANCH_PHASE_INT, WANGXIANG_TABLE
 from compute.chart import Chart, ChartLine
@@ -91,17 +91,19 @@ rule("tuishen-3", "實退 / 不退 / 不及退", "실퇴 / 불퇴 / 불급퇴",
 
 
 @rule("jinshen-tuishen", kind="finding")
-def jintui_findings(chart: Chart) -> Iterator[Finding]:
+def jintui_findings(chart: Chart) -> list[Finding]:
     """A finding for every moving line that 化進神 or 化退神 (用/元 want 進, 忌/仇 want 退,
     p123-s2 注)."""
+    out: list[Finding] = []
     c = context(chart)
     for p in c.moving:
         kind = jintui(c, p)
         if kind:
             cb = c.cbr[p - 1]
             tag = "進" if kind in ("進神", "大進", "不進", "不能進") else "退"
-            yield Finding("jinshen-tuishen",
-                          f"{c.line_name(p)} 化{BRANCH_ZH[cb]} {tag}神 ({kind})", (p,))
+            out.append(Finding("jinshen-tuishen",
+                               f"{c.line_name(p)} 化{BRANCH_ZH[cb]} {tag}神 ({kind})", (p,)))
+    return out
 
 
 # ---------------------------------------------------------------- 升降

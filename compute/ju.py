@@ -38,20 +38,20 @@ def _members(c: Context, chart: Chart) -> dict[int, list[tuple[str, int, int, bo
     month belongs to (a 局 needs one of them, p215-s1); empty when no line is of those 局."""
     out: dict[int, list[tuple[str, int, int, bool]]] = {}
     (v0, v1), day, month = c.void, c.day, c.month
-    d4, m4 = day % 4, month % 4   # the 局 of a branch: its remainder by 4 (申子辰 0 … 巳酉丑 1)
+    ju = (day % 4, month % 4)   # the 局 of a branch: its remainder by 4 (申子辰 0 … 巳酉丑 1)
     for p in c.moving:
         i = p - 1
         b = c.br[i]
-        if b % 4 == d4 or b % 4 == m4:
+        if b % 4 in ju:
             out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
         cb = c.cbr[i]
-        if cb % 4 == d4 or cb % 4 == m4:
+        if cb % 4 in ju:
             hollow = cb == v0 or cb == v1 or ((cb - month) % 12 == 6 and cb != day)  # 空 or 破
             out.setdefault(cb, []).append(("變", cb, p, not hollow))
         fu = c.lines[i].hidden
         if fu is not None:
             fb = fu.branch
-            if fb % 4 == d4 or fb % 4 == m4:
+            if fb % 4 in ju:
                 fb = int(fb)
                 hollow = fb == v0 or fb == v1 or ((fb - month) % 12 == 6 and fb != day)
                 out.setdefault(fb, []).append(("伏", fb, p, not hollow))
@@ -84,7 +84,7 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
     ['寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌', \
 '巳酉丑 金局 伏會 懸中 成 (力存: 失終): 初爻伏 巳, 日 酉']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     if not c.moving:
         return []
     found = _members(c, chart)
@@ -110,7 +110,7 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
                     lines.add(p)
                 else:
                     riyue[j] = True
-                labels.append(_LABEL[k][p][b])
+                labels.append(_LABEL[k][p] + BRANCH_ZH[b])
         if not lines or not (riyue[0] or riyue[1] or riyue[2]):
             continue
         rank = 0   # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
@@ -138,13 +138,10 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
 
 
 _KIND_BIT: Final = {"動": 1, "變": 2, "伏": 4}
-_LABEL: Final = {
-    **{k: tuple(tuple(f"{POS_ZH[p]}{suffix} {BRANCH_ZH[b]}" for b in range(12)) if p else ()
-                for p in range(7)) for k, suffix in _SUFFIX.items()},
-    **{k: (tuple(f"{k} {BRANCH_ZH[b]}" for b in range(12)),) for k in ("日", "月")},
-}
-"""``_LABEL[kind][position][branch]``: how a member is named in the summary: 二爻 寅, 二爻變 寅,
-初爻伏 巳; 月 戌, 日 酉 (position 0)."""
+_LABEL: Final = {**{k: tuple(f"{POS_ZH[p]}{suffix} " for p in range(7))
+                    for k, suffix in _SUFFIX.items()}, "日": ("日 ",), "月": ("月 ",)}
+"""``_LABEL[kind][position]``: how a member is named in the summary, before its branch: 二爻 寅,
+二爻變 寅, 初爻伏 巳; 月 戌, 日 酉 (position 0)."""
 _HUI: Final = ("動會", "變會", "伏會")
 _NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
 """The name of each 局 (申子辰 …), by its 長生."""

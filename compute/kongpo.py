@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
-from compute.context import CLASH, Context, context
+from compute.context import AS_INT, CLASH, Context, context
 from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, rule
 
@@ -78,7 +78,7 @@ def void_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
             b = br[i]
             out.append({"void": None} if b != v0 and b != v1 else {"void": _void13(c, i)})
         else:
-            b = int(ln.branch)
+            b = AS_INT[ln.branch]
             out.append({"void": None} if b != v0 and b != v1
                        else {"void": "空"} if ln.moving else {})
     return out
@@ -182,7 +182,7 @@ def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[st
         if ln.role == "primary":
             b = br[ln.position - 1]
         elif ln.moving:
-            b = int(ln.branch)
+            b = AS_INT[ln.branch]
         else:
             out.append({})
             continue
@@ -192,21 +192,23 @@ def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[st
 
 
 @rule("yuepo", kind="finding")
-def yuepo_findings(chart: Chart):
+def yuepo_findings(chart: Chart) -> list[Finding]:
     """A finding per 月破 line (the state ``month_broken``), e.g. "初爻 子水妻財 月破".
 
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("坎", month="午", day="丙寅").findings if f.rule == "yuepo"]
     ['上爻 子水兄弟 月破']
     """
+    out: list[Finding] = []
     c = context(chart)
     for p in range(1, 7):
         if c.broken[p - 1]:
-            yield Finding("yuepo", f"{c.line_name(p)} 月破", (p,))
+            out.append(Finding("yuepo", f"{c.line_name(p)} 月破", (p,)))
+    return out
 
 
 @rule("xunkong-13", kind="finding")
-def xunkong_findings(chart: Chart):
+def xunkong_findings(chart: Chart) -> list[Finding]:
     """A finding per empty line with its kind (the state ``void``), e.g. "上爻 戌土父母 旬空
     (填實)".
 
@@ -214,24 +216,32 @@ def xunkong_findings(chart: Chart):
     >>> [f.summary for f in chart("乾", month="午", day="戊辰").findings if f.rule == "xunkong-13"]
     ['上爻 戌土父母 旬空 (填實)']
     """
+    out: list[Finding] = []
     c = context(chart)
     for ln in c.lines:
         kind = ln.state.get("void")
         if kind:
-            yield Finding("xunkong-13", f"{c.line_name(ln.position)} 旬空 ({kind})", (ln.position,))
+            out.append(Finding("xunkong-13", f"{c.line_name(ln.position)} 旬空 ({kind})",
+                               (ln.position,)))
+    return out
 
 
 @rule("da-baihu", "大白虎 (動而破)", "대백호 (동이파)", ("p154-s1", "p193-s4", "p193-s5"),
       kind="finding")
-def dong_po(chart: Chart):
+def dong_po(chart: Chart) -> list[Finding]:
     """A moving line that is 月破 is "全凶" because the 大白虎 stands on the 破 branch (p193-s4,
     s5); with a moving 官鬼 "吉而不吉，凶而愈凶" (p154-s1)."""
+    out: list[Finding] = []
     c = context(chart)
+    if True not in c.broken:
+        return out
     gui = any(c.lines[p - 1].relative == Relative.GUANGUI for p in c.moving)
     for p in c.moving:
         if c.broken[p - 1]:
             tail = "，鬼動 凶而愈凶" if gui else ""
-            yield Finding("da-baihu", f"{c.line_name(p)} 動而破 全凶 (大白虎所臨){tail}", (p,))
+            out.append(Finding("da-baihu", f"{c.line_name(p)} 動而破 全凶 (大白虎所臨){tail}",
+                               (p,)))
+    return out
 
 
 @rule("guan-gui", "官鬼 虛實", "관귀 허실", ("p192-s1", "p193-s1", "p193-s2", "p193-s3",

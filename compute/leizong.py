@@ -13,7 +13,7 @@ Source: 易冒 p275–p295 (¶547–587).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, TU_CHANGSHENG_CHOICES, stage_at
 from compute.chart import Chart, ChartLine
@@ -138,7 +138,7 @@ def yuan_ji_chou(yong: Relative) -> tuple[Relative, Relative, Relative]:
 
 @rule("shi-ying-ji-10", "世應 十忌", "세응 십기", ("p280-s1", "p280-s2", "p280-s3"),
       kind="finding")
-def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
+def shi_ying_ji(chart: Chart) -> list[Finding]:
     """The ten taboos of 世 and 應 (p280-s1): 空 (無成), 破 (多敗), 絕 (多困), 散 (全失), 墓
     (難舉), 動 (多變), 合沖 (將成而敗), 隨墓, 助傷, 升降進退 (降 or 退).
 
@@ -147,11 +147,18 @@ def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shi-ying-ji-10"]
     ['世 上爻 戌土父母 忌: 動']
     """
+    out: list[Finding] = []
     c = context(chart)
     h = chart.primary
-    hc = {p for f in hechu_fengchong(chart) for p in f.lines}
-    sm = {p for f in suimu(chart) for p in f.lines}
-    zs = {p for f in zhushang(chart) for p in f.lines}
+    hc: set[int] = set()   # the lines of each finding read (plain loops: no comprehensions)
+    for f in hechu_fengchong(chart):
+        hc.update(f.lines)
+    sm: set[int] = set()
+    for f in suimu(chart):
+        sm.update(f.lines)
+    zs: set[int] = set()
+    for f in zhushang(chart):
+        zs.update(f.lines)
     for who, p in (("世", h.shi), ("應", h.ying)):
         st = c.lines[p - 1].state
         i = p - 1
@@ -180,8 +187,9 @@ def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
         if sj in ("降", "真降") or jt in ("退神", "實退"):
             bad.append("升降進退")
         if bad:
-            yield Finding.of("shi-ying-ji-10", _say_ji, (p,), kind=who,
-                             facts={"line": c.line_name(p), "taboos": tuple(bad)})
+            out.append(Finding.of("shi-ying-ji-10", _say_ji, (p,), kind=who,
+                                  facts={"line": c.line_name(p), "taboos": tuple(bad)}))
+    return out
 
 
 def _say_ji(f: Mapping[str, Any]) -> str:

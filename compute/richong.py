@@ -76,21 +76,23 @@ def _clash(c: Context, i: int) -> dict[str, str]:
 
 
 @rule("richong-4", kind="finding")
-def day_clash_findings(chart: Chart):
+def day_clash_findings(chart: Chart) -> list[Finding]:
     """A finding per line the day clashes, with its effect (the state ``day_clash``).
 
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("坤", month="辰", day="乙卯").findings if f.rule == "richong-4"]
     ['上爻 酉金子孫 日沖 胎沖: 暗動']
     """
+    out: list[Finding] = []
     c = context(chart)
     clashed = CLASH[c.day]
     for i, b in enumerate(c.br):
         if b == clashed:   # the state is set only on a line the day clashes
             dc = c.lines[i].state.get("day_clash")
             if dc:
-                yield Finding("richong-4", f"{c.line_name(i + 1)} 日沖 {dc['kind']}: "
-                              f"{dc['effect']}", (i + 1,))
+                out.append(Finding("richong-4", f"{c.line_name(i + 1)} 日沖 {dc['kind']}: "
+                                   f"{dc['effect']}", (i + 1,)))
+    return out
 
 
 doctrine(

@@ -19,12 +19,14 @@ from collections.abc import Sequence
 
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, WANGXIANG_TABLE, day_action
 from compute.chart import Chart, ChartLine
-from compute.context import BRANCH_ZH, CLASH, context
+from compute.context import AS_INT, BRANCH_ZH, CLASH, context
 from compute.rules import rule
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final
+
+    from compute.rules import Finding
 
 
 @rule("richen", "日辰 (日主)", "일진 (일주)", ("p147-s1", "p148-s1", "p149-s1"))
@@ -102,7 +104,7 @@ def riyue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
         if ln.role == "primary":
             b = br[ln.position - 1]
         elif ln.moving:
-            b = int(ln.branch)
+            b = AS_INT[ln.branch]
         else:
             out.append({})
             continue
@@ -132,42 +134,51 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any
     year = c.year
     if year is None:
         return [{} for _ in lines]
-    y0, y1 = (int(b) for b in chart.year.void)
+    y0, y1 = chart.year.void
+    y0, y1 = AS_INT[y0], AS_INT[y1]
     clash = CLASH[year]
+    br = c.br
     out: list[dict[str, Any]] = []
     for ln in lines:
-        if ln.role != "primary" and not ln.moving:
+        if ln.role == "primary":
+            b = br[ln.position - 1]
+        elif ln.moving:
+            b = AS_INT[ln.branch]
+        else:
             out.append({})
             continue
-        b = int(ln.branch)
         out.append({"taisui": "太歲" if b == year else "歲破" if b == clash else None,
                     "year_void": b == y0 or b == y1})
     return out
 
 
 @rule("shichen", "時辰", "시진", ("p150-s1", "p151-s1", "p151-s2"), kind="finding")
-def hour_note(chart: Chart):
+def hour_note(chart: Chart) -> list[Finding]:
     """The hour counts only within the day, by the twelve stages (``changsheng.hour``); its 沖
     and 合 are nominal (p151-s1). A finding when a moving line stands on the hour."""
+    out: list[Finding] = []
     c = context(chart)
     if c.hour is None:
-        return
+        return out
     for p in c.moving:
         if c.br[p - 1] == c.hour:
-            yield _finding("shichen", f"{c.line_name(p)} 值時 (時辰之力近輕小速)", (p,))
+            out.append(_finding("shichen", f"{c.line_name(p)} 值時 (時辰之力近輕小速)", (p,)))
+    return out
 
 
 @rule("taisui", kind="finding")
-def taisui_findings(chart: Chart):
+def taisui_findings(chart: Chart) -> list[Finding]:
     """太歲 in the 旬空 is 空, in the 月破 is 破 (p141-s1 "空則可空，破則可破")."""
+    out: list[Finding] = []
     c = context(chart)
     if c.year is None:
-        return
+        return out
     y = BRANCH_ZH[c.year]
     if (c.year in c.void):
-        yield _finding("taisui", f"太歲 {y} 旬空")
+        out.append(_finding("taisui", f"太歲 {y} 旬空"))
     if c.po(c.year):
-        yield _finding("taisui", f"太歲 {y} 月破")
+        out.append(_finding("taisui", f"太歲 {y} 月破"))
+    return out
 
 
 def _finding(rid: str, summary: str, lines: tuple[int, ...] = (), **data: Any):

@@ -211,6 +211,30 @@ class Finding(Frozen):
         return out
 
 
+def finding_dicts(findings: Iterable[Finding]) -> list[dict[str, Any]]:
+    """``[f.to_dict() for f in findings]`` in one loop (what a chart's ``to_dict`` writes: a
+    call less per finding).
+
+    >>> from compute import chart
+    >>> found = chart("震", "兌", month="寅", day="癸酉").findings
+    >>> finding_dicts(found) == [f.to_dict() for f in found] and len(found) > 10
+    True
+    """
+    out = []
+    for f in findings:
+        if type(f) is not Finding:  # a subclass may write its own
+            out.append(f.to_dict())
+            continue
+        d: dict[str, Any] = {"rule": f.rule, "passages": [*f.passages], "lines": [*f.lines],
+                             "summary": f.summary}
+        if f.role != "primary":
+            d["role"] = f.role
+        if f.data:
+            d["data"] = dict(f.data)
+        out.append(d)
+    return out
+
+
 _DRAFT: Final = (draft(Finding),)
 """The draft of :class:`Finding` (in a tuple: never handed out)."""
 _POSITIONS: Final = frozenset(range(1, 7))

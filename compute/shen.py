@@ -8,7 +8,7 @@ Source: 易冒 p080–p086.
 
 from __future__ import annotations
 
-from compute.ganzhi import Branch
+from compute.ganzhi import BRANCHES, Branch
 from compute.gua import Hexagram
 from compute.rules import doctrine, rule, table
 
@@ -27,7 +27,7 @@ def guashen(hexagram: Hexagram) -> Branch:
     (Branch.HAI, Branch.WU)
     """
     n = hexagram.shi
-    return Branch(n - 1 if hexagram.is_yang(n) else n + 5)
+    return BRANCHES[n - 1 if hexagram.bits >> (n - 1) & 1 else n + 5]
 
 
 SHISHEN_LINE: Final = table(

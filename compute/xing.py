@@ -9,7 +9,7 @@ Source: 易冒 p069–p077.
 from __future__ import annotations
 
 from compute.ganzhi import Branch
-from compute.gua import Hexagram, Trigram
+from compute.gua import HEXAGRAMS, Hexagram, Trigram
 from compute.rules import rule, table
 
 TYPE_CHECKING = False
@@ -82,13 +82,23 @@ def huangjince_xiu(hexagram: Hexagram) -> tuple[str, ...]:
     '氐心角尾房亢'
     """
     base = 7 * _HJC_PALACES.index(hexagram.palace) + hexagram.generation
+    return tuple([XIU_28[(base + k) % 28] for k in _HJC_RANKS[hexagram.shi]])
+
+
+def _hjc_ranks(hexagram: Hexagram) -> tuple[int, ...]:
+    """Each line's place (0 = the 世's) in the order :func:`huangjince_xiu` lays the 宿 out:
+    世, 應, then the other four alternately from the 世's side, each side from outside in."""
     shi, ying = hexagram.shi, hexagram.ying
     inner = [p for p in (1, 2, 3) if p not in (shi, ying)]
     outer = [p for p in (6, 5, 4) if p not in (shi, ying)]
     first, second = (inner, outer) if shi <= 3 else (outer, inner)
     order = [shi, ying] + [p for pair in zip(first, second, strict=True) for p in pair]
-    xiu = {p: XIU_28[(base + k) % 28] for k, p in enumerate(order)}
-    return tuple(xiu[p] for p in range(1, 7))
+    return tuple(order.index(p) for p in range(1, 7))
+
+
+_HJC_RANKS: Final = {h.shi: _hjc_ranks(h) for h in (HEXAGRAMS[b] for b in (63, 62, 60, 56, 48, 32))}
+""":func:`_hjc_ranks` by the 世 line (the order follows from the 世 and 應 alone), from the
+八純 乾 and its palace's 一世 … 五世."""
 
 
 HUNZHONG_XIU: Final = table(

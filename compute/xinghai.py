@@ -13,7 +13,7 @@ Source: 易冒 p217–p221 (¶431–439), p289 (¶575).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
@@ -92,15 +92,19 @@ def xing_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
 
 
 @rule("sanxing", kind="finding")
-def sanxing(chart: Chart) -> Iterator[Finding]:
+def sanxing(chart: Chart) -> list[Finding]:
     """A complete 三刑 (寅巳申, 丑戌未) or 子卯 among the moving lines, their changed lines and the
     日月, with at least one line in it ("真刑", p219-s1 注); "三刑之名，不可以三泥也" (p218-s4)."""
+    out: list[Finding] = []
     c = context(chart)
     moving = c.moving
     if not moving:   # no line in any group
-        return
+        return out
     br, cbr = c.br, c.cbr
-    present = {br[p - 1] for p in moving} | {cbr[p - 1] for p in moving}
+    present = set()
+    for p in moving:
+        present.add(br[p - 1])
+        present.add(cbr[p - 1])
     every = present | {c.day, c.month}
     for group, name in _XING_GROUPS:
         if not (present & group and every >= group):
@@ -115,7 +119,8 @@ def sanxing(chart: Chart) -> Iterator[Finding]:
         members = _XING_ORDER[name]
         who = ", ".join(dict.fromkeys(w for b in members for w in found[b]))
         lines = tuple(p for p in moving if br[p - 1] in group or cbr[p - 1] in group)
-        yield Finding("sanxing", f"{name}: {who}", lines)
+        out.append(Finding("sanxing", f"{name}: {who}", lines))
+    return out
 
 
 _XING_ORDER: Final = {"寅巳申 三刑全 (真刑)": (2, 5, 8), "丑戌未 三刑全 (真刑)": (1, 10, 7),
@@ -163,7 +168,7 @@ _HAI_SAY: Final = tuple(tuple(f"{who}·{tag}" for tag in _HAI_TAG)
 
 
 @rule("liuhai-gua", "六害卦", "육해괘", ("p221-s4",), kind="finding")
-def liuhai_gua(chart: Chart) -> Iterator[Finding]:
+def liuhai_gua(chart: Chart) -> list[Finding]:
     """六害卦 (姤 恆 小畜 益: lines 1–4, 2–5, 3–6 all 害; nominal only, p221-s4 注), and an 應 that
     害s the 世 ("應克世" matters, p221-s4 注).
 
@@ -171,13 +176,17 @@ def liuhai_gua(chart: Chart) -> Iterator[Finding]:
     >>> [f.summary for f in chart("姤", month="子", day="甲子").findings if f.rule == "liuhai-gua"]
     ['六害卦 姤 (雖存六害之名，當察其用)']
     """
-    c = context(chart)
+    out: list[Finding] = []
+    br = context(chart).br
     h = chart.primary
-    if all(HAI[c.br[i]] == c.br[i + 3] for i in range(3)):
-        yield Finding("liuhai-gua", f"六害卦 {h.name} (雖存六害之名，當察其用)")
-    s, y = c.br[h.shi - 1], c.br[h.ying - 1]
-    if HAI[y] == s and not all(HAI[c.br[i]] == c.br[i + 3] for i in range(3)):
-        yield Finding("liuhai-gua", f"應 {BRANCH_ZH[y]} 害 世 {BRANCH_ZH[s]}", (h.ying, h.shi))
+    gua = HAI[br[0]] == br[3] and HAI[br[1]] == br[4] and HAI[br[2]] == br[5]
+    if gua:
+        out.append(Finding("liuhai-gua", f"六害卦 {h.name} (雖存六害之名，當察其用)"))
+    s, y = br[h.shi - 1], br[h.ying - 1]
+    if HAI[y] == s and not gua:
+        out.append(Finding("liuhai-gua", f"應 {BRANCH_ZH[y]} 害 世 {BRANCH_ZH[s]}",
+                           (h.ying, h.shi)))
+    return out
 
 
 @rule("si-mu-jue", "死 / 墓 / 絕 and rescue", "사 / 묘 / 절과 구원", ("p183-s1", "p183-s2",

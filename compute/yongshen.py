@@ -18,6 +18,7 @@ The 用神 depends on the question, which a chart does not know; so these rules 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
@@ -57,12 +58,26 @@ def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...]
     return found
 
 
-_REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5))
-                       for me in range(5))
-"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints."""
-_GAN_HE: Final = tuple(tuple(-1 if (a - b) % 5 or a == b else int(gan_he(Stem(a), Stem(b)) or 0)
-                             for b in range(10)) for a in range(10))
-"""``_GAN_HE[stem][stem]``: :func:`~compute.wuxing.gan_he` as ints (−1: no 合)."""
+_BY_OFFSET: Final = tuple(int(relative(Phase.MU, Phase(d))) for d in range(5))
+_REL_OF: Final = tuple(tuple(_BY_OFFSET[(p - me) % 5] for p in range(5)) for me in range(5))
+"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints (it goes by the
+phases' offset)."""
+
+
+def _gan_he_table() -> tuple[tuple[int, ...], ...]:
+    """:func:`~compute.wuxing.gan_he` as ints, −1 for no 合: a stem combines only with the
+    stem five away."""
+    rows = [[-1] * 10 for _ in range(10)]
+    for a in range(10):
+        ph = gan_he(Stem(a), Stem((a + 5) % 10))
+        assert ph is not None
+        rows[a][(a + 5) % 10] = int(ph)
+    return tuple(tuple(r) for r in rows)
+
+
+_GAN_HE: Final = _gan_he_table()
+"""``_GAN_HE[stem][stem]``: the phase the two stems combine into (−1: none)."""
+_NO_STATE: Final[Mapping[str, Any]] = MappingProxyType({})
 _GEN: Final = tuple((ph + 1) % 5 for ph in range(5))
 """The phase each phase 生 (ACTS_TABLE[a][b] == "生" for b = _GEN[a])."""
 _CTL: Final = tuple((ph + 2) % 5 for ph in range(5))
@@ -93,14 +108,20 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
     (p139-s1 注 "必因飛伏無用爻，而後求此法也"), the stem of a moving line 合 with the 日干 (then
     the 月干) may give it: the combined phase read as a 六親 of the palace. 一動 (獨發) first,
     日干 before 月干 (p139-s1)."""
-    c = context(chart)
+    c = chart.context or context(chart)
     if not c.moving:
         return []
-    fei, fu, shown = _positions(c)
+    _, fu, shown = _positions(c)
     if shown == 31:
         return []   # every relative on the 飛 lines
-    missing = {r for r in RELATIVES if not fei[r]
-               and not any(_fu_out(c.lines[p - 1].state) for p in fu[r])}
+    missing = set()   # absent from the 飛 lines, and no 伏 of it comes out
+    for r in range(5):
+        if not shown >> r & 1:
+            for p in fu[r]:
+                if _fu_out(c.lines[p - 1].state):
+                    break
+            else:
+                missing.add(r)
     if not missing:
         return []
     rel_of = _REL_OF[c.palace]
@@ -141,7 +162,7 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
     ...  if f.rule == "benwu-eryou"]
     ['官鬼 不上卦: 日月 無; 互 有; 伏 三爻下 酉 (靜下, 出)']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     _, fus, shown = _positions(c)
     if shown == 31:
         return []   # every relative is on the lines
@@ -179,7 +200,7 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     """``youwu``: why a present line is "本有而無" (p125-s1): 月破; 死絕無救 (死 or 絕 on the day
     with no 生 from 日, 月 or a moving line); 衰遇旬空 (休囚 and 空); 發動交傷 (moving, 克 by
     another moving line, and 日 or 月 克 it too). [] when none."""
-    c = context(chart)
+    c = chart.context or context(chart)
     moving, cph, dact, mact = c.moving, c.ph, c.dact, c.mact
     broken, san = c.broken, c.san
     found: list[dict[str, Any]] = []
@@ -195,7 +216,7 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
         if broken[i]:
             out.append("月破")
         if (d not in ("生", "比") and m not in ("生", "比")
-                and ln.state.get("changsheng", {}).get("day") in ("死", "絕")
+                and (ln.state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")
                 and not any(q != pos and ACTS_TABLE[cph[q - 1]][ph] == "生"
                             and not (broken[q - 1] or san[q - 1]) for q in moving)):
             out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
@@ -220,7 +241,7 @@ def dufa(chart: Chart) -> list[Finding]:
     ...  if f.rule == "dufa-dujing"]   # p170-s1 注: 至甲午日而回祿
     ['獨發 四爻 午火官鬼 甲午: 應期 值 甲午, 合 未']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     n = len(c.moving)
     if n == 1:
         p = c.moving[0]
@@ -267,7 +288,7 @@ def liangxian(chart: Chart) -> list[Finding]:
     hx = chart.primary.hexagram
     if hx.bits in _CHENGGE:
         return []
-    c = context(chart)
+    c = chart.context or context(chart)
     fei = _positions(c)[0]
     pure = hx.generation == 0
     out = []
@@ -313,7 +334,7 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     ...  if f.rule == "juechu-fengsheng" and 2 in f.lines]   # 在申月 寅破
     []
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     dact, mact, cph, broken, san = c.dact, c.mact, c.ph, c.broken, c.san
     sheng: tuple[list[int], ...] = ([], [], [], [], [])  # per phase: the sound movers 生 it
     ke: tuple[list[int], ...] = ([], [], [], [], [])     # … and 克 it
