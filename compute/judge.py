@@ -306,7 +306,7 @@ class Evaluator:
         self._findings: dict[str, tuple[Finding, ...]] = {}
         given = dict(chart.options).get("facts", "")
         self.facts = {f for f in given.split("、") if f}
-        self.assumed_self = roles is not None and roles.note.startswith("親屬")
+        self.assumed_self = roles is not None and roles.assumed_self
 
     def fact(self, name: str) -> Tri:
         """A fact about the asking: given (``facts=``), excluded by its pair, or unknown; 自占 is
