@@ -133,7 +133,6 @@ def _inputs(inputs: Inputs, over: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-@functools.lru_cache(maxsize=1024)
 def _setting(primary: str, changed: str, year: str, month: str, day: str, xun: str,
              hour: str, birth: str, rules: tuple[str, ...] | None = None) -> Setting:
     notes = []

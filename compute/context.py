@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from typing import Any, Final, TypeVar
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
+AS_INT: Final = tuple(range(12))
+"""``AS_INT[b]``: a branch (or any IntEnum below 12) as a plain int — a tuple lookup, several
+times cheaper than ``int(b)``."""
 POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
 PHASE_ZH: Final = "木火土金水"
@@ -47,7 +50,8 @@ class Context(Record):
 
     __slots__ = ("day", "day_stem", "month", "year", "hour", "void", "palace", "tu", "opts",
                  "lines", "changed", "moving", "br", "ph", "wx", "strong", "is_void", "broken",
-                 "on_day", "on_month", "san", "memo", "cbr", "dact", "mact")
+                 "on_day", "on_month", "san", "memo", "cbr", "dact", "mact", "lmov", "cok",
+                 "good", "cbr6", "names", "mcnt", "gcnt", "gpos")
     __hash__ = None  # type: ignore[assignment]  # mutable (memo), as the dataclass was
     day: int
     day_stem: int
@@ -74,6 +78,14 @@ class Context(Record):
     cbr: tuple[int | None, ...]       # the changed branch at each moving position, else None
     dact: tuple[str, ...]             # day_acts of each phase (木火土金水), computed once
     mact: tuple[str, ...]             # month_acts of each phase
+    lmov: tuple[bool, ...]            # ln.moving of each primary line
+    cok: tuple[bool, ...]             # a changed line that acts: there, and neither 空 nor 破
+    good: tuple[tuple[int, int], ...]  # (index, phase) of the moving lines neither 破 nor 散
+    cbr6: tuple[int, ...] | None      # the changed hexagram's six branches (None: no changed)
+    names: list[str] | None           # line_name of each position, made on first use
+    mcnt: tuple[int, ...]             # how many moving lines of each phase (木火土金水)
+    gcnt: tuple[int, ...]             # how many of the moving lines neither 破 nor 散, by phase
+    gpos: tuple[bool, ...]            # the line is a moving line neither 破 nor 散
 
     def __init__(
         self, day: int, day_stem: int, month: int, year: int | None, hour: int | None,
@@ -83,7 +95,10 @@ class Context(Record):
         strong: tuple[bool, ...], is_void: tuple[bool, ...], broken: tuple[bool, ...],
         on_day: tuple[bool, ...], on_month: tuple[bool, ...], san: tuple[bool, ...],
         memo: dict[str, Any], cbr: tuple[int | None, ...], dact: tuple[str, ...] = (),
-        mact: tuple[str, ...] = (),
+        mact: tuple[str, ...] = (), lmov: tuple[bool, ...] = (), cok: tuple[bool, ...] = (),
+        good: tuple[tuple[int, int], ...] = (), cbr6: tuple[int, ...] | None = None,
+        mcnt: tuple[int, ...] = (0,) * 5, gcnt: tuple[int, ...] = (0,) * 5,
+        gpos: tuple[bool, ...] = (False,) * 6,
     ) -> None:
         self.day, self.day_stem, self.month, self.year, self.hour = day, day_stem, month, year, hour
         self.void, self.palace, self.tu, self.opts = void, palace, tu, opts
@@ -91,6 +106,9 @@ class Context(Record):
         self.br, self.ph, self.wx, self.strong = br, ph, wx, strong
         self.is_void, self.broken, self.on_day, self.on_month = is_void, broken, on_day, on_month
         self.san, self.memo, self.cbr, self.dact, self.mact = san, memo, cbr, dact, mact
+        self.lmov, self.cok, self.good, self.cbr6 = lmov, cok, good, cbr6
+        self.names = None
+        self.mcnt, self.gcnt, self.gpos = mcnt, gcnt, gpos
 
     def kong(self, b: int) -> bool:
         """旬空 (an empty branch of the day's 旬), ignoring 建空 and other repairs."""
@@ -110,9 +128,13 @@ class Context(Record):
         return self.mact[phase]
 
     def line_name(self, pos: int) -> str:
-        i = pos - 1
-        return (f"{POS_ZH[pos]} {BRANCH_ZH[self.br[i]]}{PHASE_ZH[self.ph[i]]}"
-                f"{RELATIVE_ZH[self.lines[i].relative]}")
+        names = self.names
+        if names is None:   # the six names at once, kept for the rules that ask again
+            br, ph, lines = self.br, self.ph, self.lines
+            names = self.names = [
+                f"{POS_ZH[i + 1]} {BRANCH_ZH[br[i]]}{PHASE_ZH[ph[i]]}"
+                f"{RELATIVE_ZH[lines[i].relative]}" for i in range(6)]
+        return names[pos - 1]
 
     def changed_branch(self, pos: int) -> int | None:
         return self.cbr[pos - 1]
@@ -192,68 +214,107 @@ _DACT: Final = {tu: tuple(tuple(day_action(p, d, tu) for p in range(5)) for d in
                 for tu in TU_CHANGSHENG_CHOICES}
 """``_DACT[tu][day]``: how the day acts on each phase (:func:`day_action`), 2 × 12 rows."""
 _STRONG: Final = ("旺", "相")
+_WX_ROW: Final = tuple(
+    tuple(WANGXIANG_TABLE[BRANCH_PHASE_INT[b]][BRANCH_PHASE_INT[m]] for b in range(12))
+    for m in range(12))
+"""``_WX_ROW[month][branch]``: 旺相休囚死 of a branch in a month (12 × 12)."""
+_STRONG_ROW: Final = tuple(tuple(w in _STRONG for w in row) for row in _WX_ROW)
+_NONE6: Final = (None,) * 6
+_FALSE6: Final = (False,) * 6
+_ZERO5: Final = (0,) * 5
 
 
 def _build(chart: Chart) -> Context:
-    """The context of *chart* in one pass over its six lines (ints from the enums once)."""
+    """The context of *chart*: ints from the six lines' enums once, each fact a 6-tuple written
+    out (no loop and no comprehension: under Python 3.11 a comprehension is a call of its own)."""
     lines = chart.primary.lines
     opts = dict(chart.options)
     tu = opts.get("tu-changsheng", "申")
     gz = chart.day
-    day, month = gz.index % 12, int(chart.month)
+    day, month = gz.index % 12, AS_INT[chart.month]
     v0, v1 = chart.void
-    void = (int(v0), int(v1))
-    mph = BRANCH_PHASE_INT[month]
+    v0, v1 = AS_INT[v0], AS_INT[v1]
+    pb = (month + 6) % 12
+    wrow, srow, bpi = _WX_ROW[month], _STRONG_ROW[month], BRANCH_PHASE_INT
     other = chart.changed.lines if chart.changed is not None else None
-    br, ph, wx, strong, moving, changed, cbr = [], [], [], [], [], [], []
-    on_day, on_month, is_void, broken = [], [], [], []
-    for ln in lines:
-        b = int(ln.branch)
-        p = BRANCH_PHASE_INT[b]
-        w = WANGXIANG_TABLE[p][mph]
-        br.append(b)
-        ph.append(p)
-        wx.append(w)
-        strong.append(w in _STRONG)
-        on_day.append(b == day)
-        on_month.append(b == month)
-        is_void.append(b == void[0] or b == void[1])
-        broken.append((b - month) % 12 == 6 and b != day)
-        if ln.moving and other is not None:
-            moving.append(ln.position)
-            cl = other[ln.position - 1]
-            changed.append(cl)
-            cbr.append(int(cl.branch))
-        else:
-            changed.append(None)
-            cbr.append(None)
-    moving_t, changed_t = tuple(moving), tuple(changed)
-    br_t, strong_t, on_day_t, on_month_t, is_void_t = (
-        tuple(br), tuple(strong), tuple(on_day), tuple(on_month), tuple(is_void))
-    san = _scattered(br_t, moving_t, changed_t, strong_t, on_day_t, on_month_t, is_void_t, day)
+    l0, l1, l2, l3, l4, l5 = lines   # unrolled: six lines, no loop, no appends
+    b0, b1, b2, b3, b4, b5 = (AS_INT[l0.branch], AS_INT[l1.branch], AS_INT[l2.branch],
+                              AS_INT[l3.branch], AS_INT[l4.branch], AS_INT[l5.branch])
+    br_t = (b0, b1, b2, b3, b4, b5)
+    ph = ph_t = (bpi[b0], bpi[b1], bpi[b2], bpi[b3], bpi[b4], bpi[b5])
+    strong_t = (srow[b0], srow[b1], srow[b2], srow[b3], srow[b4], srow[b5])
+    on_day_t = (b0 == day, b1 == day, b2 == day, b3 == day, b4 == day, b5 == day)
+    on_month_t = (b0 == month, b1 == month, b2 == month, b3 == month, b4 == month, b5 == month)
+    is_void_t = (b0 == v0 or b0 == v1, b1 == v0 or b1 == v1, b2 == v0 or b2 == v1,
+                 b3 == v0 or b3 == v1, b4 == v0 or b4 == v1, b5 == v0 or b5 == v1)
+    pk = pb if pb != day else -1   # 月破 not repaired by the day
+    broken = broken_t = (b0 == pk, b1 == pk, b2 == pk, b3 == pk, b4 == pk, b5 == pk)
+    lmov = (l0.moving, l1.moving, l2.moving, l3.moving, l4.moving, l5.moving)
+    wx = (wrow[b0], wrow[b1], wrow[b2], wrow[b3], wrow[b4], wrow[b5])
+    moving = []
+    if other is not None:
+        for k in range(6):
+            if lmov[k]:
+                moving.append(k + 1)
+    cbr6 = None
+    if other is not None:
+        cbr6 = (AS_INT[other[0].branch], AS_INT[other[1].branch], AS_INT[other[2].branch],
+                AS_INT[other[3].branch], AS_INT[other[4].branch], AS_INT[other[5].branch])
+    if not moving:
+        moving_t: tuple[int, ...] = ()
+        changed_t: tuple[ChartLine | None, ...] = _NONE6
+        cbr_t: tuple[int | None, ...] = _NONE6
+        cok_t, san, good_t = _FALSE6, _FALSE6, ()
+        mcnt_t, gcnt_t, gpos_t = _ZERO5, _ZERO5, _FALSE6
+    else:
+        changed, cbr, cok = [None] * 6, [None] * 6, [False] * 6
+        for p in moving:
+            i = p - 1
+            changed[i] = other[i]  # type: ignore[index]
+            cb = cbr[i] = cbr6[i]  # type: ignore[index]
+            cok[i] = cb != v0 and cb != v1 and not (cb == pb and cb != day)
+        moving_t, changed_t, cbr_t, cok_t = tuple(moving), tuple(changed), tuple(cbr), tuple(cok)
+        san = _scattered(br_t, moving_t, cbr_t, strong_t, on_day_t, on_month_t, is_void_t, day)
+        good = []
+        mcnt, gcnt, gpos = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [False] * 6
+        for p in moving:
+            i = p - 1
+            q = ph[i]
+            mcnt[q] += 1
+            if not (broken[i] or san[i]):
+                good.append((i, q))
+                gcnt[q] += 1
+                gpos[i] = True
+        good_t, mcnt_t, gcnt_t, gpos_t = tuple(good), tuple(mcnt), tuple(gcnt), tuple(gpos)
     return Context(day, gz.index % 10, month,
                    chart.year.index % 12 if chart.year else None,
                    chart.hour.index % 12 if chart.hour else None,
-                   void, int(chart.primary.palace_element), tu, opts, lines, changed_t,
-                   moving_t, br_t, tuple(ph), tuple(wx), strong_t, is_void_t, tuple(broken),
-                   on_day_t, on_month_t, san, {}, tuple(cbr), _DACT[tu][day], ACTS_TABLE[mph])
+                   (v0, v1), AS_INT[chart.primary.palace_element], tu, opts, lines, changed_t,
+                   moving_t, br_t, ph_t, wx, strong_t, is_void_t, broken_t,
+                   on_day_t, on_month_t, san, {}, cbr_t, _DACT[tu][day],
+                   ACTS_TABLE[bpi[month]], lmov, cok_t, good_t, cbr6, mcnt_t, gcnt_t,
+                   gpos_t)
 
 
-def _scattered(br, moving, changed, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:
+def _scattered(br, moving, cbr, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:
     """散 of each moving line (p163-s1 注, p286-s3): clashed by the day (not when on the 月建,
     and a 空 moving line is then 全動, p156-s1), changing into its clash, or clashed by another
     moving line at least as strong; a line on the 日 or 月 is never 散 (p145, p148)."""
     out = [False] * 6
-    force = [2 if on_day[i] or on_month[i] else int(strong[i]) for i in range(6)]
     for p in moving:
         i = p - 1
-        if force[i] == 2:
+        if on_day[i] or on_month[i]:   # force 2: never 散
             continue
-        b = br[i]
-        if CLASH[b] == day and not is_void[i]:
+        cl = CLASH[br[i]]
+        if cl == day and not is_void[i]:
             out[i] = True
-        elif changed[i] is not None and CLASH[b] == int(changed[i].branch):
+        elif cbr[i] is not None and cl == cbr[i]:
             out[i] = True
-        elif any(CLASH[b] == br[q - 1] and force[q - 1] >= force[i] for q in moving if q != p):
-            out[i] = True
+        else:   # another moving line clashing it with at least its force (旺相 1, else 0)
+            weak = not strong[i]
+            for q in moving:
+                j = q - 1
+                if q != p and cl == br[j] and (weak or on_day[j] or on_month[j] or strong[j]):
+                    out[i] = True
+                    break
     return tuple(out)

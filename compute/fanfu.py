@@ -17,9 +17,9 @@ convention ``fanfu-static`` = ``folk`` and labelled so.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-from compute.changsheng import acts, stage, stage_at
+from compute.changsheng import ACTS_TABLE, STAGE_TABLE, stage_at
 from compute.chart import Chart
 from compute.context import BRANCH_ZH, CLASH, Context, context, memoized
 from compute.rules import Finding, convention, doctrine, rule, table
@@ -78,14 +78,19 @@ def _trigram_facts(side: str, a: int, b: int, sign: str, grade: str) -> dict[str
             "sign": sign, "grade": grade}
 
 
-def _changes(chart: Chart) -> Iterator[tuple[str, int, int]]:
+def _changes(chart: Chart) -> tuple[tuple[str, int, int], ...]:
     """(內卦/外卦, original trigram, changed trigram) for each trigram that changes."""
-    if chart.changed is None:
-        return
-    p, q = chart.primary.hexagram, chart.changed.hexagram
-    for label, a, b in (("內卦", p.lower, q.lower), ("外卦", p.upper, q.upper)):
-        if a != b:
-            yield label, int(a), int(b)
+    changed = chart.changed
+    if changed is None:
+        return ()
+    p, q = chart.primary.hexagram.bits, changed.hexagram.bits   # lower trigram: bits 0–2
+    if p == q:
+        return ()
+    if p & 7 == q & 7:
+        return (("外卦", p >> 3, q >> 3),)
+    if p >> 3 == q >> 3:
+        return (("內卦", p & 7, q & 7),)
+    return (("內卦", p & 7, q & 7), ("外卦", p >> 3, q >> 3))
 
 
 def fanyin_grade(c: Context, orig: int, res: int) -> str:
@@ -107,7 +112,7 @@ def fanyin_grade(c: Context, orig: int, res: int) -> str:
 @rule("fanyin-gua", "卦反吟", "괘반음", ("p105-s1", "p106-s1", "p107-s1", "p107-s2"),
       kind="finding")
 @memoized
-def fanyin_gua(chart: Chart) -> Iterator[Finding]:
+def fanyin_gua(chart: Chart) -> list[Finding]:
     """An inner or outer trigram that changes into the trigram whose 地祿 clash its own
     (p105-s1): 內反吟 / 外反吟, graded by :func:`fanyin_grade`.
 
@@ -119,20 +124,23 @@ def fanyin_gua(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "fanyin-gua"][0]
     '內卦 坤(母)化艮 反吟 (輕)'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
+    out = []
     for label, a, b in _changes(chart):
         if FANYIN_PAIR[a] == b:
             grade = fanyin_grade(c, a, b)
             lines = (1, 2, 3) if label == "內卦" else (4, 5, 6)
-            yield Finding.of("fanyin-gua", _say_trigram, tuple(p for p in lines if p in c.moving),
-                             kind=f"{label[0]}反吟", data=(("grade", grade),),
-                             facts=_trigram_facts(label, a, b, "反吟", grade))
+            out.append(Finding.of(
+                "fanyin-gua", _say_trigram, tuple(p for p in lines if p in c.moving),
+                kind=f"{label[0]}反吟", data=(("grade", grade),),
+                facts=_trigram_facts(label, a, b, "反吟", grade)))
     if c.opts.get("fanfu-static") == "folk" and chart.primary.name in ("既濟", "未濟"):
-        yield Finding("fanyin-fuyin-scope", f"俗傳: {chart.primary.name} 為反吟 (本書不取)")
+        out.append(Finding("fanyin-fuyin-scope", f"俗傳: {chart.primary.name} 為反吟 (本書不取)"))
+    return out
 
 
 @rule("fanyin-yao", "爻反吟", "효반음", ("p108-s1", "p108-s2", "p109-s1"), kind="finding")
-def fanyin_yao(chart: Chart) -> Iterator[Finding]:
+def fanyin_yao(chart: Chart) -> list[Finding]:
     """A moving line that changes into its clash (巳化亥, 卯化酉 …), graded (p108-s1, s2,
     p109-s1): clashed by another moving line (自相沖散) → 重 even if the changed line is 空 or
     休; 日月 on the moving line or 空破 on the changed line → 非; 空破 on the moving line or 日月 on
@@ -146,7 +154,8 @@ def fanyin_yao(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "fanyin-yao"][0]
     '二爻 巳火父母 化亥 反吟 (重: 動爻自相沖散)'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
+    out = []
     for p in c.moving:
         i = p - 1
         b, cb = c.br[i], c.cbr[p - 1]
@@ -160,14 +169,15 @@ def fanyin_yao(chart: Chart) -> Iterator[Finding]:
             grade = "重"
         else:
             grade = "真"
-        yield Finding("fanyin-yao", f"{c.line_name(p)} 化{BRANCH_ZH[cb]} 反吟 ({grade})", (p,),
-                      data=(("grade", grade.split(":")[0]),))
+        out.append(Finding("fanyin-yao", f"{c.line_name(p)} 化{BRANCH_ZH[cb]} 反吟 ({grade})",
+                           (p,), data=(("grade", grade.split(":")[0]),)))
+    return out
 
 
 @rule("fuyin", "伏吟", "복음", ("p112-s1", "p112-s2", "p112-s3", "p113-s1", "p113-s2"),
       kind="finding")
 @memoized
-def fuyin(chart: Chart) -> Iterator[Finding]:
+def fuyin(chart: Chart) -> list[Finding]:
     """伏吟: only an inner or outer trigram exchanging 乾 and 震, which carry the same branches
     (p112-s1 "止以乾震交互而名也"); not true when the 日月 stand on the original's 地祿 (卯 for
     震往, 戌亥 for 乾往, p112-s3). 乾克震 (金克木); it strikes the 長男.
@@ -177,19 +187,23 @@ def fuyin(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "fuyin"][0]
     '內卦 乾(父)化震 伏吟 (非: 日月在戌亥): 乾克震'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
+    out = []
     for label, a, b in _changes(chart):
-        if {a, b} != {7, 1}:
+        if (a, b) != (7, 1) and (a, b) != (1, 7):   # 乾 (7) and 震 (1) only
             continue
         if any(c.riyue(x) for x in DILU[a]):
             grade = f"非: 日月在{''.join(BRANCH_ZH[x] for x in DILU[a])}"
         else:
             grade = "真"
-        yield Finding.of("fuyin", _say_trigram, kind=f"{label[0]}伏吟",
-                         facts={**_trigram_facts(label, a, b, "伏吟", grade), "tail": ": 乾克震"},
-                         data=(("grade", grade.split(":")[0]),))
+        out.append(Finding.of(
+            "fuyin", _say_trigram, kind=f"{label[0]}伏吟",
+            facts={**_trigram_facts(label, a, b, "伏吟", grade), "tail": ": 乾克震"},
+            data=(("grade", grade.split(":")[0]),)))
     if c.opts.get("fanfu-static") == "folk" and chart.primary.hexagram.generation == 0:
-        yield Finding("fanyin-fuyin-scope", f"俗傳: 八純 {chart.primary.name} 為伏吟 (本書不取)")
+        out.append(Finding("fanyin-fuyin-scope",
+                           f"俗傳: 八純 {chart.primary.name} 為伏吟 (本書不取)"))
+    return out
 
 
 doctrine(
@@ -206,7 +220,7 @@ doctrine(
 
 @rule("youhun-guihun-use", "歸魂 / 游魂之占", "귀혼 / 유혼의 점",
       ("p114-s1", "p114-s2", "p114-s3", "p115-s1", "p277-s6"), kind="finding")
-def guiyou(chart: Chart) -> Iterator[Finding]:
+def guiyou(chart: Chart) -> list[Finding]:
     """游魂 / 歸魂 of the primary (and changed) hexagram; read only when the 世 is the 用
     (p114-s1): 游魂 主變, 不久, 心不定; 歸魂 主復, 不出 (p114-s2, s3).
 
@@ -215,12 +229,16 @@ def guiyou(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "youhun-guihun-use"]
     ['本卦 晉 游魂: 主變，不久，心不定 (世為用者參之)']
     """
-    text = {6: "游魂: 主變，不久，心不定", 7: "歸魂: 主復，不出，難必"}
+    out = []
     for role, h in (("本卦", chart.primary), ("之卦", chart.changed)):
-        if h is not None and h.hexagram.generation in text:
-            yield Finding("youhun-guihun-use",
-                          f"{role} {h.name} {text[h.hexagram.generation]} (世為用者參之)",
-                          role="primary")
+        if h is not None and h.hexagram.generation in _HUN:
+            out.append(Finding("youhun-guihun-use",
+                               f"{role} {h.name} {_HUN[h.hexagram.generation]} (世為用者參之)",
+                               role="primary"))
+    return out
+
+
+_HUN: Final = {6: "游魂: 主變，不久，心不定", 7: "歸魂: 主復，不出，難必"}
 
 
 # ---------------------------------------------------------------- 墓絕章
@@ -229,7 +247,7 @@ def guiyou(chart: Chart) -> Iterator[Finding]:
 @rule("gua-mujue", "卦化墓絕", "괘화묘절", ("p127-s1", "p127-s2", "p127-s3", "p128-s1",
                                          "p128-s2", "p277-s4"), kind="finding")
 @memoized
-def gua_mujue(chart: Chart) -> Iterator[Finding]:
+def gua_mujue(chart: Chart) -> list[Finding]:
     """A trigram changing into a trigram whose 地祿 hold both its 墓 and its 絕 (離化乾, 震化坤 …,
     p277-s4). 偽 when the original's 地祿 are on the 日月, when the 墓 is clashed (墓沖) or the 絕
     破, or when the target is 空; 真 and 凶 when the 日月 fill the target ("日月填實其乾").
@@ -242,11 +260,14 @@ def gua_mujue(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "gua-mujue"][0]
     '內卦 離(中女)化乾 墓絕 (真: 日月填實)'
     """
-    c = context(chart)
-    for label, a, b in _changes(chart):
-        ph = _TRI_PHASE[a]
-        mu, jue = stage_at(ph, "墓", c.tu), stage_at(ph, "絕", c.tu)
-        if not {mu, jue} <= set(DILU[b]):
+    changes = _changes(chart)
+    if not changes:
+        return []
+    c = chart.context or context(chart)
+    out = []
+    for label, a, b in changes:
+        mu, jue = _MU_JUE[c.tu][a]
+        if mu not in DILU[b] or jue not in DILU[b]:
             continue
         if any(c.riyue(x) for x in DILU[a]):
             grade = "偽: 本卦臨日月"
@@ -260,16 +281,20 @@ def gua_mujue(chart: Chart) -> Iterator[Finding]:
             grade = "偽: 空"
         else:
             grade = "真"
-        yield Finding.of("gua-mujue", _say_trigram, kind=f"{label[0]}化墓絕",
-                         facts=_trigram_facts(label, a, b, "墓絕", grade),
-                         data=(("grade", grade.split(":")[0]),))
+        out.append(Finding.of("gua-mujue", _say_trigram, kind=f"{label[0]}化墓絕",
+                              facts=_trigram_facts(label, a, b, "墓絕", grade),
+                              data=(("grade", grade.split(":")[0]),)))
+    return out
 
 
 _TRI_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金
+_MU_JUE: Final = {tu: tuple((stage_at(ph, "墓", tu), stage_at(ph, "絕", tu)) for ph in _TRI_PHASE)
+                  for tu in ("申", "寅")}
+"""``_MU_JUE[tu][trigram]``: the 墓 and the 絕 branch of the trigram's phase."""
 
 
 @rule("gua-kongpo", "內外卦 空破", "내외괘 공파", ("p128-s3", "p134-s1"), kind="finding")
-def gua_kongpo(chart: Chart) -> Iterator[Finding]:
+def gua_kongpo(chart: Chart) -> list[Finding]:
     """The inner or outer trigram of the primary whose 地祿 branch(es) are 旬空 or 月破 (p128-s3:
     inside bad for the old home, outside for a new house; lighter than 墓絕). A trigram 旺 or 相 by
     the 卦候 is "旬空而弗空" (p134-s1).
@@ -279,23 +304,35 @@ def gua_kongpo(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "gua-kongpo"]
     ['內卦 坎(中男) 子空子破', '外卦 坎(中男) 子空子破']
     """
-    c = context(chart)
-    ruler = bajie_ruler(chart)
-    for label, t in (("內卦", int(chart.primary.hexagram.lower)),
-                     ("外卦", int(chart.primary.hexagram.upper))):
-        marks = [f"{BRANCH_ZH[b]}空" for b in DILU[t] if (b in c.void)]
-        marks += [f"{BRANCH_ZH[b]}破" for b in DILU[t] if c.po(b)]
-        if not marks:
+    c = chart.context or context(chart)
+    (v0, v1), day, month = c.void, c.day, c.month
+    bits = chart.primary.hexagram.bits
+    ruler = None
+    out = []
+    po_b = (month + 6) % 12   # the one branch the month breaks (not when it is the day's)
+    if po_b == day:
+        po_b = -1
+    for label, t in (("內卦", bits & 7), ("外卦", bits >> 3)):
+        dilu = DILU[t]
+        if v0 not in dilu and v1 not in dilu and po_b not in dilu:
             continue
-        state = houqi_state(t, ruler) if ruler is not None else None
-        tail = f" (卦候{state}: 旬空而弗空)" if state in ("旺", "相") and any(
-            m.endswith("空") for m in marks) else ""
-        yield Finding("gua-kongpo", f"{label} {_tri(t)} {''.join(marks)}{tail}")
+        kong = [b for b in dilu if b == v0 or b == v1]
+        po = [po_b] if po_b in dilu else []
+        marks = "".join([f"{BRANCH_ZH[b]}空" for b in kong] + [f"{BRANCH_ZH[b]}破" for b in po])
+        tail = ""
+        if kong:
+            if ruler is None:
+                ruler = bajie_ruler(chart)
+            state = _HOUQI[ruler][t]
+            if state in ("旺", "相"):
+                tail = f" (卦候{state}: 旬空而弗空)"
+        out.append(Finding("gua-kongpo", f"{label} {_tri(t)} {marks}{tail}"))
+    return out
 
 
 @rule("gua-hua-shengke", "八卦之化 五行 / 十二位", "팔괘의 화: 오행 / 십이위", ("p129-s1",),
       kind="finding")
-def gua_hua(chart: Chart) -> Iterator[Finding]:
+def gua_hua(chart: Chart) -> list[Finding]:
     """A changing trigram read both ways (p129-s1): by the five phases (坎化坤 = 克) and by the
     twelve stages of its phase at the new trigram's 地祿 (水 at 未申 = 養/長生).
 
@@ -304,12 +341,19 @@ def gua_hua(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "gua-hua-shengke"][0]
     '內卦 坎化坤: 五行 克, 十二位 養/長生'
     """
-    c = context(chart)
-    for label, a, b in _changes(chart):
-        rel = acts(_TRI_PHASE[b], _TRI_PHASE[a])
-        stages = "/".join(stage(_TRI_PHASE[a], x, c.tu) for x in DILU[b])
-        yield Finding("gua-hua-shengke",
-                      f"{label} {TRIGRAM_ZH[a]}化{TRIGRAM_ZH[b]}: 五行 {rel}, 十二位 {stages}")
+    changes = _changes(chart)
+    if not changes:
+        return []
+    stages = STAGE_TABLE[(chart.context or context(chart)).tu]
+    out = []
+    for label, a, b in changes:
+        pa = _TRI_PHASE[a]
+        at = stages[pa]
+        dilu = DILU[b]   # one or two branches
+        twelve = at[dilu[0]] if len(dilu) == 1 else f"{at[dilu[0]]}/{at[dilu[1]]}"
+        out.append(Finding("gua-hua-shengke", f"{label} {TRIGRAM_ZH[a]}化{TRIGRAM_ZH[b]}: 五行 "
+                           f"{ACTS_TABLE[_TRI_PHASE[b]][pa]}, 十二位 {twelve}"))
+    return out
 
 
 # ---------------------------------------------------------------- 卦候章
@@ -362,11 +406,17 @@ def houqi_state(trigram: int, ruler: int) -> str:
     >>> houqi_state(4, 2), houqi_state(1, 2), houqi_state(7, 2)   # 冬至: 艮相 震胎 乾廢
     ('相', '胎', '廢')
     """
-    return HOUQI_STATES[(HOUTIAN.index(trigram) - HOUTIAN.index(ruler)) % 8]
+    return _HOUQI[ruler][trigram]
+
+
+_AROUND: Final = tuple(HOUTIAN.index(t) for t in range(8))   # each trigram's place on the circle
+_HOUQI: Final = tuple(tuple(HOUQI_STATES[(_AROUND[t] - _AROUND[r]) % 8] for t in range(8))
+                      for r in range(8))
+"""``_HOUQI[ruler][trigram]``: :func:`houqi_state`."""
 
 
 @rule("gua-wangxiang-8", kind="finding")
-def guahou(chart: Chart) -> Iterator[Finding]:
+def guahou(chart: Chart) -> list[Finding]:
     """卦候 of the primary's two trigrams, by the 月令 only (p130-s1 "以月令言毋以日時言"): a 旺相
     trigram is not 空 in the 旬 nor 破 by a day clash, a 死囚 trigram is not raised by its own day
     (p135-s1); used chiefly for 邦畿 and 住宅.
@@ -377,12 +427,13 @@ def guahou(chart: Chart) -> Iterator[Finding]:
     ['卦候 坎司令: 內卦 坎 旺, 外卦 坎 旺']
     """
     ruler = bajie_ruler(chart)
-    h = chart.primary.hexagram
-    lo, up = int(h.lower), int(h.upper)
-    yield Finding(
+    bits = chart.primary.hexagram.bits
+    lo, up = bits & 7, bits >> 3
+    state = _HOUQI[ruler]
+    return [Finding(
         "gua-wangxiang-8",
-        f"卦候 {TRIGRAM_ZH[ruler]}司令: 內卦 {TRIGRAM_ZH[lo]} {houqi_state(lo, ruler)}, "
-        f"外卦 {TRIGRAM_ZH[up]} {houqi_state(up, ruler)}",
-    )
+        f"卦候 {TRIGRAM_ZH[ruler]}司令: 內卦 {TRIGRAM_ZH[lo]} {state[lo]}, "
+        f"外卦 {TRIGRAM_ZH[up]} {state[up]}",
+    )]
 
 

@@ -13,7 +13,7 @@ states (kinds of 空, 暗動, 長生 stages …) to ``line.state``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Sequence
 
 from compute.chart import Chart, ChartLine
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, Branch
@@ -22,7 +22,7 @@ from compute.liuqin import RELATIVE_ZH, Relative, controlled_by, generated_by, r
 from compute.liushen import Spirit
 from compute.najia import najia
 from compute.rules import Finding, convention, doctrine, rule
-from compute.shen import jianyao
+from compute.shen import guashen, jianyao
 from compute.wuxing import Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
 
@@ -63,9 +63,6 @@ _GEN: Final = tuple(int(Phase(p).generates()) for p in range(5))
 _CTL: Final = tuple(int(Phase(p).controls()) for p in range(5))
 _REL_GEN: Final = tuple(int(generated_by(Relative(r))) for r in range(5))
 _REL_CTL: Final = tuple(int(controlled_by(Relative(r))) for r in range(5))
-_REL_OF: Final = tuple(tuple(int(relative(Phase(me), Phase(p))) for p in range(5))
-                       for me in range(5))
-"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints."""
 
 
 def is_void(c: Chart, b: Branch) -> bool:
@@ -111,9 +108,15 @@ def is_prosperous(c: Chart, phase: Phase) -> bool:
 
 
 def _ln(line: ChartLine) -> str:
-    """1爻 戊寅 妻財: the line's position, 干支 and 六親 (by table lookups)."""
-    return (f"{line.position}爻 {STEM_ZH[line.stem]}{BRANCH_ZH[line.branch]} "
-            f"{RELATIVE_ZH[line.relative]}")
+    """1爻 戊寅 妻財: the line's position, 干支 and 六親 (from string tables)."""
+    return f"{_YAO[line.position]}{_GZ[line.stem][line.branch]}{_REL_SP[line.relative]}"
+
+
+_YAO: Final = tuple(f"{p}爻 " for p in range(7))
+_GZ: Final = tuple(tuple(STEM_ZH[s] + BRANCH_ZH[b] if s % 2 == b % 2 else "" for b in range(12))
+                   for s in range(10))
+"""``_GZ[stem][branch]``: the 干支 written (戊寅)."""
+_REL_SP: Final = tuple(" " + r for r in RELATIVE_ZH)
 
 
 # ------------------------------------------------------------------ 動變 (p087–p093)
@@ -131,8 +134,8 @@ def moving_positions(c: Chart) -> tuple[int, ...]:
     return c.moving
 
 
-@rule("yaowei", kind="line", lines="moving")
-def xian_yin(c: Chart, line: ChartLine) -> dict[str, Any]:
+@rule("yaowei", kind="line", lines="moving", batch=True)
+def xian_yin(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """A moving 重 (老陽) is 現 — the matter has begun; a moving 交 (老陰) is 隱 — not yet
     ("交重乃陰陽之象，事已萌者為現，未萌者為隱，陽現而陰隱也", p086-s1 注).
 
@@ -141,14 +144,13 @@ def xian_yin(c: Chart, line: ChartLine) -> dict[str, Any]:
     >>> [ln.state.get("xianyin") for ln in c.primary.lines][:3]
     ['現', '隱', None]
     """
-    if line.role != "primary" or not line.moving:
-        return {}
-    return {"xianyin": "現" if line.yang else "隱"}
+    return [{"xianyin": "現" if ln.yang else "隱"} if ln.moving and ln.role == "primary" else {}
+            for ln in lines]
 
 
 @rule("bian-hua", "變 / 化", "변 / 화", ("p087-s1", "p087-s2", "p087-s3"),
-      kind="line", lines="moving")
-def bian_hua(c: Chart, line: ChartLine) -> dict[str, Any]:
+      kind="line", lines="moving", batch=True)
+def bian_hua(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """老陰 (交) turning yang is 變 ("六變七"); 老陽 (重) turning yin is 化 ("九化八", p087-s2).
 
     >>> from compute import chart
@@ -156,14 +158,13 @@ def bian_hua(c: Chart, line: ChartLine) -> dict[str, Any]:
     >>> [ln.state.get("bianhua") for ln in c.primary.lines]
     ['化', '變', None, None, None, None]
     """
-    if line.role != "primary" or not line.moving:
-        return {}
-    return {"bianhua": "化" if line.yang else "變"}
+    return [{"bianhua": "化" if ln.yang else "變"} if ln.moving and ln.role == "primary" else {}
+            for ln in lines]
 
 
 @rule("bianyao-power", "日月 > 變爻 > 動爻", "일월 > 변효 > 동효",
       ("p092-s1", "p092-s2", "p092-s3", "p093-s1", "p093-s2"), kind="finding")
-def bianyao_power(c: Chart) -> Iterator[Finding]:
+def bianyao_power(c: Chart) -> list[Finding]:
     """What each moving line turns into: 化生 / 化克 (its changed line generates / controls it),
     化沖, 化絕 ("動爻不能避於化沖變絕", p093-s1), and a changed line that is 旬空 or 月破 ("變爻
     不能避於旬空月破"). The book's case (p093-s2): 亥日月 遁之乾 — 世 午 化 寅 生我 (絕處逢生);
@@ -178,9 +179,10 @@ def bianyao_power(c: Chart) -> Iterator[Finding]:
     ['2爻 丙午 官鬼 化 壬寅: 化生, 日月克而變爻生 (猶絕處逢生)']
     """
     if c.changed is None:
-        return
-    k = context(c)
+        return []
+    k = c.context or context(c)
     day, month, void = k.day, k.month, k.void
+    out = []
     day_ctl, month_ctl = _CTL[BRANCH_PHASE_INT[day]], _CTL[BRANCH_PHASE_INT[month]]
     plines, clines = k.lines, c.changed.lines
     for pos in k.moving:
@@ -203,16 +205,17 @@ def bianyao_power(c: Chart) -> Iterator[Finding]:
         if (bb - month) % 12 == 6:
             kinds.append("變爻月破")
         if kinds:
-            yield Finding("bianyao-power",
-                          f"{_ln(a)} 化 {STEM_ZH[b.stem]}{BRANCH_ZH[bb]}: {', '.join(kinds)}",
-                          (pos,), data=(("kinds", kinds),))
+            out.append(Finding("bianyao-power",
+                               f"{_ln(a)} 化 {_GZ[b.stem][bb]}: {', '.join(kinds)}",
+                               (pos,), data=(("kinds", kinds),)))
+    return out
 
 
 # ------------------------------------------------------------------ 六親 (p056–p057)
 
 
 @rule("liuqin-dong-shengke", kind="finding")
-def liuqin_dong(c: Chart) -> Iterator[Finding]:
+def liuqin_dong(c: Chart) -> list[Finding]:
     """A moving line acts on the relatives it generates and controls (六親之生象 / 克象):
     財動生鬼, 父動生兄 … 父動克子, 子動克官 … (p056-s1, p057-s1).
 
@@ -221,19 +224,34 @@ def liuqin_dong(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liuqin-dong-shengke"]
     ['4爻 丁亥 子孫 動: 生妻財 (1爻), 克官鬼 (3爻)']
     """
-    k = context(c)
+    k = c.context or context(c)
     if not k.moving:
-        return
-    where = ["", "", "", "", ""]   # per relative (an int): ", 1爻, 3爻", once per chart
-    for ln in k.lines:
-        where[ln.relative] += f", {ln.position}爻"
-    shown = [f"{RELATIVE_ZH[r]} ({w[2:]})" if w else f"{RELATIVE_ZH[r]} (不現)"
-             for r, w in enumerate(where)]
+        return []
+    where = [0, 0, 0, 0, 0]   # per relative (an int): its positions as bits
+    lines = k.lines
+    for ln in lines:
+        where[ln.relative] |= 1 << ln.position - 1
+    out = []
     for pos in k.moving:
-        a = k.lines[pos - 1]
+        a = lines[pos - 1]
         r = a.relative
-        yield Finding("liuqin-dong-shengke",
-                      f"{_ln(a)} 動: 生{shown[_REL_GEN[r]]}, 克{shown[_REL_CTL[r]]}", (pos,))
+        g, x = _REL_GEN[r], _REL_CTL[r]
+        out.append(Finding("liuqin-dong-shengke", f"{_ln(a)} 動: 生{RELATIVE_ZH[g]} "
+                           f"({_AT[where[g]]}), 克{RELATIVE_ZH[x]} ({_AT[where[x]]})", (pos,)))
+    return out
+
+
+def _written() -> tuple[str, ...]:
+    """Each set of positions (as bits) written: 1爻, 4爻 (不現 for none); each from the set
+    without its lowest position."""
+    out = ["不現"]
+    for m in range(1, 64):
+        rest = m & m - 1
+        out.append(f"{(m & -m).bit_length()}爻, {out[rest]}" if rest else f"{m.bit_length()}爻")
+    return tuple(out)
+
+
+_AT: Final = _written()
 
 
 # ------------------------------------------------------------------ 六神 (p062)
@@ -247,11 +265,14 @@ _RESTRAINT: Final = {
 _RESTRAINT_PHASE: Final = tuple(int(_RESTRAINT[Spirit(k)][0]) if Spirit(k) in _RESTRAINT else -1
                                 for k in range(6))
 """Per spirit (an int): the phase that restrains it, or −1."""
+_RESTRAINT_TEXT: Final = tuple(f"{sp} on {_RESTRAINT[sp][0]}: {_RESTRAINT[sp][1]}"
+                               if sp in _RESTRAINT else "" for sp in Spirit)
+"""Per spirit (an int): the end of the summary ("白虎 on 火: 虎伏火爻: 凶而不凶")."""
 
 
 @rule("liushen-line-restraint", "龍避金爻 / 虎伏火爻 / 水制雀 / 土制武", "용피금효 / 호복화효",
       ("p062-s2", "p062-s3"), kind="finding")
-def liushen_restraint(c: Chart) -> Iterator[Finding]:
+def liushen_restraint(c: Chart) -> list[Finding]:
     """A spirit (of the day) on a line whose element restrains it (p062-s3). The 注 reads the
     last two as relations between spirits; compute follows the main text's parallel.
 
@@ -263,11 +284,12 @@ def liushen_restraint(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liushen-line-restraint"]
     ['1爻 甲子 子孫 朱雀 on 水: 水以制雀', '4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
     """
+    out = []
     for ln in c.primary.lines:
         if _RESTRAINT_PHASE[ln.spirit] == ln.element:
-            phase, text = _RESTRAINT[ln.spirit]
-            yield Finding("liushen-line-restraint", f"{_ln(ln)} {ln.spirit} on {phase}: {text}",
-                          (ln.position,))
+            out.append(Finding("liushen-line-restraint",
+                               f"{_ln(ln)} {_RESTRAINT_TEXT[ln.spirit]}", (ln.position,)))
+    return out
 
 
 doctrine("liushen-weight", "六神 喜忌", "육신 희기", ("p063-s1", "p064-s2"),
@@ -278,7 +300,7 @@ doctrine("liushen-weight", "六神 喜忌", "육신 희기", ("p063-s1", "p064-s
 
 
 @rule("wuxing-star", kind="finding")
-def star_shows(c: Chart) -> Iterator[Finding]:
+def star_shows(c: Chart) -> list[Finding]:
     """The 五星 on the 世 shows only when a single line moves ("現於特變 … 必以獨發",
     p071-s2 注).
 
@@ -287,16 +309,17 @@ def star_shows(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "wuxing-star"]
     ['獨發: 世 (6爻) 鎮星 (土) 現']
     """
-    if len(c.moving) != 1:
-        return
+    if len((c.context or context(c)).moving) != 1:
+        return []
     star = c.primary.star
     phase = dict(WUXING_STARS)[star]
-    yield Finding("wuxing-star", f"獨發: 世 ({c.primary.shi}爻) {star} ({phase}) 現",
-                  (c.primary.shi,), data={"star": star})
+    shi = c.primary.hexagram.shi
+    return [Finding("wuxing-star", f"獨發: 世 ({shi}爻) {star} ({phase}) 現", (shi,),
+                    data={"star": star})]
 
 
 @rule("hunzhong-xing", kind="finding")
-def hunzhong(c: Chart) -> Iterator[Finding]:
+def hunzhong(c: Chart) -> list[Finding]:
     """A line whose 宿 (黃金策) is the month's 昏中 宿 is 吉 (p077-s1).
 
     >>> from compute import chart
@@ -304,15 +327,14 @@ def hunzhong(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "hunzhong-xing"]
     ['5爻 丙子 妻財: 宿 胃 = 寅月 昏中星 (吉)']
     """
-    xiu = hunzhong_xiu(c.month)
-    for ln in c.primary.lines:
-        if ln.xiu == xiu:
-            yield Finding("hunzhong-xing", f"{_ln(ln)}: 宿 {xiu} = {c.month}月 昏中星 (吉)",
-                          (ln.position,))
+    month = c.month
+    xiu = hunzhong_xiu(month)
+    return [Finding("hunzhong-xing", f"{_ln(ln)}: 宿 {xiu} = {BRANCH_ZH[month]}月 昏中星 (吉)",
+                    (ln.position,)) for ln in c.primary.lines if ln.xiu == xiu]
 
 
 @rule("shi-xiongzheng", "占世之凶徵", "점세지흉징", ("p078-s1", "p078-s2"), kind="finding")
-def shi_signs(c: Chart) -> Iterator[Finding]:
+def shi_signs(c: Chart) -> list[Finding]:
     """The basic conditions of 世 and 應 (p078-s2): 世空 (我求我得不可世空), 應空 (彼有彼來豈宜
     應陷), 破 (敗亡之象), 動 or 沖 (更變之端), 世 化進神/退神 left to 進退 (ch. 16).
 
@@ -321,23 +343,27 @@ def shi_signs(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shi-xiongzheng"]
     ['世 6爻 庚戌 妻財 旬空: 我求我得不可世空']
     """
-    k = context(c)
-    s, y = c.primary.shi - 1, c.primary.ying - 1
-    shi, ying = k.lines[s], k.lines[y]
+    k = c.context or context(c)
+    h = c.primary.hexagram
+    s, y = h.shi - 1, h.ying - 1
+    shi = k.lines[s]
+    out = []
     if k.is_void[s]:
-        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 旬空: 我求我得不可世空", (shi.position,))
+        out.append(Finding("shi-xiongzheng", f"世 {_ln(shi)} 旬空: 我求我得不可世空", (s + 1,)))
     if k.is_void[y]:
-        yield Finding("shi-xiongzheng", f"應 {_ln(ying)} 旬空: 彼有彼來豈宜應陷", (ying.position,))
+        out.append(Finding("shi-xiongzheng", f"應 {_ln(k.lines[y])} 旬空: 彼有彼來豈宜應陷",
+                           (y + 1,)))
     if (k.br[s] - k.month) % 12 == 6:
-        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 月破: 破散有敗亡之象", (shi.position,))
+        out.append(Finding("shi-xiongzheng", f"世 {_ln(shi)} 月破: 破散有敗亡之象", (s + 1,)))
     if shi.moving:
-        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 動: 動沖為更變之端", (shi.position,))
+        out.append(Finding("shi-xiongzheng", f"世 {_ln(shi)} 動: 動沖為更變之端", (s + 1,)))
     elif (k.br[s] - k.day) % 12 == 6:
-        yield Finding("shi-xiongzheng", f"世 {_ln(shi)} 日沖: 動沖為更變之端", (shi.position,))
+        out.append(Finding("shi-xiongzheng", f"世 {_ln(shi)} 日沖: 動沖為更變之端", (s + 1,)))
+    return out
 
 
 @rule("shi-ying-shengke", "世應生克", "세응생극", ("p079-s1", "p079-s2"), kind="finding")
-def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
+def shi_ying_shengke(c: Chart) -> list[Finding]:
     """世 and 應 (p079-s2 注): 勢 — 世克應 宜, 應克世 不宜; 交 — 應生世 宜, 世生應 不宜.
 
     >>> from compute import chart
@@ -345,8 +371,10 @@ def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shi-ying-shengke"]
     ['應 4爻 丁亥 子孫 生 世 1爻 戊寅 妻財: 彼我之交宜應生世']
     """
-    pair = (c.primary.shi, c.primary.ying)
-    shi, ying = c.primary.lines[pair[0] - 1], c.primary.lines[pair[1] - 1]
+    h = c.primary.hexagram
+    pair = (h.shi, h.ying)
+    lines = c.primary.lines
+    shi, ying = lines[pair[0] - 1], lines[pair[1] - 1]
     s, y = shi.element, ying.element
     if _CTL[s] == y:
         text = f"世 {_ln(shi)} 克 應 {_ln(ying)}: 彼我之勢宜世克應"
@@ -358,16 +386,15 @@ def shi_ying_shengke(c: Chart) -> Iterator[Finding]:
         text = f"世 {_ln(shi)} 生 應 {_ln(ying)}: 不宜世生應"
     else:
         text = f"世 {_ln(shi)} 應 {_ln(ying)} 比和"
-    yield Finding("shi-ying-shengke", text, pair)
+    return [Finding("shi-ying-shengke", text, pair)]
 
 
 # ------------------------------------------------------------------ 兩身, 間爻 (p080–p086)
 
 
-def _conditions(c: Chart, ln: ChartLine) -> list[str]:
+def _conditions(k: Context, ln: ChartLine) -> list[str]:
     """空, 動, 破, and 沖 (a static line clashed by the day) or 散 (a moving one: the book
     scatters a moving line the day clashes, "卯被酉散", p091-s1)."""
-    k = context(c)
     b = ln.branch
     out = []
     if b == k.void[0] or b == k.void[1]:
@@ -382,7 +409,7 @@ def _conditions(c: Chart, ln: ChartLine) -> list[str]:
 
 
 @rule("guashen", kind="finding")
-def guashen_finding(c: Chart) -> Iterator[Finding]:
+def guashen_finding(c: Chart) -> list[Finding]:
     """卦身: absent ("或闕於卦"), present, twice (兩從之念), and whether it is 空, 破, 動 or 沖
     (p082-s1: 空破主猶豫進退之端，動沖應變更惶惑之義).
 
@@ -393,21 +420,24 @@ def guashen_finding(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "guashen"]
     ['卦身 午 在 3爻 戊午 官鬼 (破)']
     """
-    b, where = c.primary.guashen, c.primary.guashen_lines
-    if not where:
-        yield Finding("guashen", f"卦身 {b} 不現 (卦身之法，或闕於卦)")
-        return
+    b = guashen(c.primary.hexagram)
+    k = c.context or context(c)
+    br = k.br
+    if b not in br:
+        return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 不現 (卦身之法，或闕於卦)")]
+    i = br.index(b)   # on one line, or two (each trigram's branches differ)
+    where = (i + 1, br.index(b, i + 1) + 1) if b in br[i + 1:] else (i + 1,)
     notes = []
     for p in where:
-        ln = c.primary.line(p)
-        cond = _conditions(c, ln)
-        notes.append(f"{_ln(ln)}" + (f" ({', '.join(cond)})" if cond else ""))
+        ln = k.lines[p - 1]
+        cond = _conditions(k, ln)
+        notes.append(f"{_ln(ln)} ({', '.join(cond)})" if cond else _ln(ln))
     twice = " — 重見: 兩從之念" if len(where) > 1 else ""
-    yield Finding("guashen", f"卦身 {b} 在 {'; '.join(notes)}{twice}", where)
+    return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 在 {'; '.join(notes)}{twice}", where)]
 
 
 @rule("shishen", kind="finding")
-def shishen_finding(c: Chart) -> Iterator[Finding]:
+def shishen_finding(c: Chart) -> list[Finding]:
     """世身 and its five ills (p082-s2): 空主疑，動主亂，破主敗，沖主變，散主失.
 
     >>> from compute import chart
@@ -415,14 +445,16 @@ def shishen_finding(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shishen"]
     ['世身 1爻 甲子 父母 (沖)']
     """
-    ln = c.primary.line(c.primary.shishen)
-    cond = _conditions(c, ln)
+    k = c.context or context(c)
+    ln = k.lines[k.br[c.primary.hexagram.shi - 1] % 6]   # the 世身 (shen.shishen)
+    cond = _conditions(k, ln)
     if cond:
-        yield Finding("shishen", f"世身 {_ln(ln)} ({', '.join(cond)})", (ln.position,))
+        return [Finding("shishen", f"世身 {_ln(ln)} ({', '.join(cond)})", (ln.position,))]
+    return []
 
 
 @rule("jianyao", kind="finding")
-def jianyao_finding(c: Chart) -> Iterator[Finding]:
+def jianyao_finding(c: Chart) -> list[Finding]:
     """間爻 that move (阻隔: "世應當中兩間爻，發動所求多阻隔", p084-s2 注) or carry 官鬼 ("間值
     鬼爻，則憂生內地 … 值則已形，動則又甚", p085-s2).
 
@@ -431,23 +463,24 @@ def jianyao_finding(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "jianyao"]
     ['間爻 4爻 甲午 官鬼 動: 阻隔; 間值鬼爻 動則又甚']
     """
+    lines = c.primary.lines
+    out = []
     for p in jianyao(c.primary.hexagram):
-        ln = c.primary.line(p)
-        notes = []
+        ln = lines[p - 1]
+        gui = ln.relative == Relative.GUANGUI
         if ln.moving:
-            notes.append("阻隔")
-        if ln.relative == Relative.GUANGUI:
-            notes.append("間值鬼爻" + (" 動則又甚" if ln.moving else " 值則已形"))
-        if notes:
-            yield Finding("jianyao", f"間爻 {_ln(ln)}{' 動' if ln.moving else ''}: "
-                          f"{'; '.join(notes)}", (p,))
+            note = "阻隔; 間值鬼爻 動則又甚" if gui else "阻隔"
+            out.append(Finding("jianyao", f"間爻 {_ln(ln)} 動: {note}", (p,)))
+        elif gui:
+            out.append(Finding("jianyao", f"間爻 {_ln(ln)}: 間值鬼爻 值則已形", (p,)))
+    return out
 
 
 # ------------------------------------------------------------------ 二老時遷 (p044)
 
 
 @rule("najia-gan-seasonal", kind="finding")
-def seasonal_stems(c: Chart) -> Iterator[Finding]:
+def seasonal_stems(c: Chart) -> list[Finding]:
     """Lines whose stem the book's 二老時遷 changes (乾坤 after 夏至); a 乾 or 坤 trigram it
     leaves alone (only the 八純 move, as the book's cases read: p170-s1, p171-s5); and a 子/午
     month cast whose side of the solstice is assumed.
@@ -461,35 +494,41 @@ def seasonal_stems(c: Chart) -> Iterator[Finding]:
     ...  if f.rule == "najia-gan-seasonal"]
     ['夏至後: 遁 is no 八純 — its 乾 keeps the fixed stems (p170-s1, p171-s5)']
     """
-    opts = context(c).opts
+    opts = (c.context or context(c)).opts
+    out = []
     if "assumed" in opts["najia_basis"]:
-        yield Finding("najia-gan-seasonal", f"{c.month}月: the solstice falls in this month; "
-                      f"reckoned as {opts['najia_season']} (pass solstice='before' or a date)")
+        out.append(Finding(
+            "najia-gan-seasonal", f"{c.month}月: the solstice falls in this month; "
+            f"reckoned as {opts['najia_season']} (pass solstice='before' or a date)"))
     if opts["najia_season"] != "夏至後":
-        return
+        return out
     h = c.primary.hexagram
     parents = [t for t in (h.lower, h.upper) if t in (Trigram.QIAN, Trigram.KUN)]
     if not parents:
-        return
+        return out
     changed = []
-    for ln, common in zip(c.primary.lines, najia(h), strict=True):
-        if ln.stem != common.stem:
-            changed.append((ln.position, f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
+    if opts["najia_stems"] != "book" or h.bits in (0, 63):   # book: only 乾, 坤 themselves move
+        for ln, common in zip(c.primary.lines, najia(h), strict=True):
+            if ln.stem != common.stem:
+                changed.append((ln.position,
+                                f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
     if changed:
-        yield Finding("najia-gan-seasonal",
-                      "夏至後: 乾坤 stems swapped (二老時遷) — " + ", ".join(t for _, t in changed),
-                      tuple(p for p, _ in changed))
+        out.append(Finding(
+            "najia-gan-seasonal",
+            "夏至後: 乾坤 stems swapped (二老時遷) — " + ", ".join(t for _, t in changed),
+            tuple(p for p, _ in changed)))
     elif opts["najia_stems"] == "book":
         names = "".join(dict.fromkeys(str(t) for t in parents))
-        yield Finding("najia-gan-seasonal", f"夏至後: {h.name} is no 八純 — its {names} keeps the "
-                      "fixed stems (p170-s1, p171-s5)")
+        out.append(Finding("najia-gan-seasonal", f"夏至後: {h.name} is no 八純 — its {names} "
+                           "keeps the fixed stems (p170-s1, p171-s5)"))
+    return out
 
 
 # ------------------------------------------------------------------ 互卦 (p094–p095)
 
 
 @rule("hugua", kind="finding")
-def hugua_finding(c: Chart) -> Iterator[Finding]:
+def hugua_finding(c: Chart) -> list[Finding]:
     """互卦 is read only for a relative found neither on the lines, nor under them (伏), nor on
     the changed lines ("因飛伏變卦之內無用神而後求也", p095-s1); each 互 trigram takes the 六親 of
     its element. 伏 here means the 伏 that count (專主): under the 世 and under moving lines
@@ -503,17 +542,21 @@ def hugua_finding(c: Chart) -> Iterator[Finding]:
     """
     hu = c.primary.hugua
     if hu is None:
-        return
-    k = context(c)
-    shi = c.primary.shi
-    seen = {ln.relative for ln in k.lines}
-    seen.update(ln.hidden.relative for ln in k.lines
-                if ln.hidden and (ln.moving or ln.position == shi))
-    seen.update(ln.relative for ln in k.changed if ln is not None)
-    if len(seen) == 5:
-        return   # every relative shows on the lines, under them or on the changed lines
+        return []
+    k = c.context or context(c)
+    shi = c.primary.hexagram.shi
+    seen = 0   # the relatives seen, as bits
+    for ln in k.lines:
+        seen |= 1 << ln.relative
+        fu = ln.hidden
+        if fu is not None and (ln.moving or ln.position == shi):
+            seen |= 1 << fu.relative
+    for p in k.moving:
+        seen |= 1 << k.changed[p - 1].relative
+    if seen == 31:
+        return []   # every relative shows on the lines, under them or on the changed lines
     palace = c.primary.palace_element
-    missing = [r for r in Relative if r not in seen]
+    missing = [r for r in Relative if not seen >> r & 1]
     parts = []
     for r in missing:
         where = [f"{side} {t}" for side, t in (("內互", hu.lower), ("外互", hu.upper))
@@ -524,7 +567,7 @@ def hugua_finding(c: Chart) -> Iterator[Finding]:
     text = (f"互卦 {hu.name}: 內 {inner} ({inner.phase} {relative(palace, inner.phase)}), "
             f"外 {outer} ({outer.phase} {relative(palace, outer.phase)})")
     text += f"; 不現於飛伏變: {'; '.join(parts) if parts else ', '.join(map(str, missing))}"
-    yield Finding("hugua", text, data={"missing": [str(r) for r in missing]})
+    return [Finding("hugua", text, data={"missing": [str(r) for r in missing]})]
 
 
 # ------------------------------------------------------------------ 飛伏 (p096–p103)
@@ -571,56 +614,116 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     >>> fu_chu(c, c.primary.line(1))
     ('出', '飛克伏, 然伏臨日月 (日月高懸，勢同出)')
     """
-    fu = ln.hidden
-    assert fu is not None
-    k = context(c)
+    assert ln.hidden is not None
+    found = _fu_verdicts(context(c), (ln,), c.primary.hexagram.shi)[0]
+    return (found[0], found[1]) if found is not None else ("", "")
+
+
+def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
+                 ) -> list[tuple[str, str, str, bool] | None]:
+    """(verdict, why, place, lifted) of :func:`fu_chu` for the 伏 under each of *lines* (None for
+    a line without one), the 世 on line *shi* (*lifted*: it comes out only by the 日月, p102-s2
+    注): one pass, the chart's date facts read once."""
     day, month, (v0, v1) = k.day, k.month, k.void
     mph = BRANCH_PHASE_INT[month]
-    f, h, b = ln.element, fu.element, ln.branch
-    place = _place(c, ln)
-    if _JUE[h] == b:
-        verdict, why = "不出", "伏絕飛"
-    elif _CTL[f] == h:
-        verdict, why = "不出", "飛克伏"
-    elif place != "靜下":
-        if _GEN[h] == f:
-            verdict, why = "半出", f"{place}: 伏生飛"
+    mph_gen = _GEN[mph]
+    p283 = k.opts[FU_RIYUE.name] == "p283"
+    out: list[tuple[str, str, str, bool] | None] = []
+    for ln in lines:
+        fu = ln.hidden
+        if fu is None:
+            out.append(None)
+            continue
+        place = "世下" if ln.position == shi else "動下" if ln.moving else "靜下"
+        f, h, b = ln.element, fu.element, ln.branch
+        base = _FU_BASE[place][h][b]
+        if base is not None:
+            verdict, why = base
+        elif (b - month) % 12 == 6:
+            verdict, why = "不出", "飛破"
+        elif (b - day) % 12 == 6 and b != v0 and b != v1 and mph != f and mph_gen != f:
+            verdict, why = "不出", "飛散"   # clashed by the day, not 空, not 旺相
+        elif b == v0 or b == v1:
+            verdict, why = ("不出", "飛空遇日沖 (沖實)") if (b - day) % 12 == 6 else ("出", "飛空")
+        elif _GEN[f] == h:
+            verdict, why = "出", "飛生伏"
+        elif f == h:
+            verdict, why = "出", "飛伏比和"
         else:
-            kind = "飛生伏" if _GEN[f] == h else "伏克飛" if _CTL[h] == f else "飛伏比和"
-            verdict, why = "出", f"{place}: {kind}"
-    elif _CTL[h] == f:
-        verdict, why = "出", "伏克飛"
-    elif (b - month) % 12 == 6:
-        verdict, why = "不出", "飛破"
-    elif (b - day) % 12 == 6 and b != v0 and b != v1 and mph != f and _GEN[mph] != f:
-        verdict, why = "不出", "飛散"   # clashed by the day, not 空, not 旺相
-    elif b == v0 or b == v1:
-        verdict, why = ("不出", "飛空遇日沖 (沖實)") if (b - day) % 12 == 6 else ("出", "飛空")
-    elif _GEN[f] == h:
-        verdict, why = "出", "飛生伏"
-    elif f == h:
-        verdict, why = "出", "飛伏比和"
-    else:
-        verdict, why = "不出", "伏生飛"
-    fb = fu.branch
-    if fb == day or fb == month:
-        static_mie_mo = place == "靜下" and why in ("飛克伏", "伏生飛")
-        if verdict != "出" and static_mie_mo and k.opts[FU_RIYUE.name] == "p283":
-            why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
-        elif verdict != "出":
-            verdict, why = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)"
-    elif fb == v0 or fb == v1 or (fb - month) % 12 == 6:
-        ill = "空" if fb == v0 or fb == v1 else "破"
-        if verdict != "不出":
-            if ill == "空" and (mph == h or _GEN[mph] == h):
-                verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
-            else:
-                verdict, why = "不出", f"{why}, 然伏{ill} (雖能出而實不出)"
-    return verdict, why
+            verdict, why = "不出", "伏生飛"
+        fb = fu.branch
+        lifted = False
+        if fb == day or fb == month:
+            if verdict != "出":
+                if p283 and place == "靜下" and why in ("飛克伏", "伏生飛"):   # 滅沒
+                    why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
+                else:
+                    verdict, why, lifted = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)", True
+        elif fb == v0 or fb == v1:
+            if verdict != "不出":
+                if mph == h or mph_gen == h:
+                    verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
+                else:
+                    verdict, why = "不出", f"{why}, 然伏空 (雖能出而實不出)"
+        elif (fb - month) % 12 == 6 and verdict != "不出":
+            verdict, why = "不出", f"{why}, 然伏破 (雖能出而實不出)"
+        out.append((verdict, why, place, lifted))
+    return out
+
+
+def _fu_base(place: str, h: int, b: int) -> tuple[str, str] | None:
+    """The verdict of :func:`fu_chu` on a 伏 of phase *h* under a 飛 on branch *b* at *place*
+    that the two phases (and 伏絕飛) decide alone; None where a static 飛's date facts decide."""
+    f = BRANCH_PHASE_INT[b]
+    if _JUE[h] == b:
+        return "不出", "伏絕飛"
+    if _CTL[f] == h:
+        return "不出", "飛克伏"
+    if place != "靜下":
+        if _GEN[h] == f:
+            return "半出", f"{place}: 伏生飛"
+        kind = "飛生伏" if _GEN[f] == h else "伏克飛" if _CTL[h] == f else "飛伏比和"
+        return "出", f"{place}: {kind}"
+    if _CTL[h] == f:
+        return "出", "伏克飛"
+    return None
+
+
+_FU_BASE: Final = {place: tuple(tuple(_fu_base(place, h, b) for b in range(12)) for h in range(5))
+                   for place in ("世下", "動下", "靜下")}
+"""``_FU_BASE[place][伏 phase][飛 branch]``: :func:`_fu_base`, built at import."""
+
+
+def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str, bool] | None, ...]:
+    """Per line (index position − 1): (verdict, why, place, lifted) of its 伏, None without one —
+    worked out once per chart and kept in the context's memo (the annotator and the detector
+    of fu-chu both read it)."""
+    found = k.memo.get("findings.fu_chu")
+    if found is None:
+        found = k.memo["findings.fu_chu"] = tuple(
+            _fu_verdicts(k, k.lines, c.primary.hexagram.shi))
+    return found
+
+
+def fu_out_by_rule(c: Chart, position: int) -> bool:
+    """Whether the 伏 under line *position* comes out (出, 半出 or 旬後出) by the rules of
+    p100–p102 other than the 日月 rescue ("日月高懸，勢同出", p102-s2 注): the reading 天干化用
+    takes (p137-s2 注, after p283-s3 "伏神滅沒者雖臨日月而不取"). False without a 伏.
+
+    >>> from compute import chart
+    >>> c = chart("坤", month="寅", day="甲子", conventions={"fu-riyue": "p102"})
+    >>> fu_chu(c, c.primary.line(1))[0], fu_out_by_rule(c, 1)
+    ('出', False)
+    >>> c = chart("乾", month="寅", day="甲子")
+    >>> fu_chu(c, c.primary.line(6))[0], fu_out_by_rule(c, 6)
+    ('出', True)
+    """
+    got = _fu_all(c, c.context or context(c))[position - 1]
+    return got is not None and got[0] in ("出", "半出", "旬後出") and not got[3]
 
 
 @rule("fu-shen", kind="finding")
-def fushen_finding(c: Chart) -> Iterator[Finding]:
+def fushen_finding(c: Chart) -> list[Finding]:
     """Which 伏卦 lies under the cast, where the book departs from common practice
     (純卦 hide their pair; 游魂, 歸魂 after 京房: p097-s1, p098-s1; p024-s1).
 
@@ -628,20 +731,27 @@ def fushen_finding(c: Chart) -> Iterator[Finding]:
     >>> [f.summary for f in chart("晉", month="寅", day="甲子").findings if f.rule == "fu-shen"]
     ['伏卦 大畜 (游魂: 外從五世之外卦, 內互兩儀; common practice: 乾)']
     """
-    hidden = c.primary.hidden_hexagram
-    gen = c.primary.hexagram.generation
-    if hidden is None or gen not in (0, 6, 7) or context(c).opts["fushen"] != "book":
-        return
-    pure = HEXAGRAMS[c.primary.palace | c.primary.palace << 3]
-    why = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外卦, 內互兩儀", 7: "歸魂: 外從本宮, 內互伏"}
-    common = "none" if gen == 0 else pure.name
-    yield Finding("fu-shen", f"伏卦 {hidden.name} ({why[gen]}; common practice: {common})")
+    h = c.primary
+    hidden = h.hidden_hexagram
+    hx = h.hexagram
+    gen = hx.generation
+    if hidden is None or gen not in _FUSHEN_WHY:
+        return []
+    if (c.context or context(c)).opts["fushen"] != "book":
+        return []
+    common = "none" if gen == 0 else HEXAGRAMS[hx.palace | hx.palace << 3].name
+    return [Finding("fu-shen",
+                    f"伏卦 {hidden.name} ({_FUSHEN_WHY[gen]}; common practice: {common})")]
+
+
+_FUSHEN_WHY: Final = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外卦, 內互兩儀",
+                      7: "歸魂: 外從本宮, 內互伏"}
 
 
 @rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
       ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2", "p283-s2", "p283-s3"),
-      kind="line", lines="primary")
-def fu_chu_annotate(c: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", lines="primary", batch=True)
+def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``.
 
     >>> from compute import chart
@@ -649,14 +759,19 @@ def fu_chu_annotate(c: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> s["fu_chu"], s["fu_weight"]
     ('出', 1.0)
     """
-    if ln.role != "primary" or ln.hidden is None:
-        return {}
-    verdict, why = fu_chu(c, ln)
-    return {"fu_chu": verdict, "fu_chu_why": why, "fu_weight": FU_WEIGHT[_place(c, ln)]}
+    found = _fu_all(c, context(c))
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        got = found[ln.position - 1] if ln.role == "primary" else None
+        if got is None or ln.hidden is None:
+            out.append({})
+        else:
+            out.append({"fu_chu": got[0], "fu_chu_why": got[1], "fu_weight": FU_WEIGHT[got[2]]})
+    return out
 
 
 @rule("fu-chu", kind="finding")
-def fu_chu_finding(c: Chart) -> Iterator[Finding]:
+def fu_chu_finding(c: Chart) -> list[Finding]:
     """For each relative absent from the lines (飛象無用神), where it lies hidden and whether it
     comes out; and the 伏 under the 世 always ("惟有世下一爻為最要", p099-s2 注).
 
@@ -666,19 +781,30 @@ def fu_chu_finding(c: Chart) -> Iterator[Finding]:
     >>> [f.summary for f in chart("乾", month="寅", day="甲子").findings if f.rule == "fu-chu"]
     ['伏 癸酉 兄弟 (世下, 6爻 壬戌 父母): 出 — 世下: 飛生伏']
     """
-    shown = {ln.relative for ln in c.primary.lines}
-    shi = c.primary.shi
-    for ln in c.primary.lines:
-        fu = ln.hidden
-        if fu is None or (fu.relative in shown and ln.position != shi):
+    k = c.context or context(c)
+    lines = k.lines
+    shown = 0   # the relatives on the lines, as bits
+    for ln in lines:
+        shown |= 1 << ln.relative
+    found = _fu_all(c, k)
+    out = []
+    for ln in lines:
+        got = found[ln.position - 1]
+        if got is None:
             continue
-        verdict, why = fu_chu(c, ln)
-        yield Finding(
+        fu = ln.hidden
+        assert fu is not None
+        absent = not shown >> fu.relative & 1
+        if not absent and got[2] != "世下":
+            continue
+        verdict, why, place, _ = got
+        out.append(Finding(
             "fu-chu",
             f"伏 {STEM_ZH[fu.stem]}{BRANCH_ZH[fu.branch]} {RELATIVE_ZH[fu.relative]} "
-            f"({_place(c, ln)}, {_ln(ln)}): {verdict} — {why}",
-            (ln.position,), data=(("verdict", verdict), ("absent", fu.relative not in shown)),
-        )
+            f"({place}, {_ln(ln)}): {verdict} — {why}",
+            (ln.position,), data=(("verdict", verdict), ("absent", absent)),
+        ))
+    return out
 
 
 @rule("fu-shen-priority", "世下 / 動下 / 靜下", "세하 / 동하 / 정하",

@@ -9,8 +9,6 @@ Source: 易冒 p266–p274 (¶529–545), p277–p278 (卦用 七 卦義, 八 �
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from compute.chart import Chart
 from compute.fanfu import fanyin_gua, fuyin, gua_mujue
 from compute.hechong import hechu_fengchong, liuchong_gua
@@ -56,21 +54,22 @@ _BY_NAME: Final[dict[str, list[tuple[str, str]]]] = {}
 for _topic, _names, _reading in GUAYI:
     for _n in _names.split():
         _BY_NAME.setdefault(_n, []).append((_topic, _reading))
+_SAID: Final = {n: f"卦義 {n}: " + "; ".join(f"{t} — {r}" for t, r in rows)
+                for n, rows in _BY_NAME.items()}
+"""The summary of :func:`guayi` for each hexagram the table names."""
 
 
 @rule("guayi-table", kind="finding")
-def guayi(chart: Chart) -> Iterator[Finding]:
+def guayi(chart: Chart) -> list[Finding]:
     """The readings the book attaches to the primary hexagram by topic (p266-s1 注 "古又有以卦
     義斷而驗者，不可違也")."""
-    rows = _BY_NAME.get(chart.primary.name)
-    if rows:
-        text = "; ".join(f"{t} — {r}" for t, r in rows)
-        yield Finding("guayi-table", f"卦義 {chart.primary.name}: {text}")
+    said = _SAID.get(chart.primary.hexagram.name)
+    return [Finding("guayi-table", said)] if said else []
 
 
 @rule("guayan-precedence", "先卦後爻 (五專忌)", "선괘후효 (오전기)", ("p266-s1", "p266-s2"),
       kind="finding")
-def guayan_precedence(chart: Chart) -> Iterator[Finding]:
+def guayan_precedence(chart: Chart) -> list[Finding]:
     """The five taboos judged before any 用神 (p266-s2): 婚姻 with a 三沖 (六沖卦, 化六沖,
     合處逢沖); 邦畿/征伐 with an inner 反吟 or 伏吟; 遷居 with an outer one; 疾病 when a trigram
     (its 主屬 the patient) 化墓絕 — false (非/偽) signs excepted.
@@ -83,21 +82,26 @@ def guayan_precedence(chart: Chart) -> Iterator[Finding]:
     占病 內卦 主屬 中女 化墓絕 → 雖用旺而凶
     占病 外卦 主屬 中女 化墓絕 → 雖用旺而凶
     """
+    out = []
     chong = [f.kind for f in liuchong_gua(chart)]
     chong += ["合處逢沖" for f in hechu_fengchong(chart) if f.kind in ("合處逢沖", "合處變沖")]
     if chong:
-        yield Finding("guayan-precedence", f"婚姻忌三沖: {'、'.join(dict.fromkeys(chong))}")
-    for f in list(fanyin_gua(chart)) + list(fuyin(chart)):
+        out.append(Finding("guayan-precedence",
+                           f"婚姻忌三沖: {'、'.join(dict.fromkeys(chong))}"))
+    if chart.changed is None:
+        return out   # 反吟, 伏吟 and 化墓絕 need a changed hexagram
+    for f in (*fanyin_gua(chart), *fuyin(chart)):
         grade = dict(f.data).get("grade")
         if grade in ("非", None):
             continue
         sign, side = f.fact("sign"), f.fact("side")
         if side == "內卦":
-            yield Finding("guayan-precedence", f"邦畿征伐忌 內{sign}: 不憑子官", f.lines)
+            out.append(Finding("guayan-precedence", f"邦畿征伐忌 內{sign}: 不憑子官", f.lines))
         elif side == "外卦":
-            yield Finding("guayan-precedence", f"遷居忌 外{sign}: 不憑鬼靜", f.lines)
+            out.append(Finding("guayan-precedence", f"遷居忌 外{sign}: 不憑鬼靜", f.lines))
     for f in gua_mujue(chart):
         if dict(f.data).get("grade") == "偽":
             continue
-        yield Finding("guayan-precedence",
-                      f"占病 {f.fact('side')} 主屬 {f.fact('member')} 化墓絕 → 雖用旺而凶")
+        out.append(Finding("guayan-precedence",
+                           f"占病 {f.fact('side')} 主屬 {f.fact('member')} 化墓絕 → 雖用旺而凶"))
+    return out

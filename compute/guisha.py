@@ -14,10 +14,10 @@ Source: 易冒 p192–p196 (¶381–389), p204–p213 (¶405–423).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-from compute.changsheng import BRANCH_PHASE_INT, acts, stage_at
-from compute.chart import Chart, ChartLine
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, stage_at
+from compute.chart import Chart
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context, memoized
 from compute.liuqin import Relative
 from compute.rules import Finding, convention, rule
@@ -32,10 +32,6 @@ _TOMB = {tu: tuple(stage_at(ph, "墓", tu) for ph in range(5)) for tu in ("申",
 """The 墓 branch of each phase (an int), per ``tu-changsheng`` choice."""
 
 
-def _is_gui(ln: ChartLine) -> bool:
-    return ln.relative == _GUI
-
-
 def _tomb(c: Context, pos: int) -> int:
     return _TOMB[c.tu][c.ph[pos - 1]]
 
@@ -44,7 +40,7 @@ def _tomb(c: Context, pos: int) -> int:
       ("p204-s1", "p205-s1", "p205-s2", "p206-s1", "p206-s2", "p207-s1", "p208-s1", "p209-s2",
        "p209-s3"), kind="finding")
 @memoized
-def suimu(chart: Chart) -> Iterator[Finding]:
+def suimu(chart: Chart) -> list[Finding]:
     """The five 隨墓 (p204-s1 注), with the day or a changed line as the 墓 only (p209-s3):
 
     命墓 — the 本命 (``birth``) stands on a 官鬼 line and the day is its 墓 (only a real line
@@ -53,13 +49,20 @@ def suimu(chart: Chart) -> Iterator[Finding]:
     is the 月建, p206-s1); 卦身墓 — a present 卦身 on 官鬼, 墓 on the day; 世身墓 — the 世身 on
     官鬼, 墓 on the day, void when the 世 is 空 (p206-s2).
     """
-    c = context(chart)
-    h = chart.primary
+    c = chart.context or context(chart)
     lines = c.lines
+    tombs = _TOMB[c.tu]
+    for ln in lines:   # is there a 官鬼 whose 墓 is the day, or a moving one 化 into its 墓?
+        if ln.relative == _GUI and (tombs[c.ph[ln.position - 1]] == c.day
+                                    or c.cbr[ln.position - 1] == tombs[c.ph[ln.position - 1]]):
+            break
+    else:
+        return []
+    out = []
+    h = chart.primary
     birth = chart.birth
     ming = None if birth is None else int(getattr(birth, "branch", birth))
     shi, shishen, gs = h.shi, h.shishen, set(h.guashen_lines)
-    tombs = _TOMB[c.tu]
     for ln in lines:
         if ln.relative != _GUI:
             continue
@@ -69,19 +72,19 @@ def suimu(chart: Chart) -> Iterator[Finding]:
         name = c.line_name(p)
         day = BRANCH_ZH[c.day]
         if ming is not None and c.br[p - 1] == ming:
-            yield Finding.of("suimu", _say_suimu, (p,), kind="命墓",
-                             facts={"line": name, "tomb": day, "birth": BRANCH_ZH[ming]})
+            out.append(Finding.of("suimu", _say_suimu, (p,), kind="命墓",
+                                  facts={"line": name, "tomb": day, "birth": BRANCH_ZH[ming]}))
         if p == shi:
-            yield Finding.of("suimu", _say_suimu, (p,), kind="世墓",
-                             facts={"line": name, "tomb": day})
+            out.append(Finding.of("suimu", _say_suimu, (p,), kind="世墓",
+                                  facts={"line": name, "tomb": day}))
         if p in gs:
-            yield Finding.of("suimu", _say_suimu, (p,), kind="卦身墓",
-                             facts={"line": name, "tomb": day})
+            out.append(Finding.of("suimu", _say_suimu, (p,), kind="卦身墓",
+                                  facts={"line": name, "tomb": day}))
         if p == shishen and p != shi:
             if c.is_void[shi - 1] and not c.on_month[shi - 1]:
                 continue
-            yield Finding.of("suimu", _say_suimu, (p,), kind="世身墓",
-                             facts={"line": name, "tomb": day})
+            out.append(Finding.of("suimu", _say_suimu, (p,), kind="世身墓",
+                                  facts={"line": name, "tomb": day}))
     for p in c.moving:
         ln = lines[p - 1]
         if ln.relative != _GUI:
@@ -103,9 +106,11 @@ def suimu(chart: Chart) -> Iterator[Finding]:
             grade = "偽: 破"
         else:
             grade = "真"
-        yield Finding.of("suimu", _say_suimu, (p,), kind="化爻墓", data=(("grade", grade[0]),),
-                         facts={"line": c.line_name(p), "tomb": BRANCH_ZH[cb], "who": tuple(who),
-                                "grade": grade})
+        out.append(Finding.of(
+            "suimu", _say_suimu, (p,), kind="化爻墓", data=(("grade", grade[0]),),
+            facts={"line": c.line_name(p), "tomb": BRANCH_ZH[cb], "who": tuple(who),
+                   "grade": grade}))
+    return out
 
 
 def _say_suimu(f: Mapping[str, Any]) -> str:
@@ -130,7 +135,7 @@ ZHUSHANG = convention(
 @rule("zhushang", "助鬼傷身", "조귀상신", ("p210-s1", "p210-s4", "p211-s1", "p211-s2",
                                        "p213-s2"), kind="finding")
 @memoized
-def zhushang(chart: Chart) -> Iterator[Finding]:
+def zhushang(chart: Chart) -> list[Finding]:
     """助鬼傷身 (p210-s1 "世爻受鬼克，而鬼長生於日"): a 官鬼 line whose phase 克 the 世 and
     which the day truly 生s — its 長生 is the day and the day's phase 生s it (p211-s2 注 "五行
     大生謂之真生"; so not 巳日之巽, 申日之革, 午日之坎, 酉日之離). Void when the 鬼 is 空 or 破 or
@@ -142,31 +147,33 @@ def zhushang(chart: Chart) -> Iterator[Finding]:
     >>> [f.summary for f in chart("巽", month="子", day="丁巳").findings if f.rule == "zhushang"]
     []
     """
-    c = context(chart)
-    shi = chart.primary.shi
+    c = chart.context or context(chart)
+    shi = chart.primary.hexagram.shi
     s_ph = c.ph[shi - 1]
     if c.strong[shi - 1]:
-        return
+        return []
+    out = []
     common = c.opts.get("zhushang") == "common"
     dph = BRANCH_PHASE_INT[c.day]
     for ln in c.lines:
         p = ln.position
-        if p == shi or not _is_gui(ln) or acts(c.ph[p - 1], s_ph) != "克":
+        if p == shi or ln.relative != _GUI or ACTS_TABLE[c.ph[p - 1]][s_ph] != "克":
             continue
         g = c.ph[p - 1]
         if (c.is_void[p - 1] and not ln.moving and not c.on_month[p - 1]) or c.broken[p - 1]:
             continue
-        born = acts(dph, g) == "生"
+        born = ACTS_TABLE[dph][g] == "生"
         if not common:
             born = born and stage_at(g, "長生", c.tu) == c.day
         if born:
             speed = "動速" if ln.moving else "靜遲"
-            yield Finding("zhushang", f"助鬼傷身: {c.line_name(p)} 長生於日 {BRANCH_ZH[c.day]}, "
-                          f"克世 {c.line_name(shi)} ({speed})", (p, shi))
+            out.append(Finding("zhushang", f"助鬼傷身: {c.line_name(p)} 長生於日 "
+                               f"{BRANCH_ZH[c.day]}, 克世 {c.line_name(shi)} ({speed})", (p, shi)))
+    return out
 
 
 @rule("wu-gui", "無鬼", "무귀", ("p194-s2", "p195-s1", "p196-s2"), kind="finding")
-def wu_gui(chart: Chart) -> Iterator[Finding]:
+def wu_gui(chart: Chart) -> list[Finding]:
     """No 官鬼 among the lines (p194-s2 … p196-s2: "防害及身，喜其無鬼，求事益己，利在有官");
     where it hides (伏) or appears as a changed line on the 日月 it is "無猶不無" (p193-s3).
 
@@ -174,10 +181,10 @@ def wu_gui(chart: Chart) -> Iterator[Finding]:
     >>> [f.summary for f in chart("小畜", month="子", day="甲子").findings if f.rule == "wu-gui"]
     ['卦無官鬼 (伏: 三爻下 伏 酉)']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     for ln in c.lines:
         if ln.relative == _GUI:
-            return
+            return []
     notes = []
     for ln in c.lines:
         if ln.hidden is not None and ln.hidden.relative == _GUI:
@@ -188,4 +195,4 @@ def wu_gui(chart: Chart) -> Iterator[Finding]:
             tag = " 臨日月 (無猶不無)" if c.riyue(int(cl.branch)) else ""
             notes.append(f"變 {cl.branch}{tag}")
     tail = f" ({'; '.join(notes)})" if notes else ""
-    yield Finding("wu-gui", f"卦無官鬼{tail}")
+    return [Finding("wu-gui", f"卦無官鬼{tail}")]

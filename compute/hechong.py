@@ -10,9 +10,9 @@ Source: 易冒 p201–p203 (¶399–403), p285–p286 (¶567–569).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from compute.chart import Chart, ChartHexagram, ChartLine
+from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, context, memoized
 from compute.rules import Finding, doctrine, rule, table
 
@@ -53,14 +53,16 @@ def is_liuhe(branches: Sequence[int]) -> bool:
     return LIUHE[b[0]] == b[3] and LIUHE[b[1]] == b[4] and LIUHE[b[2]] == b[5]
 
 
-def _branches(h: ChartHexagram) -> tuple[int, ...]:
-    return tuple([int(ln.branch) for ln in h.lines])
+def _branches(chart: Chart, changed: bool = False) -> tuple[int, ...] | None:
+    """The six branches of the primary hexagram (of the changed one: None if there is none)."""
+    c = context(chart)
+    return c.cbr6 if changed else c.br
 
 
 @rule("liuchong-gua", "六沖卦 / 化六沖", "육충괘 / 화육충", ("p201-s2", "p201-s3", "p201-s4",
                                                       "p285-s1"), kind="finding")
 @memoized
-def liuchong_gua(chart: Chart) -> Iterator[Finding]:
+def liuchong_gua(chart: Chart) -> list[Finding]:
     """六沖卦 (卦沖, 前沖: "無往而不散") and 化六沖 (變沖, 後沖: "占事主無後", p201-s2, s3).
 
     >>> from compute.chart import chart
@@ -68,12 +70,15 @@ def liuchong_gua(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liuchong-gua"]
     ['六沖卦 無妄 (卦沖)']
     """
-    if is_liuchong(_branches(chart.primary)):
-        yield Finding.of("liuchong-gua", _say_chong, kind="六沖卦",
-                         facts={"hexagram": chart.primary.name, "name": "卦沖"})
-    if chart.changed is not None and is_liuchong(_branches(chart.changed)):
-        yield Finding.of("liuchong-gua", _say_chong, kind="化六沖", role="changed",
-                         facts={"hexagram": chart.changed.name, "name": "變沖"})
+    out: list[Finding] = []
+    if is_liuchong(_branches(chart)):
+        out.append(Finding.of("liuchong-gua", _say_chong, kind="六沖卦",
+                              facts={"hexagram": chart.primary.name, "name": "卦沖"}))
+    cb = _branches(chart, changed=True)
+    if cb is not None and is_liuchong(cb):
+        out.append(Finding.of("liuchong-gua", _say_chong, kind="化六沖", role="changed",
+                              facts={"hexagram": chart.changed.name, "name": "變沖"}))
+    return out
 
 
 def _say_chong(f: Mapping[str, Any]) -> str:
@@ -91,7 +96,7 @@ SEQUENCE: Final = {
 
 @rule("liuhe-gua", "六合卦 / 化六合", "육합괘 / 화육합", ("p201-s1", "p202-s1", "p276-s6"),
       kind="finding")
-def liuhe_gua(chart: Chart) -> Iterator[Finding]:
+def liuhe_gua(chart: Chart) -> list[Finding]:
     """六合卦 ("合主事之成") and 化六合, with the sequence of p202-s1 when both hexagrams are 合
     or 沖.
 
@@ -100,26 +105,28 @@ def liuhe_gua(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liuhe-gua"]
     ['六合卦 否', '化六沖 乾: 前合後沖 (始繁華而終憔悴)']
     """
-    pb = _branches(chart.primary)
+    out: list[Finding] = []
+    pb = _branches(chart)
     p_he, p_chong = is_liuhe(pb), is_liuchong(pb)
     if p_he:
-        yield Finding("liuhe-gua", f"六合卦 {chart.primary.name}")
-    if chart.changed is None:
-        return
-    cb = _branches(chart.changed)
+        out.append(Finding("liuhe-gua", f"六合卦 {chart.primary.name}"))
+    cb = _branches(chart, changed=True)
+    if cb is None or chart.changed is None:
+        return out
     c_he, c_chong = is_liuhe(cb), is_liuchong(cb)
     if (p_he or p_chong) and (c_he or c_chong):
         kind = "化六合" if c_he else "化六沖"
-        yield Finding("liuhe-gua", f"{kind} {chart.changed.name}: {SEQUENCE[p_he, c_he]}",
-                      role="changed")
+        out.append(Finding("liuhe-gua", f"{kind} {chart.changed.name}: {SEQUENCE[p_he, c_he]}",
+                           role="changed"))
     elif c_he:
-        yield Finding("liuhe-gua", f"化六合 {chart.changed.name}", role="changed")
+        out.append(Finding("liuhe-gua", f"化六合 {chart.changed.name}", role="changed"))
+    return out
 
 
 @rule("hechu-fengchong", "合處逢沖", "합처봉충", ("p203-s1", "p203-s2", "p203-s3", "p285-s1"),
       kind="finding")
 @memoized
-def hechu_fengchong(chart: Chart) -> Iterator[Finding]:
+def hechu_fengchong(chart: Chart) -> list[Finding]:
     """合處逢沖 (p203-s1): a 六合卦 whose 世 or 應 the day clashes or harms — "功之幾成而敗";
     also a 六合卦 changing into a 六沖卦 (合處變沖, p285-s1). Lighter, at line level (p203-s3):
     in a 六合卦, the day clashing or harming 財/官 (婚姻), 父/官 (功名), 子/財 (謀生).
@@ -129,20 +136,21 @@ def hechu_fengchong(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "hechu-fengchong"]
     ['合處逢沖: 日辰 害 世 三爻 卯木妻財', '合處逢沖: 日辰 沖 應 上爻 戌土父母']
     """
-    pb = _branches(chart.primary)
-    if not is_liuhe(pb):
-        return
+    out: list[Finding] = []
     c = context(chart)
+    pb = c.br
+    if not is_liuhe(pb):
+        return out
     day = c.day
     for who, pos in (("世", chart.primary.shi), ("應", chart.primary.ying)):
         b = pb[pos - 1]
         how = "沖" if CLASH[b] == day else ("害" if CLASH[LIUHE[b]] == day else None)
         if how:
-            yield Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="合處逢沖", facts={
-                "day": BRANCH_ZH[day], "how": how, "role": who, "line": c.line_name(pos)})
-    if chart.changed is not None and is_liuchong(_branches(chart.changed)):
-        yield Finding.of("hechu-fengchong", _say_hechu, kind="合處變沖", facts={
-            "hexagram": chart.primary.name, "changed": chart.changed.name})
+            out.append(Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="合處逢沖", facts={
+                "day": BRANCH_ZH[day], "how": how, "role": who, "line": c.line_name(pos)}))
+    if c.cbr6 is not None and chart.changed is not None and is_liuchong(c.cbr6):
+        out.append(Finding.of("hechu-fengchong", _say_hechu, kind="合處變沖", facts={
+            "hexagram": chart.primary.name, "changed": chart.changed.name}))
     seen = set()
     for pos in range(1, 7):
         b = pb[pos - 1]
@@ -152,8 +160,9 @@ def hechu_fengchong(chart: Chart) -> Iterator[Finding]:
             rel = str(c.lines[pos - 1].relative)
             if rel not in seen:
                 seen.add(rel)
-                yield Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="爻之合處逢沖",
-                                 facts={"line": c.line_name(pos), "relative": rel})
+                out.append(Finding.of("hechu-fengchong", _say_hechu, (pos,), kind="爻之合處逢沖",
+                                      facts={"line": c.line_name(pos), "relative": rel}))
+    return out
 
 
 def _say_hechu(f: Mapping[str, Any]) -> str:
@@ -164,8 +173,8 @@ def _say_hechu(f: Mapping[str, Any]) -> str:
     return f"爻之合處逢沖 (稍輕): {f['line']} 逢日沖害"
 
 
-@rule("liuhe", kind="line", lines="primary")
-def he_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+@rule("liuhe", kind="line", lines="primary", batch=True)
+def he_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``he``: the line's 合 (p202-s3 "靜合為起，動合為絆，化合為援，自合為好"), each as
     "<kind>·<by>·<quality>": 靜合 (a static line 合 by the day or a moving line), 動合 (a moving
     line 合 by the day), 化合 (a moving line changing into its partner), 自合 (two moving lines);
@@ -175,27 +184,38 @@ def he_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> chart("兌", "節", month="午", day="丙子").primary.line(3).state["he"]
     ['靜合·日·克合']
     """
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    i = ln.position - 1
-    b = c.br[i]
-    partner = LIUHE[b]
-    q = _he_quality(b, partner)
-    out = []
-    if c.day == partner:
-        out.append(f"{'動合' if ln.moving else '靜合'}·日·{q}")
-    for p in c.moving:
-        if p != ln.position and c.br[p - 1] == partner:
-            out.append(f"{'自合' if ln.moving else '靜合'}·{POS_ZH[p]}·{q}")
-    if ln.moving and c.cbr[ln.position - 1] == partner:
-        out.append(f"化合·變·{q}")
-    return {"he": out}
+    day, br, lmov, cbr, moving = c.day, c.br, c.lmov, c.cbr, c.moving
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+            continue
+        pos = ln.position
+        i = pos - 1
+        partner = LIUHE[br[i]]
+        found = []
+        if day == partner:
+            found.append(_HE_DAY[lmov[i]][partner])
+        for p in moving:
+            if p != pos and br[p - 1] == partner:
+                found.append(f"{'自合' if lmov[i] else '靜合'}·{POS_ZH[p]}·{_HE_Q[partner]}")
+        if lmov[i] and cbr[i] == partner:
+            found.append(_HE_BIAN[partner])
+        out.append({"he": found})
+    return out
+
+
+_HE_Q: Final = tuple(_he_quality(LIUHE[b], b) for b in range(12))
+"""The quality of the 合 with each branch as the partner (生合 / 克合 / 刑合)."""
+_HE_DAY: Final = (tuple(f"靜合·日·{q}" for q in _HE_Q), tuple(f"動合·日·{q}" for q in _HE_Q))
+_HE_BIAN: Final = tuple(f"化合·變·{q}" for q in _HE_Q)
+_ZICHONG: Final = tuple(f"自沖·{p}" for p in POS_ZH)
 
 
 @rule("yao-chong-5", "爻沖五法", "효충오법", ("p202-s2", "p202-s3", "p286-s3"), kind="line",
-      lines="primary")
-def chong_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      lines="primary", batch=True)
+def chong_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``chong``: the clashes of p202-s2 other than the day's (which is ``day_clash``): 化沖
     (a moving line changing into its clash: 失) and 自沖 (two moving lines clashing: 敗 — of equal
     force both 散, on 日月 not 散, 旺 against 衰 the 衰 散, p286-s3); ``散`` marks whether this
@@ -205,18 +225,25 @@ def chong_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> chart("坤", "巽", month="寅", day="甲子").primary.line(2).state["chong"]
     ['化沖', '自沖·五爻']
     """
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    if not ln.moving:
-        return {"chong": []}
-    i = ln.position - 1
-    b = c.br[i]
-    out = []
-    if c.cbr[ln.position - 1] == CLASH[b]:
-        out.append("化沖")
-    out += [f"自沖·{POS_ZH[p]}" for p in c.moving if p != ln.position and c.br[p - 1] == CLASH[b]]
-    return {"chong": out, "san": c.san[i]}
+    br, lmov, cbr, moving, san = c.br, c.lmov, c.cbr, c.moving, c.san
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+            continue
+        pos = ln.position
+        i = pos - 1
+        if not lmov[i]:
+            out.append({"chong": []})
+            continue
+        cl = CLASH[br[i]]
+        found = ["化沖"] if cbr[i] == cl else []
+        for p in moving:
+            if p != pos and br[p - 1] == cl:
+                found.append(_ZICHONG[p])
+        out.append({"chong": found, "san": san[i]})
+    return out
 
 
 doctrine(

@@ -11,7 +11,7 @@ Source: 易冒 p116–p123 (¶229–243).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 
 from compute.changsheng import BRANCH_PHASE_INT, WANGXIANG_TABLE
 from compute.chart import Chart, ChartLine
@@ -63,8 +63,8 @@ def jintui(c: Context, pos: int) -> str | None:
 
 
 @rule("jinshen-3", "大進 / 不進 / 不能進", "대진 / 부진 / 불능진", ("p121-s1", "p121-s2"),
-      kind="line", lines="primary")
-def jintui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", lines="primary", batch=True)
+def jintui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``jintui``: for a moving line, 進神 大進 不進 不能進 退神 實退 不退 不及退, else None.
 
     >>> from compute.chart import chart
@@ -77,9 +77,12 @@ def jintui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> chart("兌", "豐", month="申", day="癸卯").primary.line(5).state["jintui"]
     '不及退'
     """
-    if ln.role != "primary":
-        return {}
-    return {"jintui": jintui(context(chart), ln.position) if ln.moving else None}
+    c = context(chart)
+    lmov = c.lmov
+    return [{} if ln.role != "primary"
+            else {"jintui": jintui(c, ln.position)} if lmov[ln.position - 1]
+            else {"jintui": None}
+            for ln in lines]
 
 
 rule("tuishen-3", "實退 / 不退 / 不及退", "실퇴 / 불퇴 / 불급퇴",
@@ -88,17 +91,19 @@ rule("tuishen-3", "實退 / 不退 / 不及退", "실퇴 / 불퇴 / 불급퇴",
 
 
 @rule("jinshen-tuishen", kind="finding")
-def jintui_findings(chart: Chart) -> Iterator[Finding]:
+def jintui_findings(chart: Chart) -> list[Finding]:
     """A finding for every moving line that 化進神 or 化退神 (用/元 want 進, 忌/仇 want 退,
     p123-s2 注)."""
+    out: list[Finding] = []
     c = context(chart)
     for p in c.moving:
         kind = jintui(c, p)
         if kind:
             cb = c.cbr[p - 1]
             tag = "進" if kind in ("進神", "大進", "不進", "不能進") else "退"
-            yield Finding("jinshen-tuishen",
-                          f"{c.line_name(p)} 化{BRANCH_ZH[cb]} {tag}神 ({kind})", (p,))
+            out.append(Finding("jinshen-tuishen",
+                               f"{c.line_name(p)} 化{BRANCH_ZH[cb]} {tag}神 ({kind})", (p,)))
+    return out
 
 
 # ---------------------------------------------------------------- 升降
@@ -125,8 +130,8 @@ def shengjiang_lines(c: Context, chart: Chart) -> tuple[int, int, bool]:
 
 @rule("shengjiang", "升爻 / 降爻", "승효 / 강효",
       ("p116-s1", "p116-s3", "p117-s1", "p117-s2", "p119-s1", "p119-s2"), kind="line",
-      lines="primary")
-def shengjiang_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      lines="primary", batch=True)
+def shengjiang_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``shengjiang``: 升 / 真升 on the 升爻, 降 / 真降 on the 降爻, else None. In the yang half
     the 升爻 is 真 when yang and the 降爻 when yin; in the yin half the reverse (p117-s2 注).
 
@@ -140,15 +145,18 @@ def shengjiang_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> c.primary.line(1).state["shengjiang"], c.primary.line(6).state["shengjiang"]
     ('真升', '真降')
     """
-    if ln.role != "primary":
-        return {}
-    c = context(chart)
-    up, down, yang_half = shengjiang_lines(c, chart)
-    if ln.position == up:
-        return {"shengjiang": "真升" if ln.yang == yang_half else "升"}
-    if ln.position == down:
-        return {"shengjiang": "真降" if ln.yang != yang_half else "降"}
-    return {"shengjiang": None}
+    up, down, yang_half = shengjiang_lines(context(chart), chart)
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+        elif ln.position == up:
+            out.append({"shengjiang": "真升" if ln.yang == yang_half else "升"})
+        elif ln.position == down:
+            out.append({"shengjiang": "真降" if ln.yang != yang_half else "降"})
+        else:
+            out.append({"shengjiang": None})
+    return out
 
 
 doctrine(

@@ -10,7 +10,7 @@ Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from compute.chart import Chart
 from compute.context import BRANCH_ZH, POS_ZH, Context, context
@@ -34,23 +34,30 @@ SANHE: Final = table(
 
 def _members(c: Context, chart: Chart) -> dict[int, list[tuple[str, int, int, bool]]]:
     """branch → [(kind, branch, position or 0, sound)] from moving lines (動), their changed
-    lines (變), the 伏神 under moving lines (伏), the day and the month."""
+    lines (變), the 伏神 under moving lines (伏), the day and the month — of the 局 the day or the
+    month belongs to (a 局 needs one of them, p215-s1); empty when no line is of those 局."""
     out: dict[int, list[tuple[str, int, int, bool]]] = {}
     (v0, v1), day, month = c.void, c.day, c.month
+    ju = (day % 4, month % 4)   # the 局 of a branch: its remainder by 4 (申子辰 0 … 巳酉丑 1)
     for p in c.moving:
         i = p - 1
         b = c.br[i]
-        out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
+        if b % 4 in ju:
+            out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
         cb = c.cbr[i]
-        hollow = cb == v0 or cb == v1 or ((cb - month) % 12 == 6 and cb != day)  # 空 or 破
-        out.setdefault(cb, []).append(("變", cb, p, not hollow))
+        if cb % 4 in ju:
+            hollow = cb == v0 or cb == v1 or ((cb - month) % 12 == 6 and cb != day)  # 空 or 破
+            out.setdefault(cb, []).append(("變", cb, p, not hollow))
         fu = c.lines[i].hidden
         if fu is not None:
-            fb = int(fu.branch)
-            hollow = fb == v0 or fb == v1 or ((fb - month) % 12 == 6 and fb != day)
-            out.setdefault(fb, []).append(("伏", fb, p, not hollow))
-    out.setdefault(c.month, []).append(("月", c.month, 0, True))
-    out.setdefault(c.day, []).append(("日", c.day, 0, True))
+            fb = fu.branch
+            if fb % 4 in ju:
+                fb = int(fb)
+                hollow = fb == v0 or fb == v1 or ((fb - month) % 12 == 6 and fb != day)
+                out.setdefault(fb, []).append(("伏", fb, p, not hollow))
+    if out:
+        out.setdefault(month, []).append(("月", month, 0, True))
+        out.setdefault(day, []).append(("日", day, 0, True))
     return out
 
 
@@ -58,15 +65,8 @@ _SUFFIX: Final = {"動": "", "變": "變", "伏": "伏"}
 _ELEMENT: Final = {zh: Phase.from_zh(zh) for *_, zh in SANHE}
 
 
-def _label(kind: str, b: int, p: int) -> str:
-    """How a member is named in the summary: 二爻 寅, 二爻變 寅, 初爻伏 巳, 月 戌, 日 酉."""
-    if p:
-        return f"{POS_ZH[p]}{_SUFFIX[kind]} {BRANCH_ZH[b]}"
-    return f"{kind} {BRANCH_ZH[b]}"
-
-
 @rule("sanhe-ju", kind="finding")
-def sanhe_ju(chart: Chart) -> Iterator[Finding]:
+def sanhe_ju(chart: Chart) -> list[Finding]:
     """A 局 among the moving lines, their changed lines, the 伏 under moving lines and the 日月,
     "必由日月而懸之" (p215-s1): one member must be the day or the month and one a line.
 
@@ -84,73 +84,70 @@ def sanhe_ju(chart: Chart) -> Iterator[Finding]:
     ['寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌', \
 '巳酉丑 金局 伏會 懸中 成 (力存: 失終): 初爻伏 巳, 日 酉']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     if not c.moving:
-        return
+        return []
     found = _members(c, chart)
+    if not found:
+        return []   # no line member in the 局 of the day or of the month
     day4, month4 = c.day % 4, c.month % 4
+    out = []
     for start, middle, tomb, phase in SANHE:
         if day4 != middle % 4 and month4 != middle % 4:
             continue   # neither the day nor the month is a member: no 局 (p215-s1)
         group = (start, middle, tomb)
-        srcs = {b: found.get(b, []) for b in group}
-        if sum(bool(srcs[b]) for b in group) < 2:
+        if (start in found) + (middle in found) + (tomb in found) < 2:
             continue
-        sound: dict[int, bool] = {}
-        line_kinds: dict[int, set[str]] = {}
-        riyue: set[int] = set()
+        # of each member branch: any sound, on the 日 or 月, the line kinds as bits (動 1 變 2 伏 4)
+        sound, riyue, kinds = [False, False, False], [False, False, False], [0, 0, 0]
+        labels, lines = [], set()
+        for j, b in enumerate(group):
+            for k, _, p, ok in found.get(b, ()):
+                if ok:
+                    sound[j] = True
+                if p:
+                    kinds[j] |= _KIND_BIT[k]
+                    lines.add(p)
+                else:
+                    riyue[j] = True
+                labels.append(_LABEL[k][p] + BRANCH_ZH[b])
+        if not lines or not (riyue[0] or riyue[1] or riyue[2]):
+            continue
         rank = 0   # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
-        for b in group:
-            sound[b], on_riyue, kinds = _facts(srcs[b])
-            line_kinds[b] = kinds
-            if on_riyue:
-                riyue.add(b)
-            if kinds:
-                rank = max(rank, 0 if "動" in kinds else (1 if "變" in kinds else 2))
-        if not riyue or not any(line_kinds.values()):
-            continue
-        kind = ("動會", "變會", "伏會")[rank]
-        xuan = "懸始" if start in riyue else ("懸終" if riyue == {tomb} else "懸中")
-        verdict = _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds)
-        who = ", ".join(_label(k, mb, p) for b in group for k, mb, p, _ in srcs[b])
-        lines = tuple(sorted({p for b in group for _, _, p, _ in srcs[b] if p}))
-        name = BRANCH_ZH[start] + BRANCH_ZH[middle] + BRANCH_ZH[tomb]
+        for m in kinds:
+            if m and not m & 1:
+                rank = max(rank, 1 if m & 2 else 2)
+        kind = _HUI[rank]
+        xuan = "懸始" if riyue[0] else "懸中" if riyue[1] else "懸終"
+        if not sound[1]:
+            verdict = "不成 (失中)"
+        elif not sound[0]:
+            verdict = ("不成 (失始, 懸終)" if xuan == "懸終" else
+                       "假局 (變失始)" if 2 in kinds else "成 (力小: 失始)")
+        elif not sound[2]:
+            verdict = "成 (力存: 失終)"
+        else:
+            verdict = "成 (力大)"
         short = verdict.split(" ")[0]
-        yield Finding.of(
-            "sanhe-ju", _say, lines, kind=kind,
+        out.append(Finding.of(
+            "sanhe-ju", _say, tuple(sorted(lines)), kind=kind,
             data=(("kind", kind), ("verdict", short)),
-            facts={"branches": name, "element": _ELEMENT[phase], "xuan": xuan,
-                   "verdict": short, "grade": verdict, "members": who})
+            facts={"branches": _NAME[start], "element": _ELEMENT[phase], "xuan": xuan,
+                   "verdict": short, "grade": verdict, "members": ", ".join(labels)}))
+    return out
+
+
+_KIND_BIT: Final = {"動": 1, "變": 2, "伏": 4}
+_LABEL: Final = {**{k: tuple(f"{POS_ZH[p]}{suffix} " for p in range(7))
+                    for k, suffix in _SUFFIX.items()}, "日": ("日 ",), "月": ("月 ",)}
+"""``_LABEL[kind][position]``: how a member is named in the summary, before its branch: 二爻 寅,
+二爻變 寅, 初爻伏 巳; 月 戌, 日 酉 (position 0)."""
+_HUI: Final = ("動會", "變會", "伏會")
+_NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
+"""The name of each 局 (申子辰 …), by its 長生."""
 
 
 def _say(f: Mapping[str, Any]) -> str:
     """寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌."""
     return (f"{f['branches']} {f['element']}局 {f['kind']} {f['xuan']} {f['grade']}: "
             f"{f['members']}")
-
-
-def _facts(members: list[tuple[str, int, int, bool]]) -> tuple[bool, bool, set[str]]:
-    """Of one branch's members: any sound, any the 日 or 月, the kinds among 動 變 伏."""
-    sound = on_riyue = False
-    kinds: set[str] = set()
-    for k, _, _, ok in members:
-        sound = sound or ok
-        if k in ("日", "月"):
-            on_riyue = True
-        else:
-            kinds.add(k)
-    return sound, on_riyue, kinds
-
-
-def _verdict(srcs, sound, start, middle, tomb, xuan, line_kinds) -> str:
-    if not srcs[middle] or not sound[middle]:
-        return "不成 (失中)"
-    if not (srcs[start] and sound[start]):
-        if xuan == "懸終":
-            return "不成 (失始, 懸終)"
-        if any(v == {"變"} for v in line_kinds.values()):
-            return "假局 (變失始)"
-        return "成 (力小: 失始)"
-    if not (srcs[tomb] and sound[tomb]):
-        return "成 (力存: 失終)"
-    return "成 (力大)"

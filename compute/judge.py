@@ -33,7 +33,7 @@ from compute.changsheng import acts, stage_at
 from compute.context import CLASH, findings_of
 from compute.context import context as ctx
 from compute.errors import InputError
-from compute.judgments_data import JUDGMENTS
+from compute.judgments_data import CONDITIONS, JUDGMENTS
 from compute.questions import Question, Roles
 from compute.rules import Finding, rule
 from compute.shilei import asked, asked_chapter, finding
@@ -201,17 +201,17 @@ class _Parser:
             self.take(")")
             if self.peek() == "∈":
                 self.take("∈")
-                return ("in", name, args, self.valueset())
-            return ("call", name, args)
+                return ("in", name, tuple(args), self.valueset())
+            return ("call", name, tuple(args))
         if nxt == "=":
             self.take("=")
             return ("eq", name, self.take())
         if nxt == "∈":
             self.take("∈")
-            return ("in", name, [], self.valueset())
+            return ("in", name, (), self.valueset())
         return ("name", name)
 
-    def valueset(self) -> frozenset[str]:
+    def valueset(self) -> tuple[str, ...]:
         self.take("{")
         vals = []
         while self.peek() != "}":
@@ -219,7 +219,7 @@ class _Parser:
             if self.peek() == ",":
                 self.take(",")
         self.take("}")
-        return frozenset(vals)
+        return tuple(dict.fromkeys(vals))  # as written, once each
 
     def pred_spec(self) -> Any:
         name = self.take()
@@ -234,7 +234,7 @@ class _Parser:
         while self.peek() == "|":
             self.take("|")
             alts.append(self.sel_inter())
-        return alts[0] if len(alts) == 1 else ("any", alts)
+        return alts[0] if len(alts) == 1 else ("any", tuple(alts))
 
     def sel_inter(self) -> Any:
         node = self.sel_term()
@@ -265,18 +265,27 @@ class _Parser:
         return node
 
 
-_PARSED: dict[str, Any] = {}
-
-
 def parse(text: str) -> Any:
-    """The syntax tree of a condition (cached).
+    """The syntax tree of a condition (nested tuples).
 
     >>> parse("無(子) or all(四病, 子)")
-    ('or', ('call', '無', [('sel', '子')]), ('all', ('pred', '四病'), ('sel', '子')))
+    ('or', ('call', '無', (('sel', '子'),)), ('all', ('pred', '四病'), ('sel', '子')))
     """
-    if text not in _PARSED:
-        _PARSED[text] = _Parser(text).parse()
-    return _PARSED[text]
+    return _Parser(text).parse()
+
+
+def tree(text: str) -> Any:
+    """The syntax tree of a condition: the book's own conditions (the judgments, their outcomes
+    and the 應期 rules) parsed once, when compute/judgments_data.py was generated
+    (:data:`~compute.judgments_data.CONDITIONS`); any other text parsed now.
+
+    >>> tree("無(子) or all(四病, 子)") == parse("無(子) or all(四病, 子)")
+    True
+    >>> "無(子) or all(四病, 子)" in CONDITIONS
+    True
+    """
+    found = CONDITIONS.get(text)
+    return found if found is not None else _Parser(text).parse()
 
 
 # ------------------------------------------------------------------ evaluation
@@ -297,7 +306,7 @@ class Evaluator:
         self._findings: dict[str, tuple[Finding, ...]] = {}
         given = dict(chart.options).get("facts", "")
         self.facts = {f for f in given.split("、") if f}
-        self.assumed_self = roles is not None and roles.note.startswith("親屬")
+        self.assumed_self = roles is not None and roles.assumed_self
 
     def fact(self, name: str) -> Tri:
         """A fact about the asking: given (``facts=``), excluded by its pair, or unknown; 自占 is
@@ -769,7 +778,7 @@ class Evaluator:
         return {"用": str(rel) if rel else "", "父": "父母", "兄": "兄弟", "子": "子孫",
                 "財": "妻財", "官": "官鬼"}.get(rid) or (self.role_rel(rid) or "")
 
-    def call(self, name: str, args: list[Any]) -> Result:
+    def call(self, name: str, args: tuple[Any, ...]) -> Result:
         if name in ("生", "克", "比", "沖", "合") and len(args) == 2:
             return self.rel(name, self.select(args[0]), self.select(args[1]))
         pairs = {"克世": ("克", "世"), "生世": ("生", "世"), "沖世": ("沖", "世"),
@@ -849,7 +858,7 @@ class Evaluator:
             raise Unknown("卦候")
         return houqi_state(self.trigram(sel), ruler)
 
-    def fact_in(self, name: str, args: list[Any], values: frozenset[str]) -> Result:
+    def fact_in(self, name: str, args: tuple[Any, ...], values: tuple[str, ...]) -> Result:
         if name == "卦候":
             return Result(self.houqi(args[0]) in values)
         if name == "卦":
@@ -1005,7 +1014,7 @@ def evaluate(condition: str, chart: Chart, question: Any = None) -> Result:
     else:
         r = asked(chart)
         q = r.question if r is not None else None
-    return Evaluator(chart, r, q).ev(parse(condition))
+    return Evaluator(chart, r, q).ev(tree(condition))
 
 
 # ------------------------------------------------------------------ the judgments as rules
@@ -1026,13 +1035,13 @@ def judge(j: dict[str, Any], chart: Chart) -> Finding | None:
     if not applies(j, q):
         return None
     ev = Evaluator(chart, r, q)
-    gate = ev.ev(parse(j["condition"]))
+    gate = ev.ev(tree(j["condition"]))
     if gate.value is not True:
         return None
     outcomes = j.get("outcomes") or ({"condition": "true", "verdict": j.get("verdict", ""),
                                       "verdict_ko": j.get("verdict_ko", "")},)
     for k, o in enumerate(outcomes, 1):
-        res = ev.ev(parse(o["condition"]))
+        res = ev.ev(tree(o["condition"]))
         if res.value is None:
             return None
         if res.value:
@@ -1060,4 +1069,4 @@ for _j in JUDGMENTS:
     _register(_j)
 
 
-__all__ = ["Evaluator", "Item", "Result", "applies", "evaluate", "judge", "parse", "tokens"]
+__all__ = ["Evaluator", "Item", "Result", "applies", "evaluate", "judge", "parse", "tokens", "tree"]

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, acts
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
-from compute.context import CLASH, Context, context
+from compute.context import AS_INT, CLASH, Context, context
 from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, rule
 
@@ -35,13 +35,13 @@ _PEACH = (0, 3, 6, 9)   # 子午卯酉: 胎沖
 
 def _movers_acting(c: Context, pos: int, phase: int) -> tuple[int, int]:
     """(生, 克) counts from the other moving lines that are neither 破 nor 散 (p198-s1)."""
-    sheng = ke = 0
-    for q in c.moving:
-        if q == pos or c.broken[q - 1] or c.san[q - 1]:
-            continue
-        r = acts(c.ph[q - 1], phase)
-        sheng += r == "生"
-        ke += r == "克"
+    # by the counts of the moving lines' phases: phase − 1 生 it, phase − 2 克 it
+    sheng, ke = c.gcnt[(phase + 4) % 5], c.gcnt[(phase + 3) % 5]
+    i = pos - 1
+    if c.gpos[i]:   # the line itself is not counted
+        r = ACTS_TABLE[c.ph[i]][phase]
+        sheng -= r == "生"
+        ke -= r == "克"
     return sheng, ke
 
 
@@ -70,15 +70,17 @@ def void_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
     """
     c = context(chart)
     v0, v1 = c.void
+    br = c.br
     out: list[dict[str, Any]] = []
     for ln in lines:
-        b = ln.branch
-        if b != v0 and b != v1:
-            out.append({"void": None})
-        elif ln.role != "primary":
-            out.append({"void": "空"} if ln.moving else {})
+        if ln.role == "primary":
+            i = ln.position - 1
+            b = br[i]
+            out.append({"void": None} if b != v0 and b != v1 else {"void": _void13(c, i)})
         else:
-            out.append({"void": _void13(c, ln.position - 1)})
+            b = AS_INT[ln.branch]
+            out.append({"void": None} if b != v0 and b != v1
+                       else {"void": "空"} if ln.moving else {})
     return out
 
 
@@ -116,8 +118,9 @@ def _void13(c: Context, i: int) -> str:
     return base
 
 
-@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line", lines="primary")
-def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line", lines="primary",
+      batch=True)
+def void8_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``void8``: the same empty line in the eight 法 of 類總 (p287-s1): 填實空 (the day clashes
     it, it moves, or it is the 月建), 動空遭破 / 沖而不力 (the eighth: a moving empty line that is
     破; an empty line clashed while 絕 on the day), 壞空 (破), 全空 (月克), 克空 (月生日克 or 日生
@@ -128,33 +131,34 @@ def void8_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     True
     """
     c = context(chart)
-    b = int(ln.branch)
-    if ln.role != "primary":
-        return {}
-    if b not in c.void:
-        return {"void8": None}
-    i = ln.position - 1
+    is_void = c.is_void
+    return [{} if ln.role != "primary"
+            else {"void8": _void8(c, ln.position - 1)} if is_void[ln.position - 1]
+            else {"void8": None}
+            for ln in lines]
+
+
+def _void8(c: Context, i: int) -> str:
     ph = c.ph[i]
-    if ln.moving:
-        return {"void8": "動空遭破" if c.broken[i] else "填實空"}
+    if c.lmov[i]:
+        return "動空遭破" if c.broken[i] else "填實空"
     if c.on_month[i]:
-        return {"void8": "填實空"}
-    if CLASH[b] == c.day:
-        bad = STAGE_TABLE[c.tu][ph][c.day] == "絕"
-        return {"void8": "沖而不力" if bad else "填實空"}
+        return "填實空"
+    if CLASH[c.br[i]] == c.day:
+        return "沖而不力" if STAGE_TABLE[c.tu][ph][c.day] == "絕" else "填實空"
     if c.broken[i]:
-        return {"void8": "壞空"}
+        return "壞空"
     m, d = c.mact[ph], c.dact[ph]
     if m == "克":
-        return {"void8": "全空"}
+        return "全空"
     ms, ds = m in ("生", "比"), d in ("生", "比")
     if ms and d == "克":
-        return {"void8": "克空"}
+        return "克空"
     if ms and ds:
-        return {"void8": "旺相空"}
+        return "旺相空"
     if ms or ds:
-        return {"void8": "半空"}
-    return {"void8": "安空" if d != "克" else "空"}
+        return "半空"
+    return "安空" if d != "克" else "空"
 
 
 @rule("yuepo", "月破", "월파", ("p152-s1", "p152-s2", "p153-s1", "p154-s1", "p288-s2"),
@@ -172,29 +176,39 @@ def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[st
     '實破'
     """
     c = context(chart)
-    day, broken = c.day, (c.month + 6) % 12
-    return [{} if ln.role != "primary" and not ln.moving
-            else {"month_broken": None} if ln.branch != broken
-            else {"month_broken": "實破" if ln.branch == day else "月破"}
-            for ln in lines]
+    day, broken, br = c.day, (c.month + 6) % 12, c.br
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role == "primary":
+            b = br[ln.position - 1]
+        elif ln.moving:
+            b = AS_INT[ln.branch]
+        else:
+            out.append({})
+            continue
+        out.append({"month_broken": None} if b != broken
+                   else {"month_broken": "實破" if b == day else "月破"})
+    return out
 
 
 @rule("yuepo", kind="finding")
-def yuepo_findings(chart: Chart):
+def yuepo_findings(chart: Chart) -> list[Finding]:
     """A finding per 月破 line (the state ``month_broken``), e.g. "初爻 子水妻財 月破".
 
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("坎", month="午", day="丙寅").findings if f.rule == "yuepo"]
     ['上爻 子水兄弟 月破']
     """
+    out: list[Finding] = []
     c = context(chart)
     for p in range(1, 7):
         if c.broken[p - 1]:
-            yield Finding("yuepo", f"{c.line_name(p)} 月破", (p,))
+            out.append(Finding("yuepo", f"{c.line_name(p)} 月破", (p,)))
+    return out
 
 
 @rule("xunkong-13", kind="finding")
-def xunkong_findings(chart: Chart):
+def xunkong_findings(chart: Chart) -> list[Finding]:
     """A finding per empty line with its kind (the state ``void``), e.g. "上爻 戌土父母 旬空
     (填實)".
 
@@ -202,57 +216,73 @@ def xunkong_findings(chart: Chart):
     >>> [f.summary for f in chart("乾", month="午", day="戊辰").findings if f.rule == "xunkong-13"]
     ['上爻 戌土父母 旬空 (填實)']
     """
+    out: list[Finding] = []
     c = context(chart)
     for ln in c.lines:
         kind = ln.state.get("void")
         if kind:
-            yield Finding("xunkong-13", f"{c.line_name(ln.position)} 旬空 ({kind})", (ln.position,))
+            out.append(Finding("xunkong-13", f"{c.line_name(ln.position)} 旬空 ({kind})",
+                               (ln.position,)))
+    return out
 
 
 @rule("da-baihu", "大白虎 (動而破)", "대백호 (동이파)", ("p154-s1", "p193-s4", "p193-s5"),
       kind="finding")
-def dong_po(chart: Chart):
+def dong_po(chart: Chart) -> list[Finding]:
     """A moving line that is 月破 is "全凶" because the 大白虎 stands on the 破 branch (p193-s4,
     s5); with a moving 官鬼 "吉而不吉，凶而愈凶" (p154-s1)."""
+    out: list[Finding] = []
     c = context(chart)
+    if True not in c.broken:
+        return out
     gui = any(c.lines[p - 1].relative == Relative.GUANGUI for p in c.moving)
     for p in c.moving:
         if c.broken[p - 1]:
             tail = "，鬼動 凶而愈凶" if gui else ""
-            yield Finding("da-baihu", f"{c.line_name(p)} 動而破 全凶 (大白虎所臨){tail}", (p,))
+            out.append(Finding("da-baihu", f"{c.line_name(p)} 動而破 全凶 (大白虎所臨){tail}",
+                               (p,)))
+    return out
 
 
 @rule("guan-gui", "官鬼 虛實", "관귀 허실", ("p192-s1", "p193-s1", "p193-s2", "p193-s3",
-                                      "p193-s4"), kind="line", lines="primary")
-def xushi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+                                      "p193-s4"), kind="line", lines="primary", batch=True)
+def xushi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``xushi``: what a line amounts to in substance (p193): "猶不動" (moving but clashed by the
     day, 制 by another moving line, or with no 生 from day, month, a moving line or its own changed
     line), "猶不有" (present but 空, 沖散 or 化沖), "半空" (空 and moving), "全凶" (moving and
     破); [] if none."""
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    i = ln.position - 1
+    lmov, is_void, on_month, br, day = c.lmov, c.is_void, c.on_month, c.br, c.day
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+            continue
+        i = ln.position - 1
+        if lmov[i]:
+            out.append({"xushi": _xushi_moving(c, i)})
+        else:   # a static line: only its 空 counts (a static line is never 散 nor 化)
+            out.append({"xushi": ["猶不有"] if is_void[i] and not on_month[i]
+                        and CLASH[br[i]] != day else []})
+    return out
+
+
+def _xushi_moving(c: Context, i: int) -> list[str]:
     ph, b = c.ph[i], c.br[i]
     out = []
-    if ln.moving:
-        ms, mk = _movers_acting(c, ln.position, ph)
-        cb = c.cbr[ln.position - 1]
-        bian_helps = cb is not None and not ((cb in c.void) or c.po(cb)) \
-            and acts(BRANCH_PHASE_INT[cb], ph) == "生"
-        helped = ms or bian_helps or c.dact[ph] in ("生", "比") \
-            or c.mact[ph] in ("生", "比")
-        if CLASH[b] == c.day or mk or not helped:
-            out.append("猶不動")
-    cb = c.cbr[ln.position - 1]
-    void = c.is_void[i] and not c.on_month[i] and not ln.moving and CLASH[b] != c.day
-    if void or c.san[i] or (cb is not None and CLASH[b] == cb):
+    ms, mk = _movers_acting(c, i + 1, ph)
+    cb = c.cbr[i]
+    bian_helps = c.cok[i] and ACTS_TABLE[BRANCH_PHASE_INT[cb]][ph] == "生"
+    helped = ms or bian_helps or c.dact[ph] in ("生", "比") or c.mact[ph] in ("生", "比")
+    if CLASH[b] == c.day or mk or not helped:
+        out.append("猶不動")
+    if c.san[i] or (cb is not None and CLASH[b] == cb):
         out.append("猶不有")
-    if c.is_void[i] and ln.moving:
+    if c.is_void[i]:
         out.append("半空")
-    if ln.moving and c.broken[i]:
+    if c.broken[i]:
         out.append("全凶")
-    return {"xushi": out}
+    return out
 
 
 doctrine(

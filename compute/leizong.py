@@ -13,9 +13,9 @@ Source: 易冒 p275–p295 (¶547–587).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping, Sequence
 
-from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, stage_at
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, TU_CHANGSHENG_CHOICES, stage_at
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, Context, context
 from compute.guisha import suimu, zhushang
@@ -37,12 +37,8 @@ GRADES: Final = table(
 """The eighteen grades, best to worst: 1–8 全吉, 9–11 半吉, 12–18 凶陷 (p291-s1 … p293-s1)."""
 
 
-def _g(n: int) -> dict[str, Any]:
-    return {"n": n, "name": GRADES[n - 1]}
-
-
-@rule("yongshen-18", kind="line", lines="primary")
-def grade_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+@rule("yongshen-18", kind="line", lines="primary", batch=True)
+def grade_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``grade``: the line's grade {n, name} among the eighteen, as if it were the 用神.
 
     Tests, in order: on the 日 (1 日神) or 月 (2 月將); moving and 散 (18); 月破 (15);
@@ -54,15 +50,21 @@ def grade_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     together → 生 ("貪生忘克", 5); its changed line 生 it → 變生 (6); a moving line 生 it →
     動生 (7); otherwise 安 (8). 竟無 (17) belongs to an absent 六親 (``benwu-eryou``).
     """
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    return {"grade": _g(_grade(c, ln))}
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+            continue
+        n = _grade(c, ln.position - 1)
+        out.append({"grade": {"n": n, "name": GRADES[n - 1]}})
+    return out
 
 
-def _grade(c: Context, ln: ChartLine) -> int:
-    p, i = ln.position, ln.position - 1
-    ph = c.ph[i]
+_HELP: Final = frozenset(("生", "比"))
+
+
+def _grade(c: Context, i: int) -> int:
     if c.on_day[i]:
         return 1
     if c.on_month[i]:
@@ -71,36 +73,38 @@ def _grade(c: Context, ln: ChartLine) -> int:
         return 18
     if c.broken[i]:
         return 15
+    ph = c.ph[i]
     d, m = c.dact[ph], c.mact[ph]
-    movers = [ACTS_TABLE[c.ph[q - 1]][ph] for q in c.moving
-              if q != p and not (c.broken[q - 1] or c.san[q - 1])]
-    cb = c.cbr[i]
-    bian = None if cb is None or cb in c.void or ((cb - c.month) % 12 == 6 and cb != c.day) \
-        else ACTS_TABLE[BRANCH_PHASE_INT[cb]][ph]
-    sheng = [x for x in (d, m, bian, *movers) if x in ("生", "比")]
-    ke = [x for x in (d, m, bian, *movers) if x == "克"]
+    bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if c.cok[i] else None
+    # the other moving lines neither 破 nor 散, by the counts of their phases: phase − 1 生 it,
+    # its own phase 比 (less the line itself), phase − 2 克 it, phase + 1 洩 it
+    gcnt, me = c.gcnt, c.gpos[i]
+    m_sheng, m_ke = gcnt[(ph + 4) % 5], gcnt[(ph + 3) % 5]
+    sheng = d in _HELP or m in _HELP or bian in _HELP or m_sheng > 0 or gcnt[ph] - me > 0
+    ke = d == "克" or m == "克" or bian == "克" or m_ke > 0
+    moving = c.lmov[i]
     clashed = CLASH[c.br[i]] == c.day
-    if c.is_void[i] and not ln.moving and not clashed:   # a day clash fills it (p287-s1 七)
+    if c.is_void[i] and not moving and not clashed:   # a day clash fills it (p287-s1 七)
         if ke and not sheng:
             return 16
         return 10 if c.strong[i] else 11
-    if not ln.moving and clashed and not c.strong[i] and not c.is_void[i]:
+    if not moving and clashed and not c.strong[i] and not c.is_void[i]:
         return 14
     if ke and not sheng:
         return 13
-    if (d == "克" and m in ("生", "比")) or (m == "克" and d in ("生", "比")):
+    if (d == "克" and m in _HELP) or (m == "克" and d in _HELP):
         return 9
-    if d == "洩" and m == "洩" and all(x == "洩" for x in movers):
+    if d == "洩" and m == "洩" and gcnt[(ph + 1) % 5] == len(c.good) - me:   # all drain it
         return 12
     if "比" in (d, m):
         return 3
     if "生" in (d, m):
         return 4
-    if "生" in movers and "克" in movers:
+    if m_sheng and m_ke:
         return 5
     if bian == "生":
         return 6
-    if "生" in movers:
+    if m_sheng:
         return 7
     return 8
 
@@ -129,7 +133,7 @@ def yuan_ji_chou(yong: Relative) -> tuple[Relative, Relative, Relative]:
 
 @rule("shi-ying-ji-10", "世應 十忌", "세응 십기", ("p280-s1", "p280-s2", "p280-s3"),
       kind="finding")
-def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
+def shi_ying_ji(chart: Chart) -> list[Finding]:
     """The ten taboos of 世 and 應 (p280-s1): 空 (無成), 破 (多敗), 絕 (多困), 散 (全失), 墓
     (難舉), 動 (多變), 合沖 (將成而敗), 隨墓, 助傷, 升降進退 (降 or 退).
 
@@ -138,11 +142,18 @@ def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "shi-ying-ji-10"]
     ['世 上爻 戌土父母 忌: 動']
     """
+    out: list[Finding] = []
     c = context(chart)
     h = chart.primary
-    hc = {p for f in hechu_fengchong(chart) for p in f.lines}
-    sm = {p for f in suimu(chart) for p in f.lines}
-    zs = {p for f in zhushang(chart) for p in f.lines}
+    hc: set[int] = set()   # the lines of each finding read (plain loops: no comprehensions)
+    for f in hechu_fengchong(chart):
+        hc.update(f.lines)
+    sm: set[int] = set()
+    for f in suimu(chart):
+        sm.update(f.lines)
+    zs: set[int] = set()
+    for f in zhushang(chart):
+        zs.update(f.lines)
     for who, p in (("世", h.shi), ("應", h.ying)):
         st = c.lines[p - 1].state
         i = p - 1
@@ -171,8 +182,9 @@ def shi_ying_ji(chart: Chart) -> Iterator[Finding]:
         if sj in ("降", "真降") or jt in ("退神", "實退"):
             bad.append("升降進退")
         if bad:
-            yield Finding.of("shi-ying-ji-10", _say_ji, (p,), kind=who,
-                             facts={"line": c.line_name(p), "taboos": tuple(bad)})
+            out.append(Finding.of("shi-ying-ji-10", _say_ji, (p,), kind=who,
+                                  facts={"line": c.line_name(p), "taboos": tuple(bad)}))
+    return out
 
 
 def _say_ji(f: Mapping[str, Any]) -> str:
@@ -180,34 +192,45 @@ def _say_ji(f: Mapping[str, Any]) -> str:
     return f"{f['kind']} {f['line']} 忌: {', '.join(f['taboos'])}"
 
 
-@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary")
-def keqi_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary", batch=True)
+def keqi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``keqi``: the days the line points to, by the rules of p294-s2 that need no question: an
     empty line → the day that clashes it ("主象空而沖可獲") or fills it (its own branch, "值");
     a 旺相 line → its 墓 ("用爻旺而墓乃收"); a line 絕 on the day but 生 by a moving line → its
     長生 ("絕逢生而出焉"); a 休囚 line helped (生) by a moving line → the branch of its own phase's
     臨官 ("衰遇扶而成矣")."""
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    i = ln.position - 1
-    ph, b = c.ph[i], c.br[i]
-    out = []
-    if c.is_void[i] and not c.on_month[i]:
-        out += [f"沖 {BRANCH_ZH[CLASH[b]]} (空)", f"值 {BRANCH_ZH[b]} (填實)"]
-    if c.strong[i]:
-        out.append(f"墓 {BRANCH_ZH[stage_at(ph, '墓', c.tu)]} (旺)")
-    pos = ln.position
-    helped = False
-    for q in c.moving:
-        if q != pos and ACTS_TABLE[c.ph[q - 1]][ph] == "生":
-            helped = True
-            break
-    if (ln.state.get("changsheng") or {}).get("day") == "絕" and helped:
-        out.append(f"生 {BRANCH_ZH[stage_at(ph, '長生', c.tu)]} (絕逢生)")
-    elif not c.strong[i] and helped:
-        out.append(f"扶 {BRANCH_ZH[stage_at(ph, '臨官', c.tu)]} (衰遇扶)")
-    return {"keqi": out}
+    says = _KEQI_SAY[c.tu]
+    br, ph, strong, is_void, on_month, mcnt = c.br, c.ph, c.strong, c.is_void, c.on_month, c.mcnt
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+            continue
+        i = ln.position - 1
+        p = ph[i]
+        found = list(_KEQI_VOID[br[i]]) if is_void[i] and not on_month[i] else []
+        say = says[p]
+        if strong[i]:
+            found.append(say[0])
+        if mcnt[(p + 4) % 5]:   # a moving line of the phase that 生 it (never the line itself)
+            if (ln.state.get("changsheng") or {}).get("day") == "絕":
+                found.append(say[1])
+            elif not strong[i]:
+                found.append(say[2])
+        out.append({"keqi": found})
+    return out
+
+
+_KEQI_VOID: Final = tuple((f"沖 {BRANCH_ZH[CLASH[b]]} (空)", f"值 {BRANCH_ZH[b]} (填實)")
+                          for b in range(12))
+"""The two days of an empty line of each branch (its clash, itself)."""
+_KEQI_SAY: Final = {
+    tu: tuple((f"墓 {BRANCH_ZH[stage_at(p, '墓', tu)]} (旺)",
+               f"生 {BRANCH_ZH[stage_at(p, '長生', tu)]} (絕逢生)",
+               f"扶 {BRANCH_ZH[stage_at(p, '臨官', tu)]} (衰遇扶)") for p in range(5))
+    for tu in TU_CHANGSHENG_CHOICES}
+"""``_KEQI_SAY[tu][phase]``: the 墓, 長生 and 臨官 days of a phase, as keqi says them."""
 
 
 for _rid, _zh, _ko, _passages, _reason in (

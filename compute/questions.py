@@ -269,6 +269,19 @@ class Roles(Frozen):
     def hidden(self) -> bool:
         return bool(self.yong) and all(a.hidden for a in self.yong)
 
+    @property
+    def assumed_self(self) -> bool:
+        """A 親屬 question read as the asker's own (自占): its 用 taken as the 世 because the
+        facts say neither 疏 nor 代占 (:func:`roles`).
+
+        >>> from compute.chart import chart
+        >>> roles(chart("乾", month="寅", day="甲子"), yongshen="親屬").assumed_self
+        True
+        >>> roles(chart("乾", month="寅", day="甲子", facts="疏"), yongshen="親屬").assumed_self
+        False
+        """
+        return self.given[:1] == ("親屬",) and self.value == "世"
+
     def to_dict(self) -> dict[str, Any]:
         """``{relative or role, lines, hidden}`` and the other roles (``yimao cases --json``).
 

@@ -12,8 +12,10 @@ here ("沖法尤詳日沖本篇", p286-s4 注), so the chapter's own rules are t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from compute.chart import Chart, ChartLine
-from compute.context import CLASH, context
+from compute.context import CLASH, Context, context
 from compute.kongpo import fill_quality
 from compute.rules import Finding, doctrine, rule
 
@@ -37,8 +39,8 @@ def clash_kind(line_branch: int, day_branch: int) -> str:
     return "絕沖"
 
 
-@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line", lines="primary")
-def day_clash_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line", lines="primary", batch=True)
+def day_clash_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``day_clash``: None, or {kind, effect} when the day branch clashes the line (p163-s1 and the
     four kinds of p164-s1):
 
@@ -48,15 +50,19 @@ def day_clash_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     * a static line: 墓沖 暗動 "不論旺相休囚"; 胎沖/克沖 暗動 if 旺相 (克沖 with only 十之七 of the
       good), 暗破 (the 半散 of p164) if 休囚; 絕沖 never 暗動 ("縱旺相，靜不能為暗動") → 暗破.
     """
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    i = ln.position - 1
+    clashed = CLASH[c.day]   # the one branch the day clashes
+    br = c.br
+    return [{} if ln.role != "primary"
+            else {"day_clash": None} if br[ln.position - 1] != clashed
+            else {"day_clash": _clash(c, ln.position - 1)}
+            for ln in lines]
+
+
+def _clash(c: Context, i: int) -> dict[str, str]:
     b = c.br[i]
-    if CLASH[b] != c.day:
-        return {"day_clash": None}
     kind = clash_kind(b, c.day)
-    if ln.moving:
+    if c.lmov[i]:
         effect = "不散" if c.on_month[i] else ("全動" if c.is_void[i] else "散")
     elif c.is_void[i] and not c.on_month[i]:
         effect = fill_quality(b, c.strong[i])
@@ -66,23 +72,27 @@ def day_clash_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
         effect = "暗破"
     else:
         effect = "暗動" if c.strong[i] else "暗破"
-    return {"day_clash": {"kind": kind, "effect": effect}}
+    return {"kind": kind, "effect": effect}
 
 
 @rule("richong-4", kind="finding")
-def day_clash_findings(chart: Chart):
+def day_clash_findings(chart: Chart) -> list[Finding]:
     """A finding per line the day clashes, with its effect (the state ``day_clash``).
 
     >>> from compute.chart import chart
     >>> [f.summary for f in chart("坤", month="辰", day="乙卯").findings if f.rule == "richong-4"]
     ['上爻 酉金子孫 日沖 胎沖: 暗動']
     """
+    out: list[Finding] = []
     c = context(chart)
-    for ln in c.lines:
-        dc = ln.state.get("day_clash")
-        if dc:
-            yield Finding("richong-4", f"{c.line_name(ln.position)} 日沖 {dc['kind']}: "
-                          f"{dc['effect']}", (ln.position,))
+    clashed = CLASH[c.day]
+    for i, b in enumerate(c.br):
+        if b == clashed:   # the state is set only on a line the day clashes
+            dc = c.lines[i].state.get("day_clash")
+            if dc:
+                out.append(Finding("richong-4", f"{c.line_name(i + 1)} 日沖 {dc['kind']}: "
+                                   f"{dc['effect']}", (i + 1,)))
+    return out
 
 
 doctrine(

@@ -17,20 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from compute.changsheng import (
-    BRANCH_PHASE_INT,
-    STAGE_TABLE,
-    WANGXIANG_TABLE,
-    day_action,
-    shengjue_on,
-)
+from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, WANGXIANG_TABLE, day_action
 from compute.chart import Chart, ChartLine
-from compute.context import BRANCH_ZH, CLASH, context
+from compute.context import AS_INT, BRANCH_ZH, CLASH, context
 from compute.rules import rule
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final
+
+    from compute.rules import Finding
 
 
 @rule("richen", "日辰 (日主)", "일진 (일주)", ("p147-s1", "p148-s1", "p149-s1"))
@@ -46,19 +42,16 @@ def day_acts(phase: int, day: int, tu: str = "申") -> str:
     return day_action(phase, day, tu)
 
 
-def _role_ok(ln: ChartLine) -> bool:
-    """Annotate every primary line and, of the changed hexagram, the 變爻 only."""
-    return ln.role == "primary" or ln.moving
-
-
-# The three annotators below are batch annotators (compute/rules.py): one call for all the lines
-# of their scope, a dict per line.
+# The annotators below are batch annotators (compute/rules.py): one call for all the lines of
+# their scope, a dict per line: every primary line and, of the changed hexagram, the 變爻 only.
 
 @rule("wangshuai-method", kind="line", lines="shown", batch=True)
 def wangxiang_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
-    row = _WX_BY_BRANCH[context(chart).month]
-    return [{"wangxiang": row[ln.branch]} if ln.role == "primary" or ln.moving else {}
+    c = context(chart)
+    wx, row = c.wx, _WX_BY_BRANCH[c.month]
+    return [{"wangxiang": wx[ln.position - 1]} if ln.role == "primary"
+            else {"wangxiang": row[ln.branch]} if ln.moving else {}
             for ln in lines]
 
 
@@ -75,20 +68,25 @@ def changsheng_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str,
     (``bian``, p185-s1; none when the changed line is 空 or 破, "如空如破，則非生非絕矣")."""
     c = context(chart)
     stages, day, month, hour = STAGE_TABLE[c.tu], c.day, c.month, c.hour
-    out = []
+    ph, cbr, cok = c.ph, c.cbr, c.cok
+    out: list[dict[str, Any]] = []
     for ln in lines:
-        primary = ln.role == "primary"
-        if not primary and not ln.moving:
+        if ln.role == "primary":
+            i = ln.position - 1
+            table = stages[ph[i]]
+            here: dict[str, Any] = {"day": table[day], "month": table[month]}
+            if hour is not None:
+                here["hour"] = table[hour]
+            if ln.moving:   # the stage at the changed line (shengjue_on): none if 空 or 破
+                here["bian"] = table[cbr[i]] if cok[i] else None
+        elif ln.moving:
+            table = stages[BRANCH_PHASE_INT[ln.branch]]
+            here = {"day": table[day], "month": table[month]}
+            if hour is not None:
+                here["hour"] = table[hour]
+        else:
             out.append({})
             continue
-        table = stages[BRANCH_PHASE_INT[ln.branch]]
-        here: dict[str, Any] = {"day": table[day], "month": table[month]}
-        if hour is not None:
-            here["hour"] = table[hour]
-        if primary and ln.moving:
-            cb = c.cbr[ln.position - 1]
-            here["bian"] = None if cb is None else shengjue_on(
-                BRANCH_PHASE_INT[ln.branch], cb, (cb in c.void) or c.po(cb), c.tu)
         out.append({"changsheng": here})
     return out
 
@@ -100,13 +98,16 @@ def riyue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
     不陷"; p148-s1 "日主所臨，莫能破之，莫能空之，莫能散之")."""
     c = context(chart)
-    day, month = c.day, c.month
+    day, month, br = c.day, c.month, c.br
     out: list[dict[str, Any]] = []
     for ln in lines:
-        if ln.role != "primary" and not ln.moving:
+        if ln.role == "primary":
+            b = br[ln.position - 1]
+        elif ln.moving:
+            b = AS_INT[ln.branch]
+        else:
             out.append({})
             continue
-        b = ln.branch
         out.append({"riyue": (["日辰", "月建"] if b == month else ["日辰"]) if b == day
                     else (["月建"] if b == month else [])})
     return out
@@ -119,8 +120,8 @@ def year_given(chart: Chart) -> bool:
 
 @rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1",
                                "p155-s1"),
-      kind="line", lines="shown", when=year_given)
-def taisui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      kind="line", lines="shown", when=year_given, batch=True)
+def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``taisui`` (only when the year is given): "太歲" on the year branch, "歲破" on its clash —
     a clash in name only (p141-s1 "與爻神沖，謂歲破而不破"); ``year_void``: the line is empty in
     the year's 旬 (年空, used only now and then for lifetime questions, p155-s1 注).
@@ -130,39 +131,54 @@ def taisui_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     True
     """
     c = context(chart)
-    if c.year is None or not _role_ok(ln):
-        return {}
-    year_void = int(ln.branch) in (int(b) for b in chart.year.void)
-    if ln.branch == c.year:
-        return {"taisui": "太歲", "year_void": year_void}
-    if CLASH[ln.branch] == c.year:
-        return {"taisui": "歲破", "year_void": year_void}
-    return {"taisui": None, "year_void": year_void}
+    year = c.year
+    if year is None:
+        return [{} for _ in lines]
+    y0, y1 = chart.year.void
+    y0, y1 = AS_INT[y0], AS_INT[y1]
+    clash = CLASH[year]
+    br = c.br
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role == "primary":
+            b = br[ln.position - 1]
+        elif ln.moving:
+            b = AS_INT[ln.branch]
+        else:
+            out.append({})
+            continue
+        out.append({"taisui": "太歲" if b == year else "歲破" if b == clash else None,
+                    "year_void": b == y0 or b == y1})
+    return out
 
 
 @rule("shichen", "時辰", "시진", ("p150-s1", "p151-s1", "p151-s2"), kind="finding")
-def hour_note(chart: Chart):
+def hour_note(chart: Chart) -> list[Finding]:
     """The hour counts only within the day, by the twelve stages (``changsheng.hour``); its 沖
     and 合 are nominal (p151-s1). A finding when a moving line stands on the hour."""
+    out: list[Finding] = []
     c = context(chart)
     if c.hour is None:
-        return
+        return out
     for p in c.moving:
         if c.br[p - 1] == c.hour:
-            yield _finding("shichen", f"{c.line_name(p)} 值時 (時辰之力近輕小速)", (p,))
+            out.append(_finding("shichen", f"{c.line_name(p)} 值時 (時辰之力近輕小速)", (p,)))
+    return out
 
 
 @rule("taisui", kind="finding")
-def taisui_findings(chart: Chart):
+def taisui_findings(chart: Chart) -> list[Finding]:
     """太歲 in the 旬空 is 空, in the 月破 is 破 (p141-s1 "空則可空，破則可破")."""
+    out: list[Finding] = []
     c = context(chart)
     if c.year is None:
-        return
+        return out
     y = BRANCH_ZH[c.year]
     if (c.year in c.void):
-        yield _finding("taisui", f"太歲 {y} 旬空")
+        out.append(_finding("taisui", f"太歲 {y} 旬空"))
     if c.po(c.year):
-        yield _finding("taisui", f"太歲 {y} 月破")
+        out.append(_finding("taisui", f"太歲 {y} 月破"))
+    return out
 
 
 def _finding(rid: str, summary: str, lines: tuple[int, ...] = (), **data: Any):

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from compute.context import context
+from compute.context import AS_INT, Context, context
 from compute.ganzhi import BRANCH_ZH, STEM_ZH, GanZhi, Stem
 from compute.liuqin import Relative
 from compute.liushen import YANG_GUI, YIN_GUI
@@ -514,9 +514,9 @@ def star_parts() -> tuple[Part, ...]:
     """
 
     def rows(fill: Any) -> tuple[tuple[str, ...], ...]:
-        out: list[list[str]] = [[] for _ in range(12)]
+        out: list[list[str]] = [[], [], [], [], [], [], [], [], [], [], [], []]
         fill(out)
-        return tuple(tuple(x) for x in out)
+        return tuple(map(tuple, out))
 
     def pre(month: int) -> Any:
         def fill(out: list[list[str]]) -> None:
@@ -618,13 +618,6 @@ def stem_stars(month: int, stem: int) -> tuple[str, ...]:
 _STEM_STARS: Final = tuple(tuple(stem_stars(m, s) for s in range(10)) for m in range(12))
 """``_STEM_STARS[month][stem]``: :func:`stem_stars` (120 rows, built at import)."""
 
-_OPT_NAMES = ("shensha-base", "tianxi", "wenchang", "yangren", "yingui", "diyu")
-
-
-def _opts(c) -> tuple[str, ...]:
-    return tuple(f"{n}={c.opts.get(n, '')}" for n in _OPT_NAMES)
-
-
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
                                              "p265-s2", "p265-s3", "p265-s4"), kind="line",
                                              lines="shown", batch=True)
@@ -633,34 +626,70 @@ def shensha_state(chart, lines) -> list[dict]:
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
     theirs when they are 變爻. (A batch annotator: a dict per line of *lines*.)"""
     c = context(chart)
-    stars = c.memo.get("shensha")   # this chart's stars by branch, each branch when first asked
-    if stars is None:
-        stars = c.memo["shensha"] = {}
-        c.memo["shensha.opts"] = _opts(c)
+    first, more = _rows(c)
+    stars: dict[int, tuple[str, ...]] = {}   # this call's stars by branch, each when first met
     by_stem = _STEM_STARS[c.month]
     out = []
     for ln in lines:
         if ln.role != "primary" and not ln.moving:
             out.append({})
             continue
-        b = int(ln.branch)
+        b = AS_INT[ln.branch]
         names = stars.get(b)
-        if names is None:
-            names = stars[b] = stars_on(b, c.month, c.day, c.day_stem, c.year, c.hour,
-                                        c.memo["shensha.opts"])
+        if names is None:   # as stars_on(b, …): the parts' names on b, each once, in order
+            names = first[b] if type(first) is tuple else first(b)
+            for row in more:
+                names += row[b]
+            if len(set(names)) != len(names):
+                names = tuple(dict.fromkeys(names))
+            stars[b] = names
         out.append({"shensha": [*names, *by_stem[ln.stem]]})
     return out
 
 
+_FIRST: Final = tuple(
+    tuple(tuple(dict.fromkeys(STAR_PARTS[0][m][b] + STAR_PARTS[1][m][b]
+                              + STAR_PARTS[2][m * 4][b])) for b in range(12))
+    for m in range(12))
+"""The month's tables, the 將星 ring and the month's single stars on each branch, each name
+once, for the book's conventions (ring from the month, 天喜 by month, 地獄 by the prose):
+``_FIRST[month][branch]``."""
+
+
+def _rows(c: Context) -> tuple[Any, tuple[tuple[tuple[str, ...], ...], ...]]:
+    """The parts of :data:`STAR_PARTS` that place stars on this chart, as :func:`stars_on`
+    picks them from its month, day, day stem, year, hour and conventions: the first three
+    (a row of :data:`_FIRST`, or a function of the branch under other conventions) and the rows
+    of the others."""
+    parts, get, month = STAR_PARTS, c.opts.get, c.month
+    day_base, season, jue = get("shensha-base") == "day", get("tianxi") == "season", \
+        get("diyu") == "jue"
+    if day_base or season or jue:
+        r0, r1 = parts[0][month], parts[1][c.day if day_base else month]
+        r2 = parts[2][month * 4 + season * 2 + jue]
+        first: Any = lambda b: tuple(dict.fromkeys(r0[b] + r1[b] + r2[b]))  # noqa: E731
+    else:
+        first = _FIRST[month]
+    more = [parts[3][c.day_stem * 8 + (get("yingui") == "verse") * 4
+                     + (get("wenchang") == "common") * 2 + (get("yangren") == "common")]]
+    if c.year is not None:
+        more.append(parts[4][c.year])
+    if c.hour is not None:
+        more.append(parts[5][(month + c.hour - 10) % 12])
+    return first, tuple(more)
+
+
 @rule("shensha-general", kind="finding")
-def moving_stars(chart):
+def moving_stars(chart) -> list[Finding]:
     """Stars count chiefly when their line moves ("各伺其動，不動則不伺", p265-s3): a finding per
     moving line that carries stars."""
+    out: list[Finding] = []
     c = context(chart)
     for p in c.moving:
         names = c.lines[p - 1].state.get("shensha") or []
         if names:
-            yield Finding("shensha-general", f"{c.line_name(p)} 動: {'、'.join(names)}", (p,))
+            out.append(Finding("shensha-general", f"{c.line_name(p)} 動: {'、'.join(names)}", (p,)))
+    return out
 
 
 _GUANGUI: Final = Relative.GUANGUI
@@ -678,41 +707,49 @@ def _gui_moving_in(c, chart, trigram: int) -> list[int]:
 
 
 @rule("heshen", kind="finding")
-def heshen_finding(chart):
+def heshen_finding(chart) -> list[Finding]:
     """鶴神: a moving 官鬼 in the trigram where it stands → do not travel that way (p260-s1 "若鬼
     搖是宮出行是戒"); the trigram holding the line is taken as "是宮"."""
+    out: list[Finding] = []
     c = context(chart)
     station = heshen(chart.day)
     t = _TRIGRAM_OF_STATION.get(station)
     if t is None:
-        return
+        return out
     for p in _gui_moving_in(c, chart, t):
-        yield Finding("heshen", f"鶴神在{station}: {c.line_name(p)} 鬼搖是宮 (出行是戒)", (p,))
+        out.append(Finding("heshen", f"鶴神在{station}: {c.line_name(p)} 鬼搖是宮 (出行是戒)",
+                           (p,)))
+    return out
 
 
 @rule("tianshe", kind="finding")
-def tianshe_finding(chart):
+def tianshe_finding(chart) -> list[Finding]:
     """天赦日 (p236-s2): 春 戊寅, 夏 甲午, 秋 戊申, 冬 甲子 — for punishment and prison
     questions."""
+    out: list[Finding] = []
     c = context(chart)
     if TIANSHE[c.month] == chart.day.zh:
-        yield Finding("tianshe", f"天赦日 {chart.day.zh} (刑罪之占，得逢解網)")
+        out.append(Finding("tianshe", f"天赦日 {chart.day.zh} (刑罪之占，得逢解網)"))
+    return out
 
 
 @rule("tian-guanfu", kind="finding")
-def tian_guanfu_finding(chart):
+def tian_guanfu_finding(chart) -> list[Finding]:
     """天官符 (p246-s1, p248): a moving 官鬼 in the trigram of the month's 九宮 palace. Only for
     申子辰 and 亥卯未 years, where the book's 子年 example fixes 正月 in the 中宮; for 寅午戌 and
     巳酉丑 years "進三位而復退" leaves 正月's palace open and nothing is computed."""
+    out: list[Finding] = []
     c = context(chart)
     if c.year is None or c.year % 4 not in (0, 3):
-        return
+        return out
     palace = TIAN_GUANFU_PALACES[(c.month - 2) % 12 % 9]
     t = _TRIGRAM_OF_STATION.get(palace)
     if t is None:
-        return
+        return out
     for p in _gui_moving_in(c, chart, t):
-        yield Finding("tian-guanfu", f"天官符在{palace}: {c.line_name(p)} 鬼動 (詞訟之凶)", (p,))
+        out.append(Finding("tian-guanfu", f"天官符在{palace}: {c.line_name(p)} 鬼動 (詞訟之凶)",
+                           (p,)))
+    return out
 
 
 doctrine(

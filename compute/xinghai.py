@@ -13,7 +13,7 @@ Source: 易冒 p217–p221 (¶431–439), p289 (¶575).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
@@ -58,78 +58,117 @@ HAI: Final = table(
 申亥 酉戌."""
 
 
-def _sources(c: Context, pos: int) -> list[tuple[str, int]]:
-    """What can act on line *pos*: the day, the month, the other moving lines, its changed line."""
-    table_ = c.memo.get("xinghai.sources")
-    if table_ is None:
-        table_ = c.memo["xinghai.sources"] = tuple(_build_sources(c, p) for p in range(1, 7))
-    return table_[pos - 1]
-
-
-def _build_sources(c: Context, pos: int) -> list[tuple[str, int]]:
-    out = [("日", c.day), ("月", c.month)]
-    out += [(POS_ZH[p], c.br[p - 1]) for p in c.moving if p != pos]
-    cb = c.cbr[pos - 1]
-    if cb is not None:
-        out.append(("變", cb))
-    return out
-
-
-@rule("sanxing", kind="line", lines="primary")
-def xing_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+@rule("sanxing", kind="line", lines="primary", batch=True)
+def xing_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``xing``: who 刑s the line (日, 月, a moving line, its own changed line).
 
     >>> from compute.chart import chart
     >>> chart("困", "兌", month="酉", day="庚申").primary.line(1).state["xing"]  # 申刑寅
     ['日']
     """
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    b = c.br[ln.position - 1]
-    return {"xing": [who for who, s in _sources(c, ln.position) if XING[s] == b]}
+    br, cbr, moving = c.br, c.cbr, c.moving
+    x_day, x_month = XING[c.day], XING[c.month]
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+            continue
+        pos = ln.position
+        b = br[pos - 1]
+        found = []
+        if x_day == b:
+            found.append("日")
+        if x_month == b:
+            found.append("月")
+        for p in moving:
+            if p != pos and XING[br[p - 1]] == b:
+                found.append(POS_ZH[p])
+        cb = cbr[pos - 1]
+        if cb is not None and XING[cb] == b:
+            found.append("變")
+        out.append({"xing": found})
+    return out
 
 
 @rule("sanxing", kind="finding")
-def sanxing(chart: Chart) -> Iterator[Finding]:
+def sanxing(chart: Chart) -> list[Finding]:
     """A complete 三刑 (寅巳申, 丑戌未) or 子卯 among the moving lines, their changed lines and the
     日月, with at least one line in it ("真刑", p219-s1 注); "三刑之名，不可以三泥也" (p218-s4)."""
+    out: list[Finding] = []
     c = context(chart)
-    found: dict[int, list[str]] = {}
-    for p in c.moving:
-        found.setdefault(c.br[p - 1], []).append(f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}")
-        cb = c.cbr[p - 1]
-        found.setdefault(cb, []).append(f"變 {BRANCH_ZH[cb]}")
-    lines_present = set(found)
-    found.setdefault(c.day, []).append(f"日 {BRANCH_ZH[c.day]}")
-    found.setdefault(c.month, []).append(f"月 {BRANCH_ZH[c.month]}")
-    for group, name in (((2, 5, 8), "寅巳申 三刑全 (真刑)"), ((1, 10, 7), "丑戌未 三刑全 (真刑)"),
-                        ((0, 3), "子卯 無禮之刑")):
-        if all(b in found for b in group) and lines_present & set(group):
-            who = ", ".join(dict.fromkeys(w for b in group for w in found[b]))
-            lines = tuple(p for p in c.moving if c.br[p - 1] in group
-                          or c.cbr[p - 1] in group)
-            yield Finding("sanxing", f"{name}: {who}", lines)
+    moving = c.moving
+    if not moving:   # no line in any group
+        return out
+    br, cbr = c.br, c.cbr
+    present = set()
+    for p in moving:
+        present.add(br[p - 1])
+        present.add(cbr[p - 1])
+    every = present | {c.day, c.month}
+    for group, name in _XING_GROUPS:
+        if not (present & group and every >= group):
+            continue
+        found: dict[int, list[str]] = {}
+        for p in moving:
+            found.setdefault(br[p - 1], []).append(f"{POS_ZH[p]} {BRANCH_ZH[br[p - 1]]}")
+            cb = cbr[p - 1]
+            found.setdefault(cb, []).append(f"變 {BRANCH_ZH[cb]}")
+        found.setdefault(c.day, []).append(f"日 {BRANCH_ZH[c.day]}")
+        found.setdefault(c.month, []).append(f"月 {BRANCH_ZH[c.month]}")
+        members = _XING_ORDER[name]
+        who = ", ".join(dict.fromkeys(w for b in members for w in found[b]))
+        lines = tuple(p for p in moving if br[p - 1] in group or cbr[p - 1] in group)
+        out.append(Finding("sanxing", f"{name}: {who}", lines))
+    return out
 
 
-@rule("liuhai", kind="line", lines="primary")
-def hai_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+_XING_ORDER: Final = {"寅巳申 三刑全 (真刑)": (2, 5, 8), "丑戌未 三刑全 (真刑)": (1, 10, 7),
+                      "子卯 無禮之刑": (0, 3)}
+"""The groups of :func:`sanxing`, their members in the order the summary names them."""
+_XING_GROUPS: Final = tuple((frozenset(g), name) for name, g in _XING_ORDER.items())
+
+
+@rule("liuhai", kind="line", lines="primary", batch=True)
+def hai_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``hai``: who 害s the line, each "<who>·生害|克害" (p221-s1, s2: 生害 "心惡而面好", 克害
     heavier)."""
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    b = c.br[ln.position - 1]
-    out = []
-    for who, s in _sources(c, ln.position):
-        if HAI[s] == b:
-            rel = ACTS_TABLE[BRANCH_PHASE_INT[s]][BRANCH_PHASE_INT[b]]
-            out.append(f"{who}·{'生害' if rel in ('生', '洩') else '克害'}")
-    return {"hai": out}
+    br, cbr, moving, day, month = c.br, c.cbr, c.moving, c.day, c.month
+    h_day, h_month = HAI[day], HAI[month]
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+            continue
+        pos = ln.position
+        b = br[pos - 1]
+        found = []
+        if h_day == b:
+            found.append(_HAI_SAY[0][day])
+        if h_month == b:
+            found.append(_HAI_SAY[7][month])
+        for p in moving:
+            if p != pos and HAI[br[p - 1]] == b:
+                found.append(_HAI_SAY[p][br[p - 1]])
+        cb = cbr[pos - 1]
+        if cb is not None and HAI[cb] == b:
+            found.append(_HAI_SAY[8][cb])
+        out.append({"hai": found})
+    return out
+
+
+_HAI_TAG: Final = tuple(
+    "生害" if ACTS_TABLE[BRANCH_PHASE_INT[s]][BRANCH_PHASE_INT[HAI[s]]] in ("生", "洩")
+    else "克害" for s in range(12))
+"""生害 or 克害 of the 害 branch *s* does (on HAI[s], the one branch it 害s)."""
+_HAI_SAY: Final = tuple(tuple(f"{who}·{tag}" for tag in _HAI_TAG)
+                        for who in ("日", *POS_ZH[1:], "月", "變"))
+"""``_HAI_SAY[who][s]``: "<who>·生害|克害", who 0 日, 1–6 a line, 7 月, 8 變."""
 
 
 @rule("liuhai-gua", "六害卦", "육해괘", ("p221-s4",), kind="finding")
-def liuhai_gua(chart: Chart) -> Iterator[Finding]:
+def liuhai_gua(chart: Chart) -> list[Finding]:
     """六害卦 (姤 恆 小畜 益: lines 1–4, 2–5, 3–6 all 害; nominal only, p221-s4 注), and an 應 that
     害s the 世 ("應克世" matters, p221-s4 注).
 
@@ -137,19 +176,23 @@ def liuhai_gua(chart: Chart) -> Iterator[Finding]:
     >>> [f.summary for f in chart("姤", month="子", day="甲子").findings if f.rule == "liuhai-gua"]
     ['六害卦 姤 (雖存六害之名，當察其用)']
     """
-    c = context(chart)
+    out: list[Finding] = []
+    br = context(chart).br
     h = chart.primary
-    if all(HAI[c.br[i]] == c.br[i + 3] for i in range(3)):
-        yield Finding("liuhai-gua", f"六害卦 {h.name} (雖存六害之名，當察其用)")
-    s, y = c.br[h.shi - 1], c.br[h.ying - 1]
-    if HAI[y] == s and not all(HAI[c.br[i]] == c.br[i + 3] for i in range(3)):
-        yield Finding("liuhai-gua", f"應 {BRANCH_ZH[y]} 害 世 {BRANCH_ZH[s]}", (h.ying, h.shi))
+    gua = HAI[br[0]] == br[3] and HAI[br[1]] == br[4] and HAI[br[2]] == br[5]
+    if gua:
+        out.append(Finding("liuhai-gua", f"六害卦 {h.name} (雖存六害之名，當察其用)"))
+    s, y = br[h.shi - 1], br[h.ying - 1]
+    if HAI[y] == s and not gua:
+        out.append(Finding("liuhai-gua", f"應 {BRANCH_ZH[y]} 害 世 {BRANCH_ZH[s]}",
+                           (h.ying, h.shi)))
+    return out
 
 
 @rule("si-mu-jue", "死 / 墓 / 絕 and rescue", "사 / 묘 / 절과 구원", ("p183-s1", "p183-s2",
                                                                 "p183-s3"), kind="line",
-                                                                lines="primary")
-def simujue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+                                                                lines="primary", batch=True)
+def simujue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``simujue``: a line at its 死 or 絕 on the 日, 月 or its changed line (p183-s3 注 "爻神投死
     日月變爻之上"): 死而未死 / 絕而未絕 with one 生 from 日, 月, its changed line or a moving line;
     過死 / 過絕 ("既死又克") with 克 and no 生; 鄰死 / 鄰絕 ("無生無克，準克之半") otherwise. A line
@@ -160,35 +203,50 @@ def simujue_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
     >>> chart("乾", "姤", month="子", day="甲申").primary.line(2).state["simujue"]
     '絕而未絕'
     """
-    if ln.role != "primary":
-        return {}
     c = context(chart)
-    i = ln.position - 1
-    if c.on_month[i] or c.on_day[i]:
-        return {"simujue": None}   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
+    stages, ph, day, month, riyue, cok, cbr = (
+        STAGE_TABLE[c.tu], c.ph, c.day, c.month, _RIYUE, c.cok, c.cbr)
+    out: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            out.append({})
+            continue
+        i = ln.position - 1
+        row = stages[ph[i]]
+        sd, sm = row[day], row[month]
+        sb = row[cbr[i]] if cok[i] else None   # a changed line 空 or 破 is no place
+        if (sd in riyue or sm in riyue or sb in riyue) and not (c.on_month[i] or c.on_day[i]):
+            out.append({"simujue": _simujue(c, i, row, sd, sm, sb)})
+        else:   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
+            out.append({"simujue": None})
+    return out
+
+
+_RIYUE: Final = frozenset(("絕", "死", "墓"))
+_HELP: Final = frozenset(("生", "比"))
+
+
+def _simujue(c: Context, i: int, row: tuple[str, ...], sd: str, sm: str,
+             sb: str | None) -> str | None:
+    """The label of :func:`simujue_state` for line *i* at 死, 絕 or 墓 somewhere."""
     ph = c.ph[i]
-    cb = c.cbr[i]
-    day, month = c.day, c.month
-    places = [day, month]
-    if cb is not None and cb not in c.void and not ((cb - month) % 12 == 6 and cb != day):
-        places.append(cb)
-    row = STAGE_TABLE[c.tu][ph]
-    stages = [row[b] for b in places]
-    acting = [c.dact[ph], c.mact[ph]]
-    acting += [ACTS_TABLE[BRANCH_PHASE_INT[b]][ph] for b in places[2:]]
-    pos = ln.position
-    acting += [ACTS_TABLE[c.ph[q - 1]][ph] for q in c.moving if q != pos]
-    sheng, ke = "生" in acting or "比" in acting, "克" in acting
-    for name in ("絕", "死"):
-        if name in stages:
-            label = f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
-            return {"simujue": label}
-    for t in places[:1] + places[2:]:
-        if row[t] == "墓":
+    if "絕" in (sd, sm, sb) or "死" in (sd, sm, sb):
+        d, m = c.dact[ph], c.mact[ph]
+        bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if sb is not None else None
+        # the other moving lines by the counts of their phases: phase − 1 生, its own 比 (less
+        # the line itself), phase − 2 克
+        mcnt = c.mcnt
+        sheng = d in _HELP or m in _HELP or bian in _HELP or mcnt[(ph + 4) % 5] > 0 \
+            or mcnt[ph] - (c.cbr[i] is not None) > 0
+        ke = d == "克" or m == "克" or bian == "克" or mcnt[(ph + 3) % 5] > 0
+        name = "絕" if "絕" in (sd, sm, sb) else "死"
+        return f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
+    for t in (c.day, c.cbr[i] if sb is not None else None):
+        if t is not None and row[t] == "墓":
             openers = [c.month] + [c.br[q - 1] for q in c.moving]
             opened = any(CLASH[o] == t or XING[o] == t for o in openers)
-            return {"simujue": "墓開" if opened else "墓藏"}
-    return {"simujue": None}
+            return "墓開" if opened else "墓藏"
+    return None
 
 
 doctrine(

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from compute.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.changsheng import acts, stage_at
 from compute.context import CLASH
-from compute.judge import BRANCH_ZH, LIUHE6, STEM_ZH, Evaluator, Item, Unknown, parse
+from compute.judge import BRANCH_ZH, LIUHE6, STEM_ZH, Evaluator, Item, Unknown, tree
 from compute.judgments_data import YINGQI
 from compute.rules import Finding, rule
 from compute.shilei import asked, finding, was_asked
@@ -171,15 +171,15 @@ def timings(chart: Chart) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]
         terms = TERMS.get(spec["id"])
         if terms is None or not applies(spec, q.chapter if q else None):
             continue
-        if ev.ev(parse(spec["when"])).value is not True:
+        if ev.ev(tree(spec["when"])).value is not True:
             continue
         named: list[tuple[str, str]] = []
         lines: set[int] = set()
         for cond, term, sel in terms:
-            if ev.ev(parse(cond)).value is not True:
+            if ev.ev(tree(cond)).value is not True:
                 continue
             try:
-                items = ev.select(parse(f"在({sel})")[2][0])
+                items = ev.select(tree(f"在({sel})")[2][0])
             except Unknown:
                 continue
             for it in items:

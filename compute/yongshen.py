@@ -17,87 +17,125 @@ The 用神 depends on the question, which a chart does not know; so these rules 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
-from compute.ganzhi import Stem
+from compute.findings import fu_out_by_rule
+from compute.ganzhi import STEM_ZH, Stem
+from compute.gua import Hexagram
 from compute.hechong import LIUHE
-from compute.liuqin import Relative, relative
+from compute.liuqin import RELATIVE_ZH, Relative, relative
 from compute.rules import Finding, rule
-from compute.wuxing import Phase, gan_he
+from compute.wuxing import PHASE_ZH, Phase, gan_he
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final
 
 RELATIVES: Final = tuple(Relative)
-_EMERGED: Final = ("出", "半出", "旬後出")
 
 
-def _fei(c: Context, rel: Relative) -> list[int]:
-    return _positions(c)[0][rel]
-
-
-def _fu(c: Context, rel: Relative) -> list[int]:
-    return _positions(c)[1][rel]
-
-
-def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...]]:
-    """Per relative (an int): the positions of its 飛 lines and of its 伏 — gathered once per
-    chart (kept in its context's memo) for the detectors of this module, which ask of every
-    relative. Callers must not edit the lists."""
+def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...], int]:
+    """Per relative (an int): the positions of its 飛 lines and of its 伏, and the relatives on
+    the 飛 lines as bits (31: all five) — gathered once per chart (kept in its context's memo)
+    for the detectors of this module, which ask of every relative. Callers must not edit the
+    lists."""
     found = c.memo.get("yongshen.positions")
     if found is None:
         fei: tuple[list[int], ...] = ([], [], [], [], [])
         fu: tuple[list[int], ...] = ([], [], [], [], [])
+        shown = 0
         for ln in c.lines:
-            fei[ln.relative].append(ln.position)
+            r = ln.relative
+            fei[r].append(ln.position)
+            shown |= 1 << r
             if ln.hidden is not None:
                 fu[ln.hidden.relative].append(ln.position)
-        found = c.memo["yongshen.positions"] = (fei, fu)
+        found = c.memo["yongshen.positions"] = (fei, fu, shown)
     return found
 
 
-def _fu_out(state: Any) -> bool:
-    """A 伏 that comes out by the rules of p100–p102, except the 日月 rescue: the book's own case
-    (p137-s2 注: the 子孫 伏 under 觀's 未 is taken as absent on a 子 day) follows p283-s3 "伏神
-    滅沒者雖臨日月而不取", not p102-s2 "日月高懸，勢同出"."""
-    return state.get("fu_chu") in _EMERGED and "臨日月" not in (state.get("fu_chu_why") or "")
+_BY_OFFSET: Final = tuple(int(relative(Phase.MU, Phase(d))) for d in range(5))
+_REL_OF: Final = tuple(tuple(_BY_OFFSET[(p - me) % 5] for p in range(5)) for me in range(5))
+"""``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints (it goes by the
+phases' offset)."""
+
+
+def _gan_he_table() -> tuple[tuple[int, ...], ...]:
+    """:func:`~compute.wuxing.gan_he` as ints, −1 for no 合: a stem combines only with the
+    stem five away."""
+    rows = [[-1] * 10 for _ in range(10)]
+    for a in range(10):
+        ph = gan_he(Stem(a), Stem((a + 5) % 10))
+        assert ph is not None
+        rows[a][(a + 5) % 10] = int(ph)
+    return tuple(tuple(r) for r in rows)
+
+
+_GAN_HE: Final = _gan_he_table()
+"""``_GAN_HE[stem][stem]``: the phase the two stems combine into (−1: none)."""
+_TRIGRAM_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金
+_NO_STATE: Final[Mapping[str, Any]] = MappingProxyType({})
+_GEN: Final = tuple(row.index("生") for row in ACTS_TABLE)
+"""The one phase each phase 生 (``ACTS_TABLE[a][_GEN[a]] == "生"``)."""
+_CTL: Final = tuple(row.index("克") for row in ACTS_TABLE)
+"""The one phase each phase 克."""
+_CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
+_NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
+                            for r in range(5)) for b in range(12))
+"""``_NAMED[branch][relative]``: 亥水子孫, the part of a line's name after its position."""
+_POS_SP: Final = tuple(p + " " for p in POS_ZH)
+
+
+def _name(c: Context, p: int) -> str:
+    """四爻 亥水子孫: :meth:`Context.line_name` from string tables."""
+    return f"{_POS_SP[p]}{_NAMED[c.br[p - 1]][c.lines[p - 1].relative]}"
 
 
 @rule("ganhua-yong", "天干合化 為用", "천간합화 위용",
       ("p136-s2", "p137-s2", "p138-s1", "p138-s2", "p139-s1", "p289-s5"), kind="finding")
-def ganhua_yong(chart: Chart) -> Iterator[Finding]:
+def ganhua_yong(chart: Chart) -> list[Finding]:
     """天干化用 (p137-s2): when a 六親 is absent from the 飛 lines and no 伏 of it comes out
     (p139-s1 注 "必因飛伏無用爻，而後求此法也"), the stem of a moving line 合 with the 日干 (then
     the 月干) may give it: the combined phase read as a 六親 of the palace. 一動 (獨發) first,
     日干 before 月干 (p139-s1)."""
-    c = context(chart)
+    c = chart.context or context(chart)
     if not c.moving:
-        return
-    missing = {r for r in RELATIVES if not _fei(c, r)
-               and not any(_fu_out(c.lines[p - 1].state) for p in _fu(c, r))}
+        return []
+    _, fu, shown = _positions(c)
+    if shown == 31:
+        return []   # every relative on the 飛 lines
+    missing = set()   # absent from the 飛 lines, and no 伏 of it comes out
+    for r in range(5):
+        if not shown >> r & 1:
+            for p in fu[r]:
+                if fu_out_by_rule(chart, p):
+                    break
+            else:
+                missing.add(r)
     if not missing:
-        return
-    pal = Phase(c.palace)
+        return []
+    rel_of = _REL_OF[c.palace]
     partners = [("日干", chart.day.stem)]
     if chart.month_pillar is not None:
         partners.append(("月干", chart.month_pillar.stem))
-    solo = " (獨發)" if len(c.moving) == 1 else ""
+    solo = len(c.moving) == 1
+    out = []
     for p in c.moving:
-        s = Stem(c.lines[p - 1].stem)
+        he = _GAN_HE[c.lines[p - 1].stem]
         hits: dict[Phase, list[str]] = {}
         for who, t in partners:
-            ph = gan_he(s, Stem(t))
-            if ph is not None and relative(pal, ph) in missing:
-                hits.setdefault(ph, []).append(f"{who} {Stem(t)}")
+            ph = he[t]
+            if ph >= 0 and rel_of[ph] in missing:
+                hits.setdefault(Phase(ph), []).append(f"{who} {Stem(t)}")
         for ph, whos in hits.items():
-            r = relative(pal, ph)
-            yield Finding.of("ganhua-yong", _say_ganhua, (p,), kind="天干化用", facts={
-                "position": p, "stem": s, "partners": tuple(whos), "element": ph,
-                "relative": r, "solo": bool(solo)})
+            out.append(Finding.of("ganhua-yong", _say_ganhua, (p,), kind="天干化用", facts={
+                "position": p, "stem": Stem(c.lines[p - 1].stem), "partners": tuple(whos),
+                "element": ph, "relative": relative(Phase(c.palace), ph), "solo": solo}))
+    return out
 
 
 def _say_ganhua(f: Mapping[str, Any]) -> str:
@@ -108,7 +146,7 @@ def _say_ganhua(f: Mapping[str, Any]) -> str:
 
 
 @rule("benwu-eryou", "本無而有", "본무이유", ("p124-s1", "p124-s2", "p126-s1"), kind="finding")
-def benwu_eryou(chart: Chart) -> Iterator[Finding]:
+def benwu_eryou(chart: Chart) -> list[Finding]:
     """A 六親 absent from the 飛 lines that still counts (p124-s2): (1) a 伏 under the 世 or a
     moving line that comes out; (2) the 日 or 月 branch is of it; (3) it appears in a changed
     line or the 互卦 ("飛重於伏，伏重於日月，變重於互"). When none holds it is 竟無 (p293-s1).
@@ -118,72 +156,77 @@ def benwu_eryou(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "benwu-eryou"]
     ['官鬼 不上卦: 日月 無; 互 有; 伏 三爻下 酉 (靜下, 出)']
     """
-    c = context(chart)
-    fei = _positions(c)[0]
-    if all(fei):
-        return   # every relative is on the lines
-    pal = Phase(c.palace)
+    c = chart.context or context(chart)
+    _, fus, shown = _positions(c)
+    if shown == 31:
+        return []   # every relative is on the lines
+    rel_of = _REL_OF[c.palace]
     hu = chart.primary.hugua
-    hu_rel = () if hu is None else tuple(relative(pal, t.phase) for t in (hu.lower, hu.upper))
-    on_riyue = tuple((w, relative(pal, Phase(BRANCH_PHASE_INT[b])))
-                     for w, b in (("日", c.day), ("月", c.month)))
-    for r in RELATIVES:
-        if fei[r]:
+    hu_rel = () if hu is None else (rel_of[_TRIGRAM_PHASE[hu.bits & 7]],
+                                    rel_of[_TRIGRAM_PHASE[hu.bits >> 3]])
+    on_day, on_month = rel_of[BRANCH_PHASE_INT[c.day]], rel_of[BRANCH_PHASE_INT[c.month]]
+    shi = chart.primary.hexagram.shi
+    out = []
+    for r in range(5):
+        if shown >> r & 1:
             continue
-        parts = []
-        riyue = [w for w, rel in on_riyue if rel == r]
+        riyue = ("日、月" if on_month == r else "日") if on_day == r else \
+            ("月" if on_month == r else "")
+        parts = ["日月 " + (riyue or "無")]
         bian = [p for p in c.moving if c.changed[p - 1].relative == r]
-        parts.append("日月 " + ("、".join(riyue) if riyue else "無"))
         if bian:
-            parts.append("變 " + "、".join(f"{POS_ZH[p]}{c.changed[p - 1].branch}" for p in bian))
-        parts.append("互 " + ("有" if r in hu_rel else "無"))
-        fu = _fu(c, r)
+            parts.append("變 " + "、".join(f"{POS_ZH[p]}{BRANCH_ZH[c.cbr[p - 1]]}" for p in bian))
+        parts.append("互 有" if r in hu_rel else "互 無")
+        fu = fus[r]
         for p in fu:
             ln = c.lines[p - 1]
-            where = "世下" if p == chart.primary.shi else ("動下" if ln.moving else "靜下")
-            parts.append(f"伏 {POS_ZH[p]}下 {ln.hidden.branch} ({where}, {ln.state.get('fu_chu')})")
+            where = "世下" if p == shi else ("動下" if ln.moving else "靜下")
+            parts.append(f"伏 {POS_ZH[p]}下 {BRANCH_ZH[ln.hidden.branch]} "
+                         f"({where}, {ln.state.get('fu_chu')})")
         if not (riyue or bian or fu or r in hu_rel):
             parts.append("竟無 (p293-s1 十七)")
-        yield Finding("benwu-eryou", f"{r} 不上卦: {'; '.join(parts)}")
+        out.append(Finding("benwu-eryou", f"{RELATIVE_ZH[r]} 不上卦: {'; '.join(parts)}"))
+    return out
 
 
 @rule("benyou-erwu", "本有而無", "본유이무", ("p125-s1", "p125-s2", "p126-s2"), kind="line",
-      lines="primary")
-def youwu_state(chart: Chart, ln: ChartLine) -> dict[str, Any]:
+      lines="primary", batch=True)
+def youwu_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """``youwu``: why a present line is "本有而無" (p125-s1): 月破; 死絕無救 (死 or 絕 on the day
     with no 生 from 日, 月 or a moving line); 衰遇旬空 (休囚 and 空); 發動交傷 (moving, 克 by
     another moving line, and 日 or 月 克 it too). [] when none."""
-    if ln.role != "primary":
-        return {}
-    c = context(chart)
-    pos = ln.position
-    i = pos - 1
-    ph = c.ph[i]
-    d, m = c.dact[ph], c.mact[ph]
-    sheng = ke = False
-    for q in c.moving:
-        if q != pos:
-            how = ACTS_TABLE[c.ph[q - 1]][ph]
-            if how == "生" and not (c.broken[q - 1] or c.san[q - 1]):
-                sheng = True
-            elif how == "克":
-                ke = True
-    out = []
-    if c.broken[i]:
-        out.append("月破")
-    st = ln.state.get("changsheng", {}).get("day")
-    if st in ("死", "絕") and not sheng and d not in ("生", "比") and m not in ("生", "比"):
-        out.append("死絕無救")
-    if not c.strong[i] and c.is_void[i] and not ln.moving and not c.on_month[i]:
-        out.append("衰遇旬空")
-    if ln.moving and ke and "克" in (d, m):
-        out.append("發動交傷")
-    return {"youwu": out}
+    c = chart.context or context(chart)
+    moving, cph, dact, mact = c.moving, c.ph, c.dact, c.mact
+    broken, san = c.broken, c.san
+    found: list[dict[str, Any]] = []
+    for ln in lines:
+        if ln.role != "primary":
+            found.append({})
+            continue
+        pos = ln.position
+        i = pos - 1
+        ph = cph[i]
+        d, m = dact[ph], mact[ph]
+        out = []
+        if broken[i]:
+            out.append("月破")
+        if (d not in ("生", "比") and m not in ("生", "比")
+                and (ln.state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")
+                and not any(q != pos and ACTS_TABLE[cph[q - 1]][ph] == "生"
+                            and not (broken[q - 1] or san[q - 1]) for q in moving)):
+            out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
+        if not c.strong[i] and c.is_void[i] and not ln.moving and not c.on_month[i]:
+            out.append("衰遇旬空")
+        if ln.moving and "克" in (d, m) and any(
+                q != pos and ACTS_TABLE[cph[q - 1]][ph] == "克" for q in moving):
+            out.append("發動交傷")
+        found.append({"youwu": out})
+    return found
 
 
 @rule("dufa-dujing", "獨發 / 獨靜", "독발 / 독정",
       ("p168-s2", "p168-s3", "p169-s1", "p171-s4", "p172-s2"), kind="finding")
-def dufa(chart: Chart) -> Iterator[Finding]:
+def dufa(chart: Chart) -> list[Finding]:
     """獨發 (one line moves) or 獨靜 (one line rests among five moving): the event shows on the day
     (or year) of that line's own pillar (值), or of its 合 for 獨發, its 沖 for 獨靜 (p171-s4
     "靜而獨發，以值以合，動而獨靜，以值以沖"); 吉凶 still come from the 用神 (p172-s2).
@@ -193,7 +236,7 @@ def dufa(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "dufa-dujing"]   # p170-s1 注: 至甲午日而回祿
     ['獨發 四爻 午火官鬼 甲午: 應期 值 甲午, 合 未']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     n = len(c.moving)
     if n == 1:
         p = c.moving[0]
@@ -202,9 +245,10 @@ def dufa(chart: Chart) -> Iterator[Finding]:
         p = next(q for q in range(1, 7) if q not in c.moving)
         kind, other = "獨靜", f"沖 {BRANCH_ZH[CLASH[c.br[p - 1]]]}"
     else:
-        return
-    gz = c.lines[p - 1].ganzhi.zh
-    yield Finding("dufa-dujing", f"{kind} {c.line_name(p)} {gz}: 應期 值 {gz}, {other}", (p,))
+        return []
+    ln = c.lines[p - 1]
+    gz = STEM_ZH[ln.stem] + BRANCH_ZH[ln.branch]
+    return [Finding("dufa-dujing", f"{kind} {_name(c, p)} {gz}: 應期 值 {gz}, {other}", (p,))]
 
 
 def injuries(c: Context, p: int) -> list[str]:
@@ -226,7 +270,7 @@ def injuries(c: Context, p: int) -> list[str]:
 @rule("liangxian", "用神兩現", "용신양현",
       ("p173-s2", "p173-s3", "p174-s1", "p174-s2", "p175-s1", "p178-s1", "p178-s2"),
       kind="finding")
-def liangxian(chart: Chart) -> Iterator[Finding]:
+def liangxian(chart: Chart) -> list[Finding]:
     """A 六親 on two (or more) 飛 lines: take the uninjured one (傷 = 空, 破, 沖散, 克), a moving
     one before a static one (p173-s2, p174-s1). Not for 八純's two 土 lines nor 升 and 觀 ("皆有
     成格", p178-s2).
@@ -236,35 +280,37 @@ def liangxian(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "liangxian" and f.lines == (1, 6)][0]   # p175-s1 注: 丑空未實
     '妻財 兩現: 初爻 丑土妻財 (空), 上爻 未土妻財 → 取 上爻 未'
     """
-    c = context(chart)
-    h = chart.primary
-    if h.name in ("升", "觀"):
-        return
-    for r in RELATIVES:
-        ps = _fei(c, r)
+    hx = chart.primary.hexagram
+    if hx.bits in _CHENGGE:
+        return []
+    c = chart.context or context(chart)
+    fei = _positions(c)[0]
+    pure = hx.generation == 0
+    out = []
+    for r in range(5):
+        ps = fei[r]
         if len(ps) < 2:
             continue
-        if h.hexagram.generation == 0 and all(c.ph[p - 1] == 2 for p in ps):
+        if pure and all(c.ph[p - 1] == 2 for p in ps):
             continue
-        hurt = {p: injuries(c, p) for p in ps}
-        best = sorted(ps, key=lambda p: (len(hurt[p]), not c.lines[p - 1].moving))
-        top = [p for p in best if (len(hurt[p]), not c.lines[p - 1].moving)
-               == (len(hurt[best[0]]), not c.lines[best[0] - 1].moving)]
-        desc = ", ".join(c.line_name(p) + (f" ({'、'.join(hurt[p])})" if hurt[p] else "")
-                         for p in ps)
-        pick = "、".join(f"{POS_ZH[p]} {BRANCH_ZH[c.br[p - 1]]}" for p in top)
-        yield Finding("liangxian", f"{r} 兩現: {desc} → 取 {pick}", tuple(ps))
-
-
-def _movers(c: Context, pos: int, phase: int, how: str) -> list[int]:
-    return [q for q in c.moving if q != pos and not (c.broken[q - 1] or c.san[q - 1])
-            and ACTS_TABLE[c.ph[q - 1]][phase] == how]
+        desc, rank = [], []
+        for p in ps:
+            hurt = injuries(c, p)
+            name = _name(c, p)
+            desc.append(f"{name} ({'、'.join(hurt)})" if hurt else name)
+            rank.append((len(hurt), not c.lines[p - 1].moving))
+        least = min(rank)   # the uninjured (fewest 傷), a moving one first; ties in line order
+        pick = "、".join([_POS_SP[p] + BRANCH_ZH[c.br[p - 1]]
+                         for p, k in zip(ps, rank, strict=True) if k == least])
+        out.append(Finding("liangxian", f"{RELATIVE_ZH[r]} 兩現: {', '.join(desc)} → 取 {pick}",
+                           tuple(ps)))
+    return out
 
 
 @rule("juechu-fengsheng", "絕處逢生", "절처봉생",
       ("p197-s1", "p197-s2", "p197-s3", "p198-s1", "p198-s2", "p200-s4", "p093-s1"),
       kind="finding")
-def juechu_fengsheng(chart: Chart) -> Iterator[Finding]:
+def juechu_fengsheng(chart: Chart) -> list[Finding]:
     """The five 絕處逢生 (p197-s2), for every line as a possible 用神: (1) 日月 克, a moving line
     生; (2) a moving line 克, its own changed line 生; (3) its changed line 克, a moving line 生;
     (4) a 伏 克 by 日月, 生 by its 飛 or a moving line; (5) a 伏 克 by its 飛 or a moving line,
@@ -283,60 +329,59 @@ def juechu_fengsheng(chart: Chart) -> Iterator[Finding]:
     ...  if f.rule == "juechu-fengsheng" and 2 in f.lines]   # 在申月 寅破
     []
     """
-    c = context(chart)
+    c = chart.context or context(chart)
+    dact, mact, cph, broken, san = c.dact, c.mact, c.ph, c.broken, c.san
+    sheng: tuple[list[int], ...] = ([], [], [], [], [])  # per phase: the sound movers 生 it
+    ke: tuple[list[int], ...] = ([], [], [], [], [])     # … and 克 it
+    for q in c.moving:
+        if not (broken[q - 1] or san[q - 1]):
+            qph = cph[q - 1]
+            sheng[_GEN[qph]].append(q)
+            ke[_CTL[qph]].append(q)
+    out = []
     for ln in c.lines:
         p, i = ln.position, ln.position - 1
-        if c.broken[i] or c.san[i]:
+        if broken[i] or san[i]:
             continue
-        form = _form_fei(c, p)
+        ph = cph[i]
+        riyue_ke = dact[ph] == "克" or mact[ph] == "克"
+        # the line itself as the 用: forms 一 二 三 and p093-s1's
+        form = None
+        if riyue_ke and _other(sheng[ph], p):
+            form = "一: 日月克, 動爻生"
+        else:
+            cb = c.cbr[i]
+            if cb is not None and not ((cb - c.month) % 12 == 6 and cb != c.day):  # not 月破
+                bph = BRANCH_PHASE_INT[cb]
+                jue = dact[bph] == "克" and dact[bph] != ACTS_TABLE[BRANCH_PHASE_INT[c.day]][bph]
+                how = ACTS_TABLE[bph][ph]
+                if how == "生" and not jue and _other(ke[ph], p):
+                    form = "二: 動爻克, 變爻生"
+                elif how == "克" and _other(sheng[ph], p):
+                    form = "三: 變爻克, 動爻生"
+                elif riyue_ke and how == "生" and cb not in c.void:
+                    form = "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
         if form:
-            yield Finding("juechu-fengsheng", f"絕處逢生 ({form}): {c.line_name(p)}", (p,))
-        if ln.hidden is not None:
-            form = _form_fu(c, p)
-            if form:
-                yield Finding("juechu-fengsheng",
-                              f"絕處逢生 ({form}): {POS_ZH[p]}下 伏 {ln.hidden.branch}"
-                              f"{ln.hidden.element}{ln.hidden.relative}", (p,))
+            out.append(Finding("juechu-fengsheng", f"絕處逢生 ({form}): {_name(c, p)}", (p,)))
+        fu = ln.hidden
+        if fu is not None:
+            fph = fu.element
+            how = ACTS_TABLE[ph][fph]   # the 飛 (sound: checked above) on its 伏
+            if (dact[fph] == "克" or mact[fph] == "克") and (how == "生" or sheng[fph]):
+                form = "四: 伏受日月克, 飛動生"
+            elif (how == "克" or ke[fph]) and (dact[fph] == "生" or mact[fph] == "生"):
+                form = "五: 伏受飛動克, 日月生"
+            else:
+                continue
+            out.append(Finding("juechu-fengsheng",
+                               f"絕處逢生 ({form}): {POS_ZH[p]}下 伏 {BRANCH_ZH[fu.branch]}"
+                               f"{PHASE_ZH[fph]}{RELATIVE_ZH[fu.relative]}", (p,)))
+    return out
 
 
-def _riyue_ke(c: Context, ph: int) -> bool:
-    return c.dact[ph] == "克" or c.mact[ph] == "克"
-
-
-def _riyue_sheng(c: Context, ph: int) -> bool:
-    return c.dact[ph] == "生" or c.mact[ph] == "生"
-
-
-def _form_fei(c: Context, p: int) -> str | None:
-    ph = c.ph[p - 1]
-    riyue_ke = c.dact[ph] == "克" or c.mact[ph] == "克"
-    if riyue_ke and _movers(c, p, ph, "生"):
-        return "一: 日月克, 動爻生"
-    cb = c.cbr[p - 1]
-    if cb is None or ((cb - c.month) % 12 == 6 and cb != c.day):   # none, or 月破
-        return None
-    bph = BRANCH_PHASE_INT[cb]
-    jue = c.dact[bph] == "克" and c.dact[bph] != ACTS_TABLE[BRANCH_PHASE_INT[c.day]][bph]
-    how = ACTS_TABLE[bph][ph]
-    if how == "生" and not jue and _movers(c, p, ph, "克"):
-        return "二: 動爻克, 變爻生"
-    if how == "克" and _movers(c, p, ph, "生"):
-        return "三: 變爻克, 動爻生"
-    if riyue_ke and how == "生" and cb not in c.void:
-        return "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
-    return None
-
-
-def _form_fu(c: Context, p: int) -> str | None:
-    fu = c.lines[p - 1].hidden
-    ph, fei = int(fu.element), c.ph[p - 1]
-    fei_ok = not (c.broken[p - 1] or c.san[p - 1])
-    how = ACTS_TABLE[fei][ph]
-    if _riyue_ke(c, ph) and ((fei_ok and how == "生") or _movers(c, 0, ph, "生")):
-        return "四: 伏受日月克, 飛動生"
-    if (how == "克" or _movers(c, 0, ph, "克")) and _riyue_sheng(c, ph):
-        return "五: 伏受飛動克, 日月生"
-    return None
+def _other(movers: list[int], p: int) -> bool:
+    """Whether *movers* holds a line other than *p*."""
+    return len(movers) > 1 or (len(movers) == 1 and movers[0] != p)
 
 
 @rule("houshi", "當時 / 後時", "당시 / 후시", ("p166-s1", "p166-s2", "p166-s3", "p167-s1",

@@ -106,12 +106,12 @@ def test_stateless_detectors(rid):
 
 
 def test_a_detector_reading_states_is_seen():
-    """ganhua-yong reads line states: charted alone it differs on the sample, which the test
-    above would catch had it been declared stateless."""
-    assert "ganhua-yong" not in claims.STATELESS_DETECTORS
-    assert any([f.to_dict() for f in chart(**kw).findings if f.rule == "ganhua-yong"]
-               != [f.to_dict() for f in chart(**kw, rules=("ganhua-yong",)).findings
-                   if f.rule == "ganhua-yong"] for kw in SAMPLE)
+    """benwu-eryou reads line states (本有而無 reads the 有無 state): charted alone it differs on
+    the sample, which the test above would catch had it been declared stateless."""
+    assert "benwu-eryou" not in claims.STATELESS_DETECTORS
+    assert any([f.to_dict() for f in chart(**kw).findings if f.rule == "benwu-eryou"]
+               != [f.to_dict() for f in chart(**kw, rules=("benwu-eryou",)).findings
+                   if f.rule == "benwu-eryou"] for kw in SAMPLE)
 
 
 @pytest.mark.parametrize("key", sorted({k for k in claims.STATES_READ.values()}))

@@ -44,6 +44,40 @@ def test_no_global_statement_in_compute() -> None:
     assert found == []
 
 
+_MEMO = ("cache", "lru_cache")
+
+
+def _memo_decorated(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    for d in fn.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+        if name in _MEMO:
+            return True
+    return False
+
+
+def test_no_argument_keyed_memo_cache_in_compute() -> None:
+    """No module-level cache keyed on a function's arguments (functools.cache / lru_cache on a
+    function with parameters): the book's small domains are tables built at import, the rest
+    is computed. A cache on a function without parameters is a constant built on first use
+    (the 節 table's decoding, the probe of the line annotators' states)."""
+    found = [f"{path.name}:{node.lineno} {node.name}" for path, tree in _trees()
+             if path.parent.name == "compute"
+             for node in ast.walk(tree)
+             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _memo_decorated(node)
+             and (node.args.args or node.args.posonlyargs or node.args.kwonlyargs
+                  or node.args.vararg or node.args.kwarg)]
+    assert found == []
+
+
+def test_the_memo_check_sees_a_cache() -> None:
+    tree = ast.parse("import functools\n@functools.lru_cache(maxsize=8)\ndef f(x): return x\n"
+                     "@functools.cache\ndef g(): return 1\n")
+    fns = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    assert [_memo_decorated(f) for f in fns] == [True, True]
+    assert [bool(f.args.args) for f in fns] == [True, False]
+
+
 def test_no_chart_typed_any_in_compute() -> None:
     found = []
     for path, tree in _trees():

@@ -87,10 +87,30 @@ def judgments_module() -> str:
     return _module(
         "judgments_data",
         "Each 筮類 chapter's judgments and the 應期 rules (from editorial/judgments.toml and "
-        "editorial/yingqi.toml).",
+        "editorial/yingqi.toml), and their conditions parsed (compute.judge.parse).",
         {"JUDGMENTS": tuple(judgments), "YINGQI": yingqi,
-         "VERDICTS": dict(data["language"]["verdict"])},
+         "VERDICTS": dict(data["language"]["verdict"]),
+         "CONDITIONS": conditions(judgments, yingqi)},
     )
+
+
+def conditions(judgments: list[dict[str, Any]], yingqi: tuple[dict[str, Any], ...]
+               ) -> dict[str, Any]:
+    """Every condition text compute evaluates, with its syntax tree: the judgments', their
+    outcomes', the 應期 rules' (their ``when`` and compute.yingqi.TERMS' conditions and
+    selectors), in sorted order."""
+    from compute.judge import parse
+    from compute.yingqi import TERMS
+
+    texts = {"true"}
+    for j in judgments:
+        texts.add(j["condition"])
+        texts.update(o["condition"] for o in j.get("outcomes", ()))
+    texts.update(y["when"] for y in yingqi)
+    for terms in TERMS.values():
+        for cond, _, sel in terms:
+            texts.update((cond, f"在({sel})"))
+    return {t: parse(t) for t in sorted(texts)}
 
 
 def _module(name: str, doc: str, values: dict[str, Any]) -> str:
