@@ -97,6 +97,14 @@ def _najia() -> Any:
     return Najia
 
 
+def each(job: Callable[..., None], rows: list[Any]) -> None:
+    """Run *job* on each row and keep nothing, as najia's loop does: a job that kept its 400
+    charts' dicts alive until the round ends (a list of them) ran ≈25% slower than one that
+    drops each, from the memory it holds, not from the charting."""
+    for row in rows:
+        job(*row)
+
+
 def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
     """The timed jobs, each a function running over the seeded sample, and its size."""
     sample = cases(n)
@@ -104,26 +112,30 @@ def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
     for cast, when in sample:
         c = chart(lines=cast, at=when)
         pillared.append((cast, c.month_pillar.zh, c.day.zh))
+    def full_at(x: str, w: dt.datetime) -> None:
+        chart(lines=x, at=w).to_dict()
+
+    def full(x: str, m: str, d: str) -> None:
+        chart(lines=x, month=m, day=d).to_dict()
+
+    def static(x: str, m: str, d: str) -> None:
+        chart(lines=x, month=m, day=d, rules=())
+
+    def static_dict(x: str, m: str, d: str) -> None:
+        chart(lines=x, month=m, day=d, rules=()).to_dict()
+
     jobs: dict[str, tuple[Callable[[], None], int]] = {
-        "compute full+to_dict, datetime": (
-            lambda: [chart(lines=x, at=w).to_dict() for x, w in sample], n),
-        "compute full+to_dict, pillars": (
-            lambda: [chart(lines=x, month=m, day=d).to_dict() for x, m, d in pillared], n),
-        "compute static chart, pillars": (
-            lambda: [chart(lines=x, month=m, day=d, rules=()) for x, m, d in pillared], n),
-        "compute static+to_dict, pillars": (
-            lambda: [chart(lines=x, month=m, day=d, rules=()).to_dict()
-                     for x, m, d in pillared], n),
+        "compute full+to_dict, datetime": (lambda: each(full_at, sample), n),
+        "compute full+to_dict, pillars": (lambda: each(full, pillared), n),
+        "compute static chart, pillars": (lambda: each(static, pillared), n),
+        "compute static+to_dict, pillars": (lambda: each(static_dict, pillared), n),
         # the same jobs with compute's memo caches emptied at the start of the run (cold; the
         # charts run whether or not any cache was found)
         "compute full+to_dict, datetime, cold": (
-            lambda: (clear_caches(), [chart(lines=x, at=w).to_dict() for x, w in sample]), n),
-        "compute full+to_dict, pillars, cold": (
-            lambda: (clear_caches(), [chart(lines=x, month=m, day=d).to_dict()
-                                      for x, m, d in pillared]), n),
+            lambda: (clear_caches(), each(full_at, sample)), n),
+        "compute full+to_dict, pillars, cold": (lambda: (clear_caches(), each(full, pillared)), n),
         "compute static chart, pillars, cold": (
-            lambda: (clear_caches(), [chart(lines=x, month=m, day=d, rules=())
-                                      for x, m, d in pillared]), n),
+            lambda: (clear_caches(), each(static, pillared)), n),
     }
     najia = _najia()
     if najia is None:
