@@ -30,6 +30,7 @@ from compute.values import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any, Final, TypeVar
 
 CLASH: Final = tuple((b + 6) % 12 for b in range(12))
@@ -151,6 +152,21 @@ def context(chart: Chart) -> Context:
         found = _build(chart)
         object.__setattr__(chart, "context", found)
     return found
+
+
+def shown_branches(c: Context, lines: Sequence[ChartLine]) -> list[int | None]:
+    """The branch of each of *lines* as an int, for an annotator of the shown lines: a primary
+    line's from the context, a moving changed line's own; None for a static changed line (it
+    gets no state).
+
+    >>> from compute.chart import chart
+    >>> ch = chart("震", "兌", month="寅", day="癸酉")
+    >>> shown_branches(context(ch), ch.primary.lines[:2] + ch.changed.lines[:2])
+    [0, 2, None, 3]
+    """
+    br = c.br
+    return [br[ln.position - 1] if ln.role == "primary" else AS_INT[ln.branch] if ln.moving
+            else None for ln in lines]
 
 
 class Run(Record):

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
-from compute.context import AS_INT, CLASH, Context, context
+from compute.context import AS_INT, CLASH, Context, context, shown_branches
 from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, rule
 
@@ -176,14 +176,10 @@ def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[st
     '實破'
     """
     c = context(chart)
-    day, broken, br = c.day, (c.month + 6) % 12, c.br
+    day, broken = c.day, (c.month + 6) % 12
     out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role == "primary":
-            b = br[ln.position - 1]
-        elif ln.moving:
-            b = AS_INT[ln.branch]
-        else:
+    for b in shown_branches(c, lines):
+        if b is None:
             out.append({})
             continue
         out.append({"month_broken": None} if b != broken

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, WANGXIANG_TABLE, day_action
 from compute.chart import Chart, ChartLine
-from compute.context import AS_INT, BRANCH_ZH, CLASH, context
+from compute.context import AS_INT, BRANCH_ZH, CLASH, context, shown_branches
 from compute.rules import rule
 
 TYPE_CHECKING = False
@@ -98,14 +98,10 @@ def riyue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
     不陷"; p148-s1 "日主所臨，莫能破之，莫能空之，莫能散之")."""
     c = context(chart)
-    day, month, br = c.day, c.month, c.br
+    day, month = c.day, c.month
     out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role == "primary":
-            b = br[ln.position - 1]
-        elif ln.moving:
-            b = AS_INT[ln.branch]
-        else:
+    for b in shown_branches(c, lines):
+        if b is None:
             out.append({})
             continue
         out.append({"riyue": (["日辰", "月建"] if b == month else ["日辰"]) if b == day
@@ -137,14 +133,9 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any
     y0, y1 = chart.year.void
     y0, y1 = AS_INT[y0], AS_INT[y1]
     clash = CLASH[year]
-    br = c.br
     out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role == "primary":
-            b = br[ln.position - 1]
-        elif ln.moving:
-            b = AS_INT[ln.branch]
-        else:
+    for b in shown_branches(c, lines):
+        if b is None:
             out.append({})
             continue
         out.append({"taisui": "太歲" if b == year else "歲破" if b == clash else None,
