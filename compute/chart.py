@@ -726,10 +726,16 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     plan = registry.plan()
     gates: dict[Any, Any] = {}
     for gate, table in plan.lines:
-        for rid, annotate, scope, batch in _open(gate, table, c, gates):
+        for rid, annotate, scope, batch, into in _open(gate, table, c, gates):
             if selected is not None and rid not in selected:
                 continue
             lines = scopes[scope]
+            if into is not None:  # one call, writing into the states of its scope's lines
+                states = state_of.get(scope)
+                if states is None:
+                    states = state_of[scope] = list(map(_STATE, lines))
+                into(c, lines, states)
+                continue
             if batch is not None:  # one call for the lines of its scope, a dict per line
                 dicts = batch(c, lines)
                 if type(dicts) is not list or len(dicts) != len(lines):

@@ -42,17 +42,21 @@ def day_acts(phase: int, day: int, tu: str = "申") -> str:
     return day_action(phase, day, tu)
 
 
-# The annotators below are batch annotators (compute/rules.py): one call for all the lines of
-# their scope, a dict per line: every primary line and, of the changed hexagram, the 變爻 only.
+# The annotators below are write-in annotators (compute/rules.py, batch="into"): one call for
+# all the lines of their scope, writing into each line's state: every primary line and, of the
+# changed hexagram, the 變爻 only.
 
-@rule("wangshuai-method", kind="line", lines="shown", batch=True)
-def wangxiang_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("wangshuai-method", kind="line", lines="shown", batch="into")
+def wangxiang_state(chart: Chart, lines: Sequence[ChartLine],
+                    states: list[dict[str, Any]]) -> None:
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
     c = context(chart)
     wx, row = c.wx, _WX_BY_BRANCH[c.month]
-    return [{"wangxiang": wx[ln.position - 1]} if ln.role == "primary"
-            else {"wangxiang": row[ln.branch]} if ln.moving else {}
-            for ln in lines]
+    for ln, st in zip(lines, states, strict=True):
+        if ln.role == "primary":
+            st["wangxiang"] = wx[ln.position - 1]
+        elif ln.moving:
+            st["wangxiang"] = row[ln.branch]
 
 
 _WX_BY_BRANCH: Final = tuple(
@@ -61,16 +65,16 @@ _WX_BY_BRANCH: Final = tuple(
 """``_WX_BY_BRANCH[month][branch]``: 旺相休囚死 of a line's branch in a month (12 × 12)."""
 
 
-@rule("changsheng-12", kind="line", lines="shown", batch=True)
-def changsheng_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("changsheng-12", kind="line", lines="shown", batch="into")
+def changsheng_state(chart: Chart, lines: Sequence[ChartLine],
+                     states: list[dict[str, Any]]) -> None:
     """``changsheng``: the line's stage on the day and in the month (p184-s1), at the hour when
     one is given (p151-s1 "其要唯推長生十二法以應用神"), and for a moving line at its changed line
     (``bian``, p185-s1; none when the changed line is 空 or 破, "如空如破，則非生非絕矣")."""
     c = context(chart)
     stages, day, month, hour = STAGE_TABLE[c.tu], c.day, c.month, c.hour
     ph, cbr, cok = c.ph, c.cbr, c.cok
-    out: list[dict[str, Any]] = []
-    for ln in lines:
+    for ln, st in zip(lines, states, strict=True):
         if ln.role == "primary":
             i = ln.position - 1
             table = stages[ph[i]]
@@ -85,28 +89,22 @@ def changsheng_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str,
             if hour is not None:
                 here["hour"] = table[hour]
         else:
-            out.append({})
             continue
-        out.append({"changsheng": here})
-    return out
+        st["changsheng"] = here
 
 
 @rule("yuejian", "月建 (月將)", "월건 (월장)", ("p144-s1", "p145-s1", "p146-s1", "p146-s2"),
-      kind="line", lines="shown", batch=True)
-def riyue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", lines="shown", batch="into")
+def riyue_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``riyue``: ["日辰"] and/or ["月建"] when the line stands on the day or the month branch —
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
     不陷"; p148-s1 "日主所臨，莫能破之，莫能空之，莫能散之")."""
     c = context(chart)
     day, month = c.day, c.month
-    out: list[dict[str, Any]] = []
-    for b in shown_branches(c, lines):
-        if b is None:
-            out.append({})
-            continue
-        out.append({"riyue": (["日辰", "月建"] if b == month else ["日辰"]) if b == day
-                    else (["月建"] if b == month else [])})
-    return out
+    for b, st in zip(shown_branches(c, lines), states, strict=True):
+        if b is not None:
+            st["riyue"] = ((["日辰", "月建"] if b == month else ["日辰"]) if b == day
+                           else (["月建"] if b == month else []))
 
 
 def year_given(chart: Chart) -> bool:
@@ -116,8 +114,8 @@ def year_given(chart: Chart) -> bool:
 
 @rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1",
                                "p155-s1"),
-      kind="line", lines="shown", when=year_given, batch=True)
-def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", lines="shown", when=year_given, batch="into")
+def taisui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``taisui`` (only when the year is given): "太歲" on the year branch, "歲破" on its clash —
     a clash in name only (p141-s1 "與爻神沖，謂歲破而不破"); ``year_void``: the line is empty in
     the year's 旬 (年空, used only now and then for lifetime questions, p155-s1 注).
@@ -129,18 +127,14 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any
     c = context(chart)
     year = c.year
     if year is None:
-        return [{} for _ in lines]
+        return
     y0, y1 = chart.year.void
     y0, y1 = AS_INT[y0], AS_INT[y1]
     clash = CLASH[year]
-    out: list[dict[str, Any]] = []
-    for b in shown_branches(c, lines):
-        if b is None:
-            out.append({})
-            continue
-        out.append({"taisui": "太歲" if b == year else "歲破" if b == clash else None,
-                    "year_void": b == y0 or b == y1})
-    return out
+    for b, st in zip(shown_branches(c, lines), states, strict=True):
+        if b is not None:
+            st["taisui"] = "太歲" if b == year else "歲破" if b == clash else None
+            st["year_void"] = b == y0 or b == y1
 
 
 @rule("shichen", "時辰", "시진", ("p150-s1", "p151-s1", "p151-s2"), kind="finding")

@@ -36,6 +36,15 @@ of one per line; :func:`line_annotators` hands out a per-line form of it, ``(cha
 dict``, for callers that ask about one line. A batch annotator must not read its own keys on
 other lines (they are merged after the call).
 
+The *write-in* form, ``rule(..., kind="line", lines=..., batch="into")``, registers ``(chart,
+lines, states) -> None``: *states* holds the state dict of each of *lines* (``states[k]`` is
+``lines[k].state`` when the chart calls it) and the annotator sets its keys there itself
+(``states[k]["void"] = None``), setting nothing on a line it says nothing about — no dict per
+line to build, return and merge. :func:`line_annotators` hands out a per-line form of it too (it
+writes into a fresh dict and returns that) and :func:`batch_of` a list form. A write-in annotator
+must not read its own keys on any line (from *states* or ``line.state``): called per line or
+per list they are not there.
+
 A line annotator or finding detector may have a *gate*: ``rule(..., when=gate)`` where *gate* is
 a function of the chart; the chart calls the rule only when ``gate(chart)`` is true, and
 ``when=(gate, value)`` only when ``gate(chart) == value``. A gate is evaluated once per chart
@@ -68,7 +77,7 @@ conventions={name: choice})`` picks another, and ``chart.options`` records every
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from compute.values import Frozen, Record, draft
 
@@ -406,11 +415,12 @@ def rule(
     kind: Kind = "function",
     lines: LineScope = "all",
     when: Callable[[Any], Any] | tuple[Callable[[Any], Any], Any] | None = None,
-    batch: bool = False,
+    batch: bool | Literal["into"] = False,
 ) -> Callable[[F], F]:
     """Decorator: register a function under catalogue id *rid* (see the module docstring;
     *lines* is the scope of a line annotator, *when* the gate of an annotator or detector,
-    *batch* a line annotator written for all its lines at once).
+    *batch* a line annotator written for all its lines at once: ``True`` returning a dict per
+    line, ``"into"`` writing into the lines' states).
 
     >>> @rule("ganzhi-60", kind="function")
     ... def _demo(): return 60
@@ -427,6 +437,8 @@ def rule(
                          f"{', '.join(LINE_SCOPES)}")
     if when is not None and kind == "function":
         raise ValueError(f"rule {rid}: when= is for line annotators and finding detectors")
+    if batch not in (False, True, "into"):
+        raise ValueError(f"rule {rid}: batch={batch!r}; use True or 'into'")
     if batch and kind != "line":
         raise ValueError(f"rule {rid}: batch=True is for line annotators")
     gate = None if when is None else when if isinstance(when, tuple) else (when, OPEN)
@@ -434,12 +446,15 @@ def rule(
     def register(fn: F) -> F:
         entry = _entry(rid, zh, ko, passages)
         entry.impls.append(Impl(kind, fn, f"{fn.__module__}.{fn.__qualname__}"))
-        one: Any = _per_line(fn) if batch else fn
+        one: Any = (_per_line_into(fn) if batch == "into" else _per_line(fn)) if batch else fn
         if kind == "line":
             _LINE.append((rid, one))
             if lines != "all":
                 _SCOPE[one] = lines
-            if batch:
+            if batch == "into":
+                _INTO[one] = fn
+                _BATCH[one] = _as_list(fn)
+            elif batch:
                 _BATCH[one] = fn
         elif kind == "finding":
             _FINDING.append((rid, fn))
@@ -460,7 +475,57 @@ def _per_line(batch: Callable[..., list[dict[str, Any]]]) -> Callable[..., dict[
     return one
 
 
+def _per_line_into(into: Callable[..., None]) -> Callable[..., dict[str, Any]]:
+    """The per-line form ``(chart, line) -> dict`` of a write-in annotator: the keys it writes
+    for *line*, in a fresh dict."""
+    def one(chart: Chart, line: ChartLine) -> dict[str, Any]:
+        said: dict[str, Any] = {}
+        into(chart, (line,), [said])
+        return said
+
+    one.__name__, one.__qualname__ = into.__name__, into.__qualname__
+    one.__module__, one.__doc__ = into.__module__, into.__doc__
+    return one
+
+
+def _as_list(into: Callable[..., None]) -> Callable[..., list[dict[str, Any]]]:
+    """The list form ``(chart, lines) -> list[dict]`` of a write-in annotator."""
+    def batch(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+        said: list[dict[str, Any]] = [{} for _ in lines]
+        into(chart, lines, said)
+        return said
+
+    batch.__name__, batch.__qualname__ = into.__name__, into.__qualname__
+    batch.__module__, batch.__doc__ = into.__module__, into.__doc__
+    return batch
+
+
 _BATCH: dict[Callable[..., Any], Callable[..., Any]] = {}
+_INTO: dict[Callable[..., Any], Callable[..., None]] = {}
+_SIX: Final = (0, 1, 2, 3, 4, 5)
+
+
+def primary_states(lines: Sequence[ChartLine], states: list[dict[str, Any]],
+                   six: Sequence[ChartLine]) -> Iterable[tuple[int, dict[str, Any]]]:
+    """``(position − 1, state)`` of each primary line among *lines* (a write-in annotator's
+    lines and *states*); *six* is the chart's primary lines: given those (as the chart gives
+    them to an annotator of the primary lines) no line is looked at.
+
+    >>> from compute import chart
+    >>> c = chart("困", "坎", month="午", day="壬戌", rules=())
+    >>> six, d = c.primary.lines, [{}, {}]
+    >>> list(primary_states(six, [{}] * 6, six))[5][0]
+    5
+    >>> [i for i, _ in primary_states((six[3], c.changed.lines[3]), d, six)]
+    [3]
+    """
+    if lines is six:
+        return zip(_SIX, states, strict=True)
+    out = []
+    for ln, st in zip(lines, states, strict=True):
+        if ln.role == "primary":
+            out.append((ln.position - 1, st))
+    return out
 
 
 def batch_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., Any] | None:
@@ -471,6 +536,20 @@ def batch_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., Any] | N
     'wangxiang_state'
     """
     return _BATCH.get(annotator)
+
+
+def into_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., None] | None:
+    """The write-in form ``(chart, lines, states) -> None`` of a line annotator registered with
+    ``batch="into"`` (None for another).
+
+    >>> from compute import chart
+    >>> c = chart("乾", month="午", day="戊辰", rules=())
+    >>> states = [{} for _ in c.primary.lines]
+    >>> into_of(dict(line_annotators())["yuejian"])(c, c.primary.lines, states)
+    >>> states[5], into_of(dict(line_annotators())["yaowei"]) is None
+    ({'riyue': []}, True)
+    """
+    return _INTO.get(annotator)
 
 
 def table(
@@ -576,8 +655,9 @@ def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
 if TYPE_CHECKING:
     Step = tuple[Any, ...]
     """One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
-    it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch)``: *fn* its
-    per-line form, *batch* its batch form or None); *gate* None runs ``table[OPEN]``."""
+    it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch, into)``:
+    *fn* its per-line form, *batch* its batch (list) form or None, *into* its write-in form or
+    None); *gate* None runs ``table[OPEN]``."""
 
 
 class Plan(Frozen):
@@ -633,7 +713,8 @@ def plan() -> Plan:
     found = _steps([(rid, fn) for rid, fn in _FINDING])
     last = {row[0]: k for k, (_, table) in enumerate(found) for rows in table.values()
             for row in rows}
-    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all"), _BATCH.get(fn)) for rid, fn in _LINE]),
+    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all"), _BATCH.get(fn), _INTO.get(fn))
+                     for rid, fn in _LINE]),
              found, last)
     memo[:] = [_LINE, len(_LINE), _FINDING, len(_FINDING), p]
     return p
