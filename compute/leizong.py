@@ -21,7 +21,7 @@ from compute.context import BRANCH_ZH, CLASH, Context, context
 from compute.guisha import suimu, zhushang
 from compute.hechong import hechu_fengchong
 from compute.liuqin import Relative
-from compute.rules import Finding, doctrine, rule, table
+from compute.rules import Finding, doctrine, primary_states, rule, table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ GRADES: Final = table(
 """The eighteen grades, best to worst: 1–8 全吉, 9–11 半吉, 12–18 凶陷 (p291-s1 … p293-s1)."""
 
 
-@rule("yongshen-18", kind="line", lines="primary", batch=True)
-def grade_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("yongshen-18", kind="line", lines="primary", batch="into")
+def grade_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``grade``: the line's grade {n, name} among the eighteen, as if it were the 用神.
 
     Tests, in order: on the 日 (1 日神) or 月 (2 月將); moving and 散 (18); 月破 (15);
@@ -51,14 +51,9 @@ def grade_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     動生 (7); otherwise 安 (8). 竟無 (17) belongs to an absent 六親 (``benwu-eryou``).
     """
     c = context(chart)
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        n = _grade(c, ln.position - 1)
-        out.append({"grade": {"n": n, "name": GRADES[n - 1]}})
-    return out
+    for i, st in primary_states(lines, states, c.lines):
+        n = _grade(c, i)
+        st["grade"] = {"n": n, "name": GRADES[n - 1]}
 
 
 _HELP: Final = frozenset(("生", "比"))
@@ -192,8 +187,9 @@ def _say_ji(f: Mapping[str, Any]) -> str:
     return f"{f['kind']} {f['line']} 忌: {', '.join(f['taboos'])}"
 
 
-@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary", batch=True)
-def keqi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary",
+      batch="into")
+def keqi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``keqi``: the days the line points to, by the rules of p294-s2 that need no question: an
     empty line → the day that clashes it ("主象空而沖可獲") or fills it (its own branch, "值");
     a 旺相 line → its 墓 ("用爻旺而墓乃收"); a line 絕 on the day but 生 by a moving line → its
@@ -202,24 +198,19 @@ def keqi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
     c = context(chart)
     says = _KEQI_SAY[c.tu]
     br, ph, strong, is_void, on_month, mcnt = c.br, c.ph, c.strong, c.is_void, c.on_month, c.mcnt
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        i = ln.position - 1
+    six = c.lines
+    for i, st in primary_states(lines, states, six):
         p = ph[i]
-        found = list(_KEQI_VOID[br[i]]) if is_void[i] and not on_month[i] else []
+        found = [*_KEQI_VOID[br[i]]] if is_void[i] and not on_month[i] else []
         say = says[p]
         if strong[i]:
             found.append(say[0])
         if mcnt[(p + 4) % 5]:   # a moving line of the phase that 生 it (never the line itself)
-            if (ln.state.get("changsheng") or {}).get("day") == "絕":
+            if (six[i].state.get("changsheng") or {}).get("day") == "絕":
                 found.append(say[1])
             elif not strong[i]:
                 found.append(say[2])
-        out.append({"keqi": found})
-    return out
+        st["keqi"] = found
 
 
 _KEQI_VOID: Final = tuple((f"沖 {BRANCH_ZH[CLASH[b]]} (空)", f"值 {BRANCH_ZH[b]} (填實)")
