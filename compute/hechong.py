@@ -186,7 +186,8 @@ def he_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, An
     """
     c = context(chart)
     day, br, lmov, cbr, moving = c.day, c.br, c.lmov, c.cbr, c.moving
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         partner = LIUHE[br[i]]
         found = [_HE_DAY[lmov[i]][partner]] if day == partner else []
         if moving:
@@ -224,7 +225,8 @@ def chong_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     """
     c = context(chart)
     br, lmov, cbr, moving, san = c.br, c.lmov, c.cbr, c.moving, c.san
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         if not lmov[i]:
             st["chong"] = []
             continue

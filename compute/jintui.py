@@ -79,7 +79,8 @@ def jintui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str
     """
     c = context(chart)
     lmov = c.lmov
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         st["jintui"] = jintui(c, i + 1) if lmov[i] else None
 
 
@@ -147,7 +148,7 @@ def shengjiang_state(chart: Chart, lines: Sequence[ChartLine],
     c = context(chart)
     up, down, yang_half = shengjiang_lines(c, chart)
     six = c.lines
-    for i, st in primary_states(lines, states, six):
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         if i == up - 1:
             st["shengjiang"] = "真升" if six[i].yang == yang_half else "升"
         elif i == down - 1:

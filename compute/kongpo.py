@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
-from compute.context import AS_INT, CLASH, Context, context, shown_branches
+from compute.context import AS_INT, CLASH, Context, context
 from compute.liuqin import Relative
 from compute.rules import Finding, doctrine, primary_states, rule
 
@@ -71,17 +71,17 @@ def void_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, 
     c = context(chart)
     v0, v1 = c.void
     br = c.br
-    for ln, st in zip(lines, states, strict=True):
+    for k, ln in enumerate(lines):
         if ln.role == "primary":
             i = ln.position - 1
             b = br[i]
-            st["void"] = None if b != v0 and b != v1 else _void13(c, i)
+            states[k]["void"] = None if b != v0 and b != v1 else _void13(c, i)
         else:
             b = AS_INT[ln.branch]
             if b != v0 and b != v1:
-                st["void"] = None
+                states[k]["void"] = None
             elif ln.moving:
-                st["void"] = "空"
+                states[k]["void"] = "空"
 
 
 def _void13(c: Context, i: int) -> str:
@@ -132,7 +132,8 @@ def void8_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     """
     c = context(chart)
     is_void = c.is_void
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         st["void8"] = _void8(c, i) if is_void[i] else None
 
 
@@ -176,9 +177,10 @@ def month_broken_state(chart: Chart, lines: Sequence[ChartLine],
     """
     c = context(chart)
     day, broken = c.day, (c.month + 6) % 12
-    for b, st in zip(shown_branches(c, lines), states, strict=True):
-        if b is not None:
-            st["month_broken"] = None if b != broken else "實破" if b == day else "月破"
+    for k, ln in enumerate(lines):
+        if ln.role == "primary" or ln.moving:   # a shown line (shown_branches)
+            b = AS_INT[ln.branch]
+            states[k]["month_broken"] = None if b != broken else "實破" if b == day else "月破"
 
 
 @rule("yuepo", kind="finding")
@@ -243,7 +245,8 @@ def xushi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     破); [] if none."""
     c = context(chart)
     lmov, is_void, on_month, br, day = c.lmov, c.is_void, c.on_month, c.br, c.day
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         if lmov[i]:
             st["xushi"] = _xushi_moving(c, i)
         else:   # a static line: only its 空 counts (a static line is never 散 nor 化)

@@ -51,7 +51,8 @@ def grade_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     動生 (7); otherwise 安 (8). 竟無 (17) belongs to an absent 六親 (``benwu-eryou``).
     """
     c = context(chart)
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         n = _grade(c, i)
         st["grade"] = {"n": n, "name": GRADES[n - 1]}
 
@@ -199,7 +200,7 @@ def keqi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, 
     says = _KEQI_SAY[c.tu]
     br, ph, strong, is_void, on_month, mcnt = c.br, c.ph, c.strong, c.is_void, c.on_month, c.mcnt
     six = c.lines
-    for i, st in primary_states(lines, states, six):
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         p = ph[i]
         found = [*_KEQI_VOID[br[i]]] if is_void[i] and not on_month[i] else []
         say = says[p]

@@ -55,7 +55,8 @@ def day_clash_state(chart: Chart, lines: Sequence[ChartLine],
     c = context(chart)
     clashed = CLASH[c.day]   # the one branch the day clashes
     br = c.br
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         st["day_clash"] = None if br[i] != clashed else _clash(c, i)
 
 

@@ -634,19 +634,19 @@ def shensha_state(chart, lines, states) -> None:
     first, stem, year, hour = _rows(c)
     by_stem = _STEM_STARS[c.month]
     if year is None:
-        for ln, st in zip(lines, states, strict=True):
+        for k, ln in enumerate(lines):
             if ln.role == "primary" or ln.moving:
                 b = AS_INT[ln.branch]
-                st["shensha"] = [*first[b], *stem[b], *hour[b], *by_stem[ln.stem]]
+                states[k]["shensha"] = [*first[b], *stem[b], *hour[b], *by_stem[ln.stem]]
         return
     shared = _YEAR_SHARED[c.year]
-    for ln, st in zip(lines, states, strict=True):
+    for k, ln in enumerate(lines):
         if ln.role == "primary" or ln.moving:
             b = AS_INT[ln.branch]
             fb, ys = first[b], year[b]
             if shared[b]:   # a year star that is also a month star: once, where first met
                 ys = [n for n in ys if n not in fb]
-            st["shensha"] = [*fb, *stem[b], *ys, *hour[b], *by_stem[ln.stem]]
+            states[k]["shensha"] = [*fb, *stem[b], *ys, *hour[b], *by_stem[ln.stem]]
 
 
 _FIRST: Final = tuple(

@@ -69,7 +69,8 @@ def xing_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, 
     c = context(chart)
     br, cbr, moving = c.br, c.cbr, c.moving
     x_day, x_month = XING[c.day], XING[c.month]
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         b = br[i]
         found = ["日"] if x_day == b else []
         if x_month == b:
@@ -130,7 +131,8 @@ def hai_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, A
     c = context(chart)
     br, cbr, moving, day, month = c.br, c.cbr, c.moving, c.day, c.month
     h_day, h_month = HAI[day], HAI[month]
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         b = br[i]
         found = [_HAI_SAY[0][day]] if h_day == b else []
         if h_month == b:
@@ -195,7 +197,8 @@ def simujue_state(chart: Chart, lines: Sequence[ChartLine],
     c = context(chart)
     stages, ph, day, month, riyue, cok, cbr, on_month, on_day = (
         STAGE_TABLE[c.tu], c.ph, c.day, c.month, _RIYUE, c.cok, c.cbr, c.on_month, c.on_day)
-    for i, st in primary_states(lines, states, c.lines):
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         row = stages[ph[i]]
         sd, sm = row[day], row[month]
         sb = row[cbr[i]] if cok[i] else None   # a changed line 空 or 破 is no place
