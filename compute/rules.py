@@ -546,7 +546,7 @@ def into_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., None] | N
     >>> c = chart("乾", month="午", day="戊辰", rules=())
     >>> states = [{} for _ in c.primary.lines]
     >>> into_of(dict(line_annotators())["yuejian"])(c, c.primary.lines, states)
-    >>> states[5], into_of(dict(line_annotators())["yaowei"]) is None
+    >>> states[5], into_of(len) is None
     ({'riyue': []}, True)
     """
     return _INTO.get(annotator)
