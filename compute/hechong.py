@@ -186,15 +186,19 @@ def he_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, An
     """
     c = context(chart)
     day, br, lmov, cbr, moving = c.day, c.br, c.lmov, c.cbr, c.moving
+    at: dict[int, list[int]] = {}   # the moving lines on each branch, in order
+    for p in moving:
+        at.setdefault(br[p - 1], []).append(p)
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         partner = LIUHE[br[i]]
         found = [_HE_DAY[lmov[i]][partner]] if day == partner else []
         if moving:
-            pos = i + 1
-            for p in moving:
-                if p != pos and br[p - 1] == partner:
-                    found.append(_HE_LINE[lmov[i]][p][partner])
+            hit = at.get(partner)
+            if hit:
+                for p in hit:
+                    if p != i + 1:
+                        found.append(_HE_LINE[lmov[i]][p][partner])
             if lmov[i] and cbr[i] == partner:
                 found.append(_HE_BIAN[partner])
         st["he"] = found

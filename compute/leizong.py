@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, TU_CHANGSHENG_CHOICES, stage_at
 from compute.chart import Chart, ChartLine
-from compute.context import BRANCH_ZH, CLASH, Context, context
+from compute.context import BRANCH_ZH, CLASH, context
 from compute.guisha import suimu, zhushang
 from compute.hechong import hechu_fengchong
 from compute.liuqin import Relative
@@ -51,58 +51,58 @@ def grade_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     動生 (7); otherwise 安 (8). 竟無 (17) belongs to an absent 六親 (``benwu-eryou``).
     """
     c = context(chart)
+    on_day, on_month, san, broken, phs, dact, mact, cbr, cok, gcnt, gpos, lmov, br, is_void, \
+        strong = (c.on_day, c.on_month, c.san, c.broken, c.ph, c.dact, c.mact, c.cbr, c.cok,
+                  c.gcnt, c.gpos, c.lmov, c.br, c.is_void, c.strong)
+    clashed_b, n_good = CLASH[c.day], len(c.good)   # the branch the day clashes
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
-        n = _grade(c, i)
+        if on_day[i]:
+            n = 1
+        elif on_month[i]:
+            n = 2
+        elif san[i]:
+            n = 18
+        elif broken[i]:
+            n = 15
+        else:
+            ph = phs[i]
+            d, m = dact[ph], mact[ph]
+            bian = ACTS_TABLE[BRANCH_PHASE_INT[cbr[i]]][ph] if cok[i] else None
+            # the other moving lines neither 破 nor 散, by the counts of their phases: phase − 1
+            # 生 it, its own phase 比 (less the line itself), phase − 2 克 it, phase + 1 洩 it
+            me = gpos[i]
+            m_sheng, m_ke = gcnt[(ph + 4) % 5], gcnt[(ph + 3) % 5]
+            sheng = d in _HELP or m in _HELP or bian in _HELP or m_sheng > 0 or gcnt[ph] - me > 0
+            ke = d == "克" or m == "克" or bian == "克" or m_ke > 0
+            moving = lmov[i]
+            clashed = br[i] == clashed_b
+            if is_void[i] and not moving and not clashed:   # a day clash fills it (p287-s1 七)
+                n = 16 if ke and not sheng else 10 if strong[i] else 11
+            elif not moving and clashed and not strong[i] and not is_void[i]:
+                n = 14
+            elif ke and not sheng:
+                n = 13
+            elif (d == "克" and m in _HELP) or (m == "克" and d in _HELP):
+                n = 9
+            elif d == "洩" and m == "洩" and gcnt[(ph + 1) % 5] == n_good - me:   # all drain it
+                n = 12
+            elif d == "比" or m == "比":
+                n = 3
+            elif d == "生" or m == "生":
+                n = 4
+            elif m_sheng and m_ke:
+                n = 5
+            elif bian == "生":
+                n = 6
+            elif m_sheng:
+                n = 7
+            else:
+                n = 8
         st["grade"] = {"n": n, "name": GRADES[n - 1]}
 
 
 _HELP: Final = frozenset(("生", "比"))
-
-
-def _grade(c: Context, i: int) -> int:
-    if c.on_day[i]:
-        return 1
-    if c.on_month[i]:
-        return 2
-    if c.san[i]:
-        return 18
-    if c.broken[i]:
-        return 15
-    ph = c.ph[i]
-    d, m = c.dact[ph], c.mact[ph]
-    bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if c.cok[i] else None
-    # the other moving lines neither 破 nor 散, by the counts of their phases: phase − 1 生 it,
-    # its own phase 比 (less the line itself), phase − 2 克 it, phase + 1 洩 it
-    gcnt, me = c.gcnt, c.gpos[i]
-    m_sheng, m_ke = gcnt[(ph + 4) % 5], gcnt[(ph + 3) % 5]
-    sheng = d in _HELP or m in _HELP or bian in _HELP or m_sheng > 0 or gcnt[ph] - me > 0
-    ke = d == "克" or m == "克" or bian == "克" or m_ke > 0
-    moving = c.lmov[i]
-    clashed = CLASH[c.br[i]] == c.day
-    if c.is_void[i] and not moving and not clashed:   # a day clash fills it (p287-s1 七)
-        if ke and not sheng:
-            return 16
-        return 10 if c.strong[i] else 11
-    if not moving and clashed and not c.strong[i] and not c.is_void[i]:
-        return 14
-    if ke and not sheng:
-        return 13
-    if (d == "克" and m in _HELP) or (m == "克" and d in _HELP):
-        return 9
-    if d == "洩" and m == "洩" and gcnt[(ph + 1) % 5] == len(c.good) - me:   # all drain it
-        return 12
-    if "比" in (d, m):
-        return 3
-    if "生" in (d, m):
-        return 4
-    if m_sheng and m_ke:
-        return 5
-    if bian == "生":
-        return 6
-    if m_sheng:
-        return 7
-    return 8
 
 
 YUAN_JI_CHOU: Final = table(

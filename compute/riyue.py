@@ -78,19 +78,20 @@ def changsheng_state(chart: Chart, lines: Sequence[ChartLine],
         if ln.role == "primary":
             i = ln.position - 1
             table = stages[ph[i]]
-            here: dict[str, Any] = {"day": table[day], "month": table[month]}
-            if hour is not None:
-                here["hour"] = table[hour]
             if ln.moving:   # the stage at the changed line (shengjue_on): none if 空 or 破
-                here["bian"] = table[cbr[i]] if cok[i] else None
+                bian = table[cbr[i]] if cok[i] else None
+                states[k]["changsheng"] = (
+                    {"day": table[day], "month": table[month], "bian": bian} if hour is None
+                    else {"day": table[day], "month": table[month], "hour": table[hour],
+                          "bian": bian})
+                continue
         elif ln.moving:
             table = stages[BRANCH_PHASE_INT[ln.branch]]
-            here = {"day": table[day], "month": table[month]}
-            if hour is not None:
-                here["hour"] = table[hour]
         else:
             continue
-        states[k]["changsheng"] = here
+        states[k]["changsheng"] = ({"day": table[day], "month": table[month]} if hour is None
+                                   else {"day": table[day], "month": table[month],
+                                         "hour": table[hour]})
 
 
 @rule("yuejian", "月建 (月將)", "월건 (월장)", ("p144-s1", "p145-s1", "p146-s1", "p146-s2"),

@@ -69,6 +69,9 @@ def xing_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, 
     c = context(chart)
     br, cbr, moving = c.br, c.cbr, c.moving
     x_day, x_month = XING[c.day], XING[c.month]
+    by: dict[int, list[int]] = {}   # the branch each moving line 刑s: the positions, in order
+    for p in moving:
+        by.setdefault(XING[br[p - 1]], []).append(p)
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         b = br[i]
@@ -76,10 +79,11 @@ def xing_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, 
         if x_month == b:
             found.append("月")
         if moving:
-            pos = i + 1
-            for p in moving:
-                if p != pos and XING[br[p - 1]] == b:
-                    found.append(POS_ZH[p])
+            hit = by.get(b)
+            if hit:
+                for p in hit:
+                    if p != i + 1:
+                        found.append(POS_ZH[p])
             cb = cbr[i]
             if cb is not None and XING[cb] == b:
                 found.append("變")
@@ -131,6 +135,10 @@ def hai_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, A
     c = context(chart)
     br, cbr, moving, day, month = c.br, c.cbr, c.moving, c.day, c.month
     h_day, h_month = HAI[day], HAI[month]
+    by: dict[int, list[tuple[int, str]]] = {}   # the branch each moving line 害s: (p, say)
+    for p in moving:
+        q = br[p - 1]
+        by.setdefault(HAI[q], []).append((p, _HAI_SAY[p][q]))
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         b = br[i]
@@ -138,10 +146,11 @@ def hai_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, A
         if h_month == b:
             found.append(_HAI_SAY[7][month])
         if moving:
-            pos = i + 1
-            for p in moving:
-                if p != pos and HAI[br[p - 1]] == b:
-                    found.append(_HAI_SAY[p][br[p - 1]])
+            hit = by.get(b)
+            if hit:
+                for p, say in hit:
+                    if p != i + 1:
+                        found.append(say)
             cb = cbr[i]
             if cb is not None and HAI[cb] == b:
                 found.append(_HAI_SAY[8][cb])
@@ -199,13 +208,14 @@ def simujue_state(chart: Chart, lines: Sequence[ChartLine],
         STAGE_TABLE[c.tu], c.ph, c.day, c.month, _RIYUE, c.cok, c.cbr, c.on_month, c.on_day)
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        if on_month[i] or on_day[i]:   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
+            st["simujue"] = None
+            continue
         row = stages[ph[i]]
         sd, sm = row[day], row[month]
         sb = row[cbr[i]] if cok[i] else None   # a changed line 空 or 破 is no place
-        if (sd in riyue or sm in riyue or sb in riyue) and not (on_month[i] or on_day[i]):
-            st["simujue"] = _simujue(c, i, row, sd, sm, sb)
-        else:   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
-            st["simujue"] = None
+        st["simujue"] = (_simujue(c, i, row, sd, sm, sb)
+                         if sd in riyue or sm in riyue or sb in riyue else None)
 
 
 _RIYUE: Final = frozenset(("絕", "死", "墓"))
@@ -216,7 +226,8 @@ def _simujue(c: Context, i: int, row: tuple[str, ...], sd: str, sm: str,
              sb: str | None) -> str | None:
     """The label of :func:`simujue_state` for line *i* at 死, 絕 or 墓 somewhere."""
     ph = c.ph[i]
-    if "絕" in (sd, sm, sb) or "死" in (sd, sm, sb):
+    jue = sd == "絕" or sm == "絕" or sb == "絕"
+    if jue or sd == "死" or sm == "死" or sb == "死":
         d, m = c.dact[ph], c.mact[ph]
         bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if sb is not None else None
         # the other moving lines by the counts of their phases: phase − 1 生, its own 比 (less
@@ -225,14 +236,23 @@ def _simujue(c: Context, i: int, row: tuple[str, ...], sd: str, sm: str,
         sheng = d in _HELP or m in _HELP or bian in _HELP or mcnt[(ph + 4) % 5] > 0 \
             or mcnt[ph] - (c.cbr[i] is not None) > 0
         ke = d == "克" or m == "克" or bian == "克" or mcnt[(ph + 3) % 5] > 0
-        name = "絕" if "絕" in (sd, sm, sb) else "死"
-        return f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
+        say = _SIMUJUE_SAY[jue]
+        return say[0] if sheng else say[1] if ke else say[2]
     for t in (c.day, c.cbr[i] if sb is not None else None):
         if t is not None and row[t] == "墓":
-            openers = [c.month] + [c.br[q - 1] for q in c.moving]
-            opened = any(CLASH[o] == t or XING[o] == t for o in openers)
-            return "墓開" if opened else "墓藏"
+            if CLASH[c.month] == t or XING[c.month] == t:
+                return "墓開"
+            br = c.br
+            for q in c.moving:
+                o = br[q - 1]
+                if CLASH[o] == t or XING[o] == t:
+                    return "墓開"
+            return "墓藏"
     return None
+
+
+_SIMUJUE_SAY: Final = tuple((f"{name}而未{name}", f"過{name}", f"鄰{name}") for name in "死絕")
+"""The labels of a line at 死 (``[False]``) or 絕 (``[True]``): rescued, 過, 鄰."""
 
 
 doctrine(
