@@ -18,8 +18,8 @@ from __future__ import annotations
 import datetime as _dt
 from collections import deque
 from collections.abc import Iterable, Mapping
-from itertools import chain, compress, repeat
-from operator import attrgetter, call
+from itertools import compress
+from operator import attrgetter
 
 from compute import inputs
 from compute import rules as registry
@@ -733,12 +733,8 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     plan = registry.plan()
     gates: dict[Any, Any] = {}
     for gate, table in plan.calls:
-        rows, intos, ks = table[_OPEN] if gate is None else _open(gate, table, c, gates, _NONE3)
-        if intos is not None and selected is None:   # write-in annotators, called from C
-            _drain(map(_CALL, intos, repeat(c), map(scopes.__getitem__, ks),
-                       map(states_of.__getitem__, ks)), 0)
-            continue
-        for into, k, rid, batch, annotate in rows:
+        for into, k, rid, batch, annotate in (table[_OPEN] if gate is None
+                                               else _open(gate, table, c, gates)):
             if selected is not None and rid not in selected:
                 continue
             if into is not None:  # one call, writing into the states of its scope's lines
@@ -762,13 +758,13 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     from compute.context import Run, context
 
     run = context(c).memo["run"] = Run(plan, found, selected)
-    for step, (gate, table) in enumerate(plan.detects):
+    for step, (gate, table) in enumerate(plan.findings):
         run.step = step
-        rows, detectors = table[_OPEN] if gate is None else _open(gate, table, c, gates, _NONE2)
-        if selected is None:   # each detector called from C, its findings (if any) added
-            add(_chain(filter(None, map(_CALL, detectors, repeat(c)))))
+        if selected is None:
+            for _rid, detect in _open(gate, table, c, gates):
+                add(detect(c) or ())
         else:
-            for rid, detect in rows:
+            for rid, detect in _open(gate, table, c, gates):
                 if rid in selected:
                     add(detect(c) or ())
     run.step = len(plan.findings)
@@ -776,11 +772,8 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     return c
 
 
-_NONE2: Final = ((), ())
-_NONE3: Final = ((), None, None)
+_NONE: Final = ()
 _OPEN: Final = registry.OPEN
-_CALL: Final = call   # call(fn, *args) is fn(*args)
-_chain: Final = chain.from_iterable
 _MOVING: Final = attrgetter("moving")
 _STATE: Final = attrgetter("state")
 _UPDATE: Final = dict.update
@@ -788,18 +781,17 @@ _drain: Final = deque  # deque(iterator, 0) runs it through, keeping nothing
 
 
 def _open(gate: Any, table: dict[Any, tuple[Any, ...]], c: Chart,
-          seen: dict[Any, Any], shut: tuple[Any, ...]) -> tuple[Any, ...]:
+          seen: dict[Any, Any]) -> tuple[Any, ...]:
     """The rules of a plan step that run on *c*: all of an ungated step; of a gated one, those
-    its gate's value opens (the gate evaluated once per chart, kept in *seen*); *shut* when
-    none."""
+    its gate's value opens (the gate evaluated once per chart, kept in *seen*)."""
     if gate is None:
         return table[registry.OPEN]
     value = seen.get(gate, seen)
     if value is seen:
         value = seen[gate] = gate(c)
     if registry.OPEN in table:
-        return table[registry.OPEN] if value else shut
-    return table.get(value, shut)
+        return table[registry.OPEN] if value else _NONE
+    return table.get(value, _NONE)
 
 
 __all__ = ["Chart", "ChartHexagram", "ChartLine", "Hidden", "chart", "Trigram"]

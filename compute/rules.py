@@ -665,41 +665,29 @@ class Plan(Frozen):
     ``findings`` (detectors), as steps. Consecutive rules with the same gate function make one
     step, so a gate is looked at once per step (the 185 judgments, gated by the question's
     chapter, are one step). Built once per state of the registry. ``last_step``: rule id → the
-    index of the step (of ``findings``) holding its last detector.
+    index of the step (of ``findings``) holding its last detector. ``calls``: the steps of
+    ``lines`` as the chart calls them, each annotator as ``(into, scope index, rule id, batch,
+    fn)`` (the index in :data:`LINE_SCOPES`)."""
 
-    How the chart calls them: ``calls``, the steps of ``lines`` with, for each gate value,
-    ``(rows, intos, scopes)``: *rows* each annotator as ``(into, scope index, rule id, batch,
-    fn)`` (the index in :data:`LINE_SCOPES`), and when every one of them is a write-in
-    annotator their write-in forms and scope indexes (else None, None); ``detects``, the steps of
-    ``findings`` with, for each gate value, ``(rows, detectors)``."""
-
-    __slots__ = ("lines", "findings", "last_step", "calls", "detects")
+    __slots__ = ("lines", "findings", "last_step", "calls")
     lines: tuple[Step, ...]
     findings: tuple[Step, ...]
     last_step: Mapping[str, int]
     calls: tuple[Step, ...]
-    detects: tuple[Step, ...]
 
     def __init__(self, lines: tuple[Step, ...], findings: tuple[Step, ...],
-                 last_step: Mapping[str, int] | None = None) -> None:
+                 last_step: Mapping[str, int] | None = None,
+                 calls: tuple[Step, ...] | None = None) -> None:
         _set = object.__setattr__
         _set(self, "lines", lines)
         _set(self, "findings", findings)
         _set(self, "last_step", {} if last_step is None else last_step)
-        calls = []
-        for gate, table in lines:
-            by_value = {}
-            for value, rows in table.items():
-                made = tuple((into, LINE_SCOPES.index(scope), rid, batch, fn)
-                             for rid, fn, scope, batch, into in rows)
-                every = all(row[0] is not None for row in made)
-                by_value[value] = (made, tuple(row[0] for row in made) if every else None,
-                                   tuple(row[1] for row in made) if every else None)
-            calls.append((gate, by_value))
-        _set(self, "calls", tuple(calls))
-        _set(self, "detects", tuple(
-            (gate, {value: (rows, tuple(row[1] for row in rows)) for value, rows in table.items()})
-            for gate, table in findings))
+        if calls is None:
+            calls = tuple((gate, {value: tuple((into, LINE_SCOPES.index(scope), rid, batch, fn)
+                                               for rid, fn, scope, batch, into in rows)
+                                  for value, rows in table.items()})
+                          for gate, table in lines)
+        _set(self, "calls", calls)
 
 
 def _steps(rows: list[tuple[Any, ...]]) -> tuple[Step, ...]:
