@@ -55,7 +55,7 @@ def is_liuhe(branches: Sequence[int]) -> bool:
 
 def _branches(chart: Chart, changed: bool = False) -> tuple[int, ...] | None:
     """The six branches of the primary hexagram (of the changed one: None if there is none)."""
-    c = context(chart)
+    c = chart.context or context(chart)
     return c.cbr6 if changed else c.br
 
 
@@ -137,7 +137,7 @@ def hechu_fengchong(chart: Chart) -> list[Finding]:
     ['合處逢沖: 日辰 害 世 三爻 卯木妻財', '合處逢沖: 日辰 沖 應 上爻 戌土父母']
     """
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     pb = c.br
     if not is_liuhe(pb):
         return out
@@ -184,7 +184,7 @@ def he_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, An
     >>> chart("兌", "節", month="午", day="丙子").primary.line(3).state["he"]
     ['靜合·日·克合']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     day, br, lmov, cbr, moving = c.day, c.br, c.lmov, c.cbr, c.moving
     at: dict[int, list[int]] = {}   # the moving lines on each branch, in order
     for p in moving:
@@ -227,7 +227,7 @@ def chong_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     >>> chart("坤", "巽", month="寅", day="甲子").primary.line(2).state["chong"]
     ['化沖', '自沖·五爻']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     br, lmov, cbr, moving, san = c.br, c.lmov, c.cbr, c.moving, c.san
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):

@@ -77,7 +77,7 @@ def jintui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str
     >>> chart("兌", "豐", month="申", day="癸卯").primary.line(5).state["jintui"]
     '不及退'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     lmov = c.lmov
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
@@ -94,7 +94,7 @@ def jintui_findings(chart: Chart) -> list[Finding]:
     """A finding for every moving line that 化進神 or 化退神 (用/元 want 進, 忌/仇 want 退,
     p123-s2 注)."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     for p in c.moving:
         kind = jintui(c, p)
         if kind:
@@ -145,7 +145,7 @@ def shengjiang_state(chart: Chart, lines: Sequence[ChartLine],
     >>> c.primary.line(1).state["shengjiang"], c.primary.line(6).state["shengjiang"]
     ('真升', '真降')
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     up, down, yang_half = shengjiang_lines(c, chart)
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):

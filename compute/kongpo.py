@@ -68,7 +68,7 @@ def void_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, 
     a moving line 生 it, 安空 when nothing 克 it; "空" when none of the thirteen fits.
     Lines of the changed hexagram get "空" or None (p161-s1 "空居變爻則無司").
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     v0, v1 = c.void
     br = c.br
     for k, ln in enumerate(lines):
@@ -130,7 +130,7 @@ def void8_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     >>> chart("乾", month="巳", day="甲子").primary.line(2).state["void8"] is None
     True
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     is_void = c.is_void
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
@@ -175,7 +175,7 @@ def month_broken_state(chart: Chart, lines: Sequence[ChartLine],
     >>> chart("大畜", "小畜", month="午", day="丙子").primary.line(5).state["month_broken"]
     '實破'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     day, broken = c.day, (c.month + 6) % 12
     for k, ln in enumerate(lines):
         if ln.role == "primary" or ln.moving:   # a shown line (shown_branches)
@@ -192,7 +192,7 @@ def yuepo_findings(chart: Chart) -> list[Finding]:
     ['上爻 子水兄弟 月破']
     """
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     for p in range(1, 7):
         if c.broken[p - 1]:
             out.append(Finding("yuepo", f"{c.line_name(p)} 月破", (p,)))
@@ -209,7 +209,7 @@ def xunkong_findings(chart: Chart) -> list[Finding]:
     ['上爻 戌土父母 旬空 (填實)']
     """
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     for ln in c.lines:
         kind = ln.state.get("void")
         if kind:
@@ -224,7 +224,7 @@ def dong_po(chart: Chart) -> list[Finding]:
     """A moving line that is 月破 is "全凶" because the 大白虎 stands on the 破 branch (p193-s4,
     s5); with a moving 官鬼 "吉而不吉，凶而愈凶" (p154-s1)."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     if True not in c.broken:
         return out
     gui = any(c.lines[p - 1].relative == Relative.GUANGUI for p in c.moving)
@@ -243,7 +243,7 @@ def xushi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     day, 制 by another moving line, or with no 生 from day, month, a moving line or its own changed
     line), "猶不有" (present but 空, 沖散 or 化沖), "半空" (空 and moving), "全凶" (moving and
     破); [] if none."""
-    c = context(chart)
+    c = chart.context or context(chart)
     lmov, is_void, on_month, br, day = c.lmov, c.is_void, c.on_month, c.br, c.day
     six = c.lines
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):

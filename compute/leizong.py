@@ -50,7 +50,7 @@ def grade_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     together → 生 ("貪生忘克", 5); its changed line 生 it → 變生 (6); a moving line 生 it →
     動生 (7); otherwise 安 (8). 竟無 (17) belongs to an absent 六親 (``benwu-eryou``).
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     on_day, on_month, san, broken, phs, dact, mact, cbr, cok, gcnt, gpos, lmov, br, is_void, \
         strong = (c.on_day, c.on_month, c.san, c.broken, c.ph, c.dact, c.mact, c.cbr, c.cok,
                   c.gcnt, c.gpos, c.lmov, c.br, c.is_void, c.strong)
@@ -139,7 +139,7 @@ def shi_ying_ji(chart: Chart) -> list[Finding]:
     ['世 上爻 戌土父母 忌: 動']
     """
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     h = chart.primary
     hc: set[int] = set()   # the lines of each finding read (plain loops: no comprehensions)
     for f in hechu_fengchong(chart):
@@ -196,7 +196,7 @@ def keqi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, 
     a 旺相 line → its 墓 ("用爻旺而墓乃收"); a line 絕 on the day but 生 by a moving line → its
     長生 ("絕逢生而出焉"); a 休囚 line helped (生) by a moving line → the branch of its own phase's
     臨官 ("衰遇扶而成矣")."""
-    c = context(chart)
+    c = chart.context or context(chart)
     says = _KEQI_SAY[c.tu]
     br, ph, strong, is_void, on_month, mcnt = c.br, c.ph, c.strong, c.is_void, c.on_month, c.mcnt
     six = c.lines

@@ -52,7 +52,7 @@ def day_clash_state(chart: Chart, lines: Sequence[ChartLine],
     * a static line: 墓沖 暗動 "不論旺相休囚"; 胎沖/克沖 暗動 if 旺相 (克沖 with only 十之七 of the
       good), 暗破 (the 半散 of p164) if 休囚; 絕沖 never 暗動 ("縱旺相，靜不能為暗動") → 暗破.
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     clashed = CLASH[c.day]   # the one branch the day clashes
     br = c.br
     six = c.lines
@@ -85,7 +85,7 @@ def day_clash_findings(chart: Chart) -> list[Finding]:
     ['上爻 酉金子孫 日沖 胎沖: 暗動']
     """
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     clashed = CLASH[c.day]
     for i, b in enumerate(c.br):
         if b == clashed:   # the state is set only on a line the day clashes

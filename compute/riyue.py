@@ -50,7 +50,7 @@ def day_acts(phase: int, day: int, tu: str = "申") -> str:
 def wangxiang_state(chart: Chart, lines: Sequence[ChartLine],
                     states: list[dict[str, Any]]) -> None:
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
-    c = context(chart)
+    c = chart.context or context(chart)
     wx, row = c.wx, _WX_BY_BRANCH[c.month]
     for k, ln in enumerate(lines):
         if ln.role == "primary":
@@ -71,7 +71,7 @@ def changsheng_state(chart: Chart, lines: Sequence[ChartLine],
     """``changsheng``: the line's stage on the day and in the month (p184-s1), at the hour when
     one is given (p151-s1 "其要唯推長生十二法以應用神"), and for a moving line at its changed line
     (``bian``, p185-s1; none when the changed line is 空 or 破, "如空如破，則非生非絕矣")."""
-    c = context(chart)
+    c = chart.context or context(chart)
     stages, day, month, hour = STAGE_TABLE[c.tu], c.day, c.month, c.hour
     ph, cbr, cok = c.ph, c.cbr, c.cok
     for k, ln in enumerate(lines):
@@ -100,7 +100,7 @@ def riyue_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     """``riyue``: ["日辰"] and/or ["月建"] when the line stands on the day or the month branch —
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
     不陷"; p148-s1 "日主所臨，莫能破之，莫能空之，莫能散之")."""
-    c = context(chart)
+    c = chart.context or context(chart)
     day, month = c.day, c.month
     for k, ln in enumerate(lines):
         if ln.role == "primary" or ln.moving:   # a shown line (shown_branches)
@@ -126,12 +126,12 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str
     >>> chart("大畜", month="寅", day="癸亥", year="戊申").primary.line(6).state["year_void"]
     True
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     year = c.year
     if year is None:
         return
-    y0, y1 = chart.year.void
-    y0, y1 = AS_INT[y0], AS_INT[y1]
+    y0 = (year - chart.year.index % 10 + 10) % 12   # the 旬空 of the year (ganzhi.void_branches)
+    y1 = (y0 + 1) % 12
     clash = CLASH[year]
     for k, ln in enumerate(lines):
         if ln.role == "primary" or ln.moving:   # a shown line (shown_branches)
@@ -146,7 +146,7 @@ def hour_note(chart: Chart) -> list[Finding]:
     """The hour counts only within the day, by the twelve stages (``changsheng.hour``); its 沖
     and 合 are nominal (p151-s1). A finding when a moving line stands on the hour."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     if c.hour is None:
         return out
     for p in c.moving:
@@ -159,7 +159,7 @@ def hour_note(chart: Chart) -> list[Finding]:
 def taisui_findings(chart: Chart) -> list[Finding]:
     """太歲 in the 旬空 is 空, in the 月破 is 破 (p141-s1 "空則可空，破則可破")."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     if c.year is None:
         return out
     y = BRANCH_ZH[c.year]

@@ -630,7 +630,7 @@ def shensha_state(chart, lines, states) -> None:
     of :data:`STAR_PARTS` share no name but the year's 喪門 弔客 天狗 (also month stars), so
     only a year name already among the month's is left out.
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     first, stem, year, hour = _rows(c)
     by_stem = _STEM_STARS[c.month]
     if year is None:
@@ -690,7 +690,7 @@ def moving_stars(chart) -> list[Finding]:
     """Stars count chiefly when their line moves ("各伺其動，不動則不伺", p265-s3): a finding per
     moving line that carries stars."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     for p in c.moving:
         names = c.lines[p - 1].state.get("shensha") or []
         if names:
@@ -717,7 +717,7 @@ def heshen_finding(chart) -> list[Finding]:
     """鶴神: a moving 官鬼 in the trigram where it stands → do not travel that way (p260-s1 "若鬼
     搖是宮出行是戒"); the trigram holding the line is taken as "是宮"."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     station = heshen(chart.day)
     t = _TRIGRAM_OF_STATION.get(station)
     if t is None:
@@ -733,7 +733,7 @@ def tianshe_finding(chart) -> list[Finding]:
     """天赦日 (p236-s2): 春 戊寅, 夏 甲午, 秋 戊申, 冬 甲子 — for punishment and prison
     questions."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     if TIANSHE[c.month] == chart.day.zh:
         out.append(Finding("tianshe", f"天赦日 {chart.day.zh} (刑罪之占，得逢解網)"))
     return out
@@ -745,7 +745,7 @@ def tian_guanfu_finding(chart) -> list[Finding]:
     申子辰 and 亥卯未 years, where the book's 子年 example fixes 正月 in the 中宮; for 寅午戌 and
     巳酉丑 years "進三位而復退" leaves 正月's palace open and nothing is computed."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     if c.year is None or c.year % 4 not in (0, 3):
         return out
     palace = TIAN_GUANFU_PALACES[(c.month - 2) % 12 % 9]

@@ -66,7 +66,7 @@ def xing_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, 
     >>> chart("困", "兌", month="酉", day="庚申").primary.line(1).state["xing"]  # 申刑寅
     ['日']
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     br, cbr, moving = c.br, c.cbr, c.moving
     x_day, x_month = XING[c.day], XING[c.month]
     by: dict[int, list[int]] = {}   # the branch each moving line 刑s: the positions, in order
@@ -95,44 +95,55 @@ def sanxing(chart: Chart) -> list[Finding]:
     """A complete 三刑 (寅巳申, 丑戌未) or 子卯 among the moving lines, their changed lines and the
     日月, with at least one line in it ("真刑", p219-s1 注); "三刑之名，不可以三泥也" (p218-s4)."""
     out: list[Finding] = []
-    c = context(chart)
+    c = chart.context or context(chart)
     moving = c.moving
     if not moving:   # no line in any group
         return out
     br, cbr = c.br, c.cbr
-    present = set()
+    present = 0   # the branches of the moving lines and their changed lines, as bits
     for p in moving:
-        present.add(br[p - 1])
-        present.add(cbr[p - 1])
-    every = present | {c.day, c.month}
-    for group, name in _XING_GROUPS:
-        if not (present & group and every >= group):
+        present |= 1 << br[p - 1] | 1 << cbr[p - 1]
+    every = present | 1 << c.day | 1 << c.month
+    found: dict[int, list[str]] | None = None
+    for bits, members, name in _XING_GROUPS:
+        if not (present & bits and every & bits == bits):
             continue
-        found: dict[int, list[str]] = {}
+        if found is None:   # who stands on each branch, in the order the summary names them
+            found = {}
+            for p in moving:
+                b, cb = br[p - 1], cbr[p - 1]
+                found.setdefault(b, []).append(_SAY_LINE[p][b])
+                found.setdefault(cb, []).append(_SAY_LINE[7][cb])
+            found.setdefault(c.day, []).append(_SAY_LINE[0][c.day])
+            found.setdefault(c.month, []).append(_SAY_LINE[8][c.month])
+        who = []
+        for b in members:
+            who += found[b]
+        lines = []
         for p in moving:
-            found.setdefault(br[p - 1], []).append(f"{POS_ZH[p]} {BRANCH_ZH[br[p - 1]]}")
-            cb = cbr[p - 1]
-            found.setdefault(cb, []).append(f"變 {BRANCH_ZH[cb]}")
-        found.setdefault(c.day, []).append(f"日 {BRANCH_ZH[c.day]}")
-        found.setdefault(c.month, []).append(f"月 {BRANCH_ZH[c.month]}")
-        members = _XING_ORDER[name]
-        who = ", ".join(dict.fromkeys(w for b in members for w in found[b]))
-        lines = tuple(p for p in moving if br[p - 1] in group or cbr[p - 1] in group)
-        out.append(Finding("sanxing", f"{name}: {who}", lines))
+            if 1 << br[p - 1] & bits or 1 << cbr[p - 1] & bits:
+                lines.append(p)
+        out.append(Finding("sanxing", f"{name}: {', '.join(dict.fromkeys(who))}", tuple(lines)))
     return out
+
+
+_SAY_LINE: Final = tuple(tuple(f"{who} {BRANCH_ZH[b]}" for b in range(12))
+                         for who in ("日", *POS_ZH[1:], "變", "月"))
+"""``_SAY_LINE[who][branch]``: "<who> <branch>" of :func:`sanxing`, who 0 日, 1–6 a line, 7 變,
+8 月."""
 
 
 _XING_ORDER: Final = {"寅巳申 三刑全 (真刑)": (2, 5, 8), "丑戌未 三刑全 (真刑)": (1, 10, 7),
                       "子卯 無禮之刑": (0, 3)}
 """The groups of :func:`sanxing`, their members in the order the summary names them."""
-_XING_GROUPS: Final = tuple((frozenset(g), name) for name, g in _XING_ORDER.items())
+_XING_GROUPS: Final = tuple((sum(1 << b for b in g), g, name) for name, g in _XING_ORDER.items())
 
 
 @rule("liuhai", kind="line", lines="primary", batch="into")
 def hai_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``hai``: who 害s the line, each "<who>·生害|克害" (p221-s1, s2: 生害 "心惡而面好", 克害
     heavier)."""
-    c = context(chart)
+    c = chart.context or context(chart)
     br, cbr, moving, day, month = c.br, c.cbr, c.moving, c.day, c.month
     h_day, h_month = HAI[day], HAI[month]
     by: dict[int, list[tuple[int, str]]] = {}   # the branch each moving line 害s: (p, say)
@@ -203,7 +214,7 @@ def simujue_state(chart: Chart, lines: Sequence[ChartLine],
     >>> chart("乾", "姤", month="子", day="甲申").primary.line(2).state["simujue"]
     '絕而未絕'
     """
-    c = context(chart)
+    c = chart.context or context(chart)
     stages, ph, day, month, riyue, cok, cbr, on_month, on_day = (
         STAGE_TABLE[c.tu], c.ph, c.day, c.month, _RIYUE, c.cok, c.cbr, c.on_month, c.on_day)
     six = c.lines
