@@ -196,9 +196,10 @@ def he_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, An
         if moving:
             hit = at.get(partner)
             if hit:
+                kind = "自合" if lmov[i] else "靜合"
                 for p in hit:
                     if p != i + 1:
-                        found.append(_HE_LINE[lmov[i]][p][partner])
+                        found.append(f"{kind}·{POS_ZH[p]}·{_HE_Q[partner]}")
             if lmov[i] and cbr[i] == partner:
                 found.append(_HE_BIAN[partner])
         st["he"] = found
@@ -208,10 +209,6 @@ _HE_Q: Final = tuple(_he_quality(LIUHE[b], b) for b in range(12))
 """The quality of the 合 with each branch as the partner (生合 / 克合 / 刑合)."""
 _HE_DAY: Final = (tuple(f"靜合·日·{q}" for q in _HE_Q), tuple(f"動合·日·{q}" for q in _HE_Q))
 _HE_BIAN: Final = tuple(f"化合·變·{q}" for q in _HE_Q)
-_HE_LINE: Final = tuple(tuple(tuple(f"{kind}·{at}·{q}" for q in _HE_Q) for at in POS_ZH)
-                        for kind in ("靜合", "自合"))
-"""``_HE_LINE[moving][position][partner]``: the 合 of a line (static, moving) with the moving line
-at *position* (7 × 12 each)."""
 _ZICHONG: Final = tuple(f"自沖·{p}" for p in POS_ZH)
 
 

@@ -639,12 +639,12 @@ def shensha_state(chart, lines, states) -> None:
                 b = AS_INT[ln.branch]
                 states[k]["shensha"] = [*first[b], *stem[b], *hour[b], *by_stem[ln.stem]]
         return
-    shared = _YEAR_SHARED[c.year]
+    y = c.year
     for k, ln in enumerate(lines):
         if ln.role == "primary" or ln.moving:
             b = AS_INT[ln.branch]
             fb, ys = first[b], year[b]
-            if shared[b]:   # a year star that is also a month star: once, where first met
+            if _YEAR_SHARED[b - y]:   # a year star that is also a month star: once, first met
                 ys = [n for n in ys if n not in fb]
             states[k]["shensha"] = [*fb, *stem[b], *ys, *hour[b], *by_stem[ln.stem]]
 
@@ -657,11 +657,11 @@ _FIRST: Final = tuple(
 once, for the book's conventions (ring from the month, 天喜 by month, 地獄 by the prose):
 ``_FIRST[month][branch]``."""
 _NO_ROW: Final = ((),) * 12
-_MONTH_NAMES: Final = frozenset(n for _rid, n, *_rest in MONTH_STARS)
-_YEAR_SHARED: Final = tuple(tuple(any(n in _MONTH_NAMES for n in names) for names in rows)
-                            for rows in STAR_PARTS[4])
-"""``_YEAR_SHARED[year][branch]``: the year puts on the branch a star that is also a month
-star (喪門, 弔客, 天狗; tests/test_compute_shensha.py holds that the parts share no other)."""
+_MONTH_NAMES: Final = frozenset(name for _rid, name, *_rest in MONTH_STARS)
+_YEAR_SHARED: Final = tuple(not _MONTH_NAMES.isdisjoint(names) for names in SUISHA_12)
+"""``_YEAR_SHARED[k]``: the year star *k* places from the year branch (:data:`SUISHA_12`) is
+also a month star (喪門, 弔客, 天狗; tests/test_compute_shensha.py holds that the parts share
+no other name); indexed by branch − year (negative from the end)."""
 
 
 def _rows(c: Context) -> tuple[Any, ...]:

@@ -112,10 +112,10 @@ def sanxing(chart: Chart) -> list[Finding]:
             found = {}
             for p in moving:
                 b, cb = br[p - 1], cbr[p - 1]
-                found.setdefault(b, []).append(_SAY_LINE[p][b])
-                found.setdefault(cb, []).append(_SAY_LINE[7][cb])
-            found.setdefault(c.day, []).append(_SAY_LINE[0][c.day])
-            found.setdefault(c.month, []).append(_SAY_LINE[8][c.month])
+                found.setdefault(b, []).append(f"{POS_ZH[p]} {BRANCH_ZH[b]}")
+                found.setdefault(cb, []).append(f"變 {BRANCH_ZH[cb]}")
+            found.setdefault(c.day, []).append(f"日 {BRANCH_ZH[c.day]}")
+            found.setdefault(c.month, []).append(f"月 {BRANCH_ZH[c.month]}")
         who = []
         for b in members:
             who += found[b]
@@ -126,11 +126,6 @@ def sanxing(chart: Chart) -> list[Finding]:
         out.append(Finding("sanxing", f"{name}: {', '.join(dict.fromkeys(who))}", tuple(lines)))
     return out
 
-
-_SAY_LINE: Final = tuple(tuple(f"{who} {BRANCH_ZH[b]}" for b in range(12))
-                         for who in ("日", *POS_ZH[1:], "變", "月"))
-"""``_SAY_LINE[who][branch]``: "<who> <branch>" of :func:`sanxing`, who 0 日, 1–6 a line, 7 變,
-8 月."""
 
 
 _XING_ORDER: Final = {"寅巳申 三刑全 (真刑)": (2, 5, 8), "丑戌未 三刑全 (真刑)": (1, 10, 7),
