@@ -38,26 +38,30 @@ if TYPE_CHECKING:
 RELATIVES: Final = tuple(Relative)
 
 
-def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...], int]:
-    """Per relative (an int): the positions of its 飛 lines and of its 伏, and the relatives on
-    the 飛 lines as bits (31: all five) — gathered once per chart (kept in its context's memo)
-    for the detectors of this module, which ask of every relative. Callers must not edit the
-    lists."""
+def _positions(c: Context) -> tuple[list[int], list[int], int]:
+    """Per relative (an int): the positions of its 飛 lines and of its 伏, as bits (bit p for
+    position p: :data:`_AT` lists them), and the relatives on the 飛 lines as bits (31: all
+    five) — gathered once per chart (kept in its context's memo) for the detectors of this
+    module, which ask of every relative. Callers must not edit the lists."""
     found = c.memo.get("yongshen.positions")
     if found is None:
-        fei: tuple[list[int], ...] = ([], [], [], [], [])
-        fu: tuple[list[int], ...] = ([], [], [], [], [])
+        fei, fu = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]
         shown = 0
+        p = 0
         for ln in c.lines:
+            p += 1
             r = ln.relative
-            fei[r].append(ln.position)
+            fei[r] |= 1 << p
             shown |= 1 << r
-            if ln.hidden is not None:
-                fu[ln.hidden.relative].append(ln.position)
+            hid = ln.hidden
+            if hid is not None:
+                fu[hid.relative] |= 1 << p
         found = c.memo["yongshen.positions"] = (fei, fu, shown)
     return found
 
 
+_AT: Final = tuple(tuple(p for p in range(1, 7) if m >> p & 1) for m in range(128))
+"""``_AT[bits]``: the positions 1–6 set in *bits* (bit p for position p), in order."""
 _BY_OFFSET: Final = tuple(int(relative(Phase.MU, Phase(d))) for d in range(5))
 _REL_OF: Final = tuple(tuple(_BY_OFFSET[(p - me) % 5] for p in range(5)) for me in range(5))
 """``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints (it goes by the
@@ -111,7 +115,7 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
     missing = set()   # absent from the 飛 lines, and no 伏 of it comes out
     for r in range(5):
         if not shown >> r & 1:
-            for p in fu[r]:
+            for p in _AT[fu[r]]:
                 if fu_out_by_rule(chart, p):
                     break
             else:
@@ -177,7 +181,7 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
         if bian:
             parts.append("變 " + "、".join(f"{POS_ZH[p]}{BRANCH_ZH[c.cbr[p - 1]]}" for p in bian))
         parts.append("互 有" if r in hu_rel else "互 無")
-        fu = fus[r]
+        fu = _AT[fus[r]]
         for p in fu:
             ln = c.lines[p - 1]
             where = "世下" if p == shi else ("動下" if ln.moving else "靜下")
@@ -252,19 +256,34 @@ def dufa(chart: Chart) -> list[Finding]:
 
 
 def injuries(c: Context, p: int) -> list[str]:
-    """傷 of a line for 兩現 (p173-s3 注 "旬空月破沖散克傷之類")."""
-    i = p - 1
-    ln = c.lines[i]
-    out = []
-    if c.is_void[i] and not ln.moving and not c.on_month[i] and not c.on_day[i]:
-        out.append("空")
+    """傷 of a line for 兩現 (p173-s3 注 "旬空月破沖散克傷之類").
+
+    >>> from compute.chart import chart
+    >>> injuries(context(chart("大過", month="亥", day="戊午")), 1)
+    ['空']
+    """
+    return list(_HURT_WORDS[_hurt(c, p - 1)])
+
+
+def _hurt(c: Context, i: int) -> int:
+    """:func:`injuries` of the line at index *i* as bits: 空 1, 破 2, 沖散 4, 克 8."""
+    moving = c.lmov[i]
+    bits = 1 if c.is_void[i] and not moving and not c.on_month[i] and not c.on_day[i] else 0
     if c.broken[i]:
-        out.append("破")
-    if c.san[i] or (not ln.moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
-        out.append("沖散")
-    if c.dact[c.ph[i]] == "克" or c.mact[c.ph[i]] == "克":
-        out.append("克")
-    return out
+        bits |= 2
+    if c.san[i] or (not moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
+        bits |= 4
+    ph = c.ph[i]
+    if c.dact[ph] == "克" or c.mact[ph] == "克":
+        bits |= 8
+    return bits
+
+
+_HURT_WORDS: Final = tuple(tuple(w for k, w in enumerate(("空", "破", "沖散", "克")) if m >> k & 1)
+                           for m in range(16))
+_HURT_SAID: Final = tuple(" (" + "、".join(words) + ")" if words else "" for words in _HURT_WORDS)
+"""``_HURT_SAID[bits]``: the 傷 after a line's name: " (空、克)", "" for none."""
+_HURT_COUNT: Final = tuple(len(words) for words in _HURT_WORDS)
 
 
 @rule("liangxian", "用神兩現", "용신양현",
@@ -286,24 +305,25 @@ def liangxian(chart: Chart) -> list[Finding]:
     c = chart.context or context(chart)
     fei = _positions(c)[0]
     pure = hx.generation == 0
+    br, cph, lmov = c.br, c.ph, c.lmov
     out = []
     for r in range(5):
-        ps = fei[r]
-        if len(ps) < 2:
-            continue
-        if pure and all(c.ph[p - 1] == 2 for p in ps):
+        m = fei[r]
+        if not m & m - 1:
+            continue   # on one line or none
+        ps = _AT[m]
+        if pure and all(cph[p - 1] == 2 for p in ps):
             continue
         desc, rank = [], []
         for p in ps:
-            hurt = injuries(c, p)
-            name = _name(c, p)
-            desc.append(f"{name} ({'、'.join(hurt)})" if hurt else name)
-            rank.append((len(hurt), not c.lines[p - 1].moving))
+            hurt = _hurt(c, p - 1)
+            desc.append(_name(c, p) + _HURT_SAID[hurt])
+            rank.append(_HURT_COUNT[hurt] * 2 + (not lmov[p - 1]))
         least = min(rank)   # the uninjured (fewest 傷), a moving one first; ties in line order
-        pick = "、".join([_POS_SP[p] + BRANCH_ZH[c.br[p - 1]]
+        pick = "、".join([_POS_SP[p] + BRANCH_ZH[br[p - 1]]
                          for p, k in zip(ps, rank, strict=True) if k == least])
         out.append(Finding("liangxian", f"{RELATIVE_ZH[r]} 兩現: {', '.join(desc)} → 取 {pick}",
-                           tuple(ps)))
+                           ps))
     return out
 
 
@@ -330,40 +350,46 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     []
     """
     c = chart.context or context(chart)
-    dact, mact, cph, broken, san = c.dact, c.mact, c.ph, c.broken, c.san
-    sheng: tuple[list[int], ...] = ([], [], [], [], [])  # per phase: the sound movers 生 it
-    ke: tuple[list[int], ...] = ([], [], [], [], [])     # … and 克 it
-    for q in c.moving:
-        if not (broken[q - 1] or san[q - 1]):
-            qph = cph[q - 1]
-            sheng[_GEN[qph]].append(q)
-            ke[_CTL[qph]].append(q)
+    dact, mact, cph, broken, san, cbr = c.dact, c.mact, c.ph, c.broken, c.san, c.cbr
+    sheng = [0, 0, 0, 0, 0]   # per phase: the sound movers 生 it, positions as bits (bit p)
+    ke = [0, 0, 0, 0, 0]      # … and 克 it
+    for i, qph in c.good:     # the moving lines neither 破 nor 散
+        sheng[_GEN[qph]] |= 2 << i
+        ke[_CTL[qph]] |= 2 << i
+    day = c.day
+    pk = (c.month + 6) % 12   # the branch 月破 (not when it is the day's)
+    if pk == day:
+        pk = -1
+    v0, v1 = c.void
+    day_acts = ACTS_TABLE[BRANCH_PHASE_INT[day]]
+    lines = c.lines
     out = []
-    for ln in c.lines:
-        p, i = ln.position, ln.position - 1
+    for i in range(6):
         if broken[i] or san[i]:
             continue
+        others = ~(2 << i)   # every position but this one
         ph = cph[i]
         riyue_ke = dact[ph] == "克" or mact[ph] == "克"
         # the line itself as the 用: forms 一 二 三 and p093-s1's
         form = None
-        if riyue_ke and _other(sheng[ph], p):
+        if riyue_ke and sheng[ph] & others:
             form = "一: 日月克, 動爻生"
         else:
-            cb = c.cbr[i]
-            if cb is not None and not ((cb - c.month) % 12 == 6 and cb != c.day):  # not 月破
+            cb = cbr[i]
+            if cb is not None and cb != pk:  # not 月破
                 bph = BRANCH_PHASE_INT[cb]
-                jue = dact[bph] == "克" and dact[bph] != ACTS_TABLE[BRANCH_PHASE_INT[c.day]][bph]
+                jue = dact[bph] == "克" and dact[bph] != day_acts[bph]
                 how = ACTS_TABLE[bph][ph]
-                if how == "生" and not jue and _other(ke[ph], p):
+                if how == "生" and not jue and ke[ph] & others:
                     form = "二: 動爻克, 變爻生"
-                elif how == "克" and _other(sheng[ph], p):
+                elif how == "克" and sheng[ph] & others:
                     form = "三: 變爻克, 動爻生"
-                elif riyue_ke and how == "生" and cb not in c.void:
+                elif riyue_ke and how == "生" and cb != v0 and cb != v1:
                     form = "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
         if form:
-            out.append(Finding("juechu-fengsheng", f"絕處逢生 ({form}): {_name(c, p)}", (p,)))
-        fu = ln.hidden
+            out.append(Finding("juechu-fengsheng", f"絕處逢生 ({form}): {_name(c, i + 1)}",
+                               (i + 1,)))
+        fu = lines[i].hidden
         if fu is not None:
             fph = fu.element
             how = ACTS_TABLE[ph][fph]   # the 飛 (sound: checked above) on its 伏
@@ -374,14 +400,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
             else:
                 continue
             out.append(Finding("juechu-fengsheng",
-                               f"絕處逢生 ({form}): {POS_ZH[p]}下 伏 {BRANCH_ZH[fu.branch]}"
-                               f"{PHASE_ZH[fph]}{RELATIVE_ZH[fu.relative]}", (p,)))
+                               f"絕處逢生 ({form}): {POS_ZH[i + 1]}下 伏 {BRANCH_ZH[fu.branch]}"
+                               f"{PHASE_ZH[fph]}{RELATIVE_ZH[fu.relative]}", (i + 1,)))
     return out
-
-
-def _other(movers: list[int], p: int) -> bool:
-    """Whether *movers* holds a line other than *p*."""
-    return len(movers) > 1 or (len(movers) == 1 and movers[0] != p)
 
 
 @rule("houshi", "當時 / 後時", "당시 / 후시", ("p166-s1", "p166-s2", "p166-s3", "p167-s1",
