@@ -21,7 +21,7 @@ from compute.gua import HEXAGRAMS, Trigram
 from compute.liuqin import RELATIVE_ZH, Relative, controlled_by, generated_by, relative
 from compute.liushen import Spirit
 from compute.najia import najia
-from compute.rules import Finding, convention, doctrine, rule
+from compute.rules import Finding, convention, doctrine, primary_states, rule
 from compute.shen import guashen, jianyao
 from compute.wuxing import Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
@@ -149,8 +149,8 @@ def xian_yin(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
 
 
 @rule("bian-hua", "變 / 化", "변 / 화", ("p087-s1", "p087-s2", "p087-s3"),
-      kind="line", lines="moving", batch=True)
-def bian_hua(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", lines="moving", batch="into")
+def bian_hua(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """老陰 (交) turning yang is 變 ("六變七"); 老陽 (重) turning yin is 化 ("九化八", p087-s2).
 
     >>> from compute import chart
@@ -158,8 +158,9 @@ def bian_hua(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     >>> [ln.state.get("bianhua") for ln in c.primary.lines]
     ['化', '變', None, None, None, None]
     """
-    return [{"bianhua": "化" if ln.yang else "變"} if ln.moving and ln.role == "primary" else {}
-            for ln in lines]
+    for ln, st in zip(lines, states, strict=True):
+        if ln.moving and ln.role == "primary":
+            st["bianhua"] = "化" if ln.yang else "變"
 
 
 @rule("bianyao-power", "日月 > 變爻 > 動爻", "일월 > 변효 > 동효",
@@ -750,8 +751,8 @@ _FUSHEN_WHY: Final = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外�
 
 @rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
       ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2", "p283-s2", "p283-s3"),
-      kind="line", lines="primary", batch=True)
-def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", lines="primary", batch="into")
+def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``.
 
     >>> from compute import chart
@@ -759,15 +760,14 @@ def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     >>> s["fu_chu"], s["fu_weight"]
     ('出', 1.0)
     """
-    found = _fu_all(c, context(c))
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        got = found[ln.position - 1] if ln.role == "primary" else None
-        if got is None or ln.hidden is None:
-            out.append({})
-        else:
-            out.append({"fu_chu": got[0], "fu_chu_why": got[1], "fu_weight": FU_WEIGHT[got[2]]})
-    return out
+    k = context(c)
+    found = _fu_all(c, k)
+    for i, st in primary_states(lines, states, k.lines):
+        got = found[i]
+        if got is not None:   # the line has a 伏
+            st["fu_chu"] = got[0]
+            st["fu_chu_why"] = got[1]
+            st["fu_weight"] = FU_WEIGHT[got[2]]
 
 
 @rule("fu-chu", kind="finding")

@@ -28,7 +28,7 @@ from compute.ganzhi import STEM_ZH, Stem
 from compute.gua import Hexagram
 from compute.hechong import LIUHE
 from compute.liuqin import RELATIVE_ZH, Relative, relative
-from compute.rules import Finding, rule
+from compute.rules import Finding, primary_states, rule
 from compute.wuxing import PHASE_ZH, Phase, gan_he
 
 TYPE_CHECKING = False
@@ -194,38 +194,37 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
 
 
 @rule("benyou-erwu", "本有而無", "본유이무", ("p125-s1", "p125-s2", "p126-s2"), kind="line",
-      lines="primary", batch=True)
-def youwu_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      lines="primary", batch="into")
+def youwu_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``youwu``: why a present line is "本有而無" (p125-s1): 月破; 死絕無救 (死 or 絕 on the day
     with no 生 from 日, 月 or a moving line); 衰遇旬空 (休囚 and 空); 發動交傷 (moving, 克 by
     another moving line, and 日 or 月 克 it too). [] when none."""
     c = chart.context or context(chart)
-    moving, cph, dact, mact = c.moving, c.ph, c.dact, c.mact
-    broken, san = c.broken, c.san
-    found: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            found.append({})
-            continue
-        pos = ln.position
-        i = pos - 1
+    cph, dact, mact, lmov = c.ph, c.dact, c.mact, c.lmov
+    broken, strong, is_void, on_month = c.broken, c.strong, c.is_void, c.on_month
+    sheng = [0, 0, 0, 0, 0]   # per phase: the moving lines neither 破 nor 散 生 it, as bits
+    for q, qph in c.good:
+        sheng[_GEN[qph]] |= 1 << q
+    ke = [0, 0, 0, 0, 0]      # per phase: the moving lines 克 it, as bits
+    for p in c.moving:
+        ke[_CTL[cph[p - 1]]] |= 1 << p - 1
+    six = c.lines   # the states read (長生) are the chart's lines' own, whatever *states* is
+    for i, st in primary_states(lines, states, six):
         ph = cph[i]
         d, m = dact[ph], mact[ph]
         out = []
         if broken[i]:
             out.append("月破")
-        if (d not in ("生", "比") and m not in ("生", "比")
-                and (ln.state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")
-                and not any(q != pos and ACTS_TABLE[cph[q - 1]][ph] == "生"
-                            and not (broken[q - 1] or san[q - 1]) for q in moving)):
+        if (d != "生" and d != "比" and m != "生" and m != "比"
+                and not sheng[ph] & ~(1 << i)
+                and (six[i].state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")):
             out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
-        if not c.strong[i] and c.is_void[i] and not ln.moving and not c.on_month[i]:
+        moving = lmov[i]
+        if not strong[i] and is_void[i] and not moving and not on_month[i]:
             out.append("衰遇旬空")
-        if ln.moving and "克" in (d, m) and any(
-                q != pos and ACTS_TABLE[cph[q - 1]][ph] == "克" for q in moving):
+        if moving and (d == "克" or m == "克") and ke[ph] & ~(1 << i):
             out.append("發動交傷")
-        found.append({"youwu": out})
-    return found
+        st["youwu"] = out
 
 
 @rule("dufa-dujing", "獨發 / 獨靜", "독발 / 독정",
