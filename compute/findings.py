@@ -65,6 +65,39 @@ _REL_GEN: Final = tuple(int(generated_by(Relative(r))) for r in range(5))
 _REL_CTL: Final = tuple(int(controlled_by(Relative(r))) for r in range(5))
 
 
+def relatives(k: Context) -> tuple[list[int], list[int], int]:
+    """Per relative (an int: 父母 官鬼 兄弟 子孫 妻財 = 0–4), the positions of its 飛 lines and of
+    its 伏 as bits (bit p − 1 for position p), and the relatives on the 飛 lines as bits (31: all
+    five): one pass a chart, kept in the context's memo for the detectors that ask of every
+    relative (here and in compute.yongshen). Callers must not edit the lists.
+
+    >>> from compute import chart
+    >>> fei, fu, shown = relatives(context(chart("乾", month="寅", day="甲子")))
+    >>> fei, fu, shown   # 乾: 父母 (0) on lines 3 and 6; it hides 坤, a 伏 under every line
+    ([36, 8, 16, 1, 2], [9, 2, 32, 16, 4], 31)
+    """
+    found = k.memo.get("findings.relatives")
+    if found is None:
+        fei, fu = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]
+        shown = 0
+        bit = 1
+        for ln in k.lines:
+            r = ln.relative
+            fei[r] |= bit
+            shown |= 1 << r
+            hid = ln.hidden
+            if hid is not None:
+                fu[hid.relative] |= bit
+            bit <<= 1
+        found = k.memo["findings.relatives"] = (fei, fu, shown)
+    return found
+
+
+_CLASH: Final = tuple((b + 6) % 12 for b in range(12))
+_ONE: Final = tuple((p,) for p in range(7))
+"""``_ONE[p]``: the positions ``(p,)`` of a finding on one line (one tuple a position)."""
+
+
 def is_void(c: Chart, b: Branch) -> bool:
     """旬空: *b* is one of the day's two void branches.
 
@@ -182,33 +215,39 @@ def bianyao_power(c: Chart) -> list[Finding]:
     if c.changed is None:
         return []
     k = c.context or context(c)
-    day, month, void = k.day, k.month, k.void
+    day, month, (v0, v1) = k.day, k.month, k.void
     out = []
     day_ctl, month_ctl = _CTL[BRANCH_PHASE_INT[day]], _CTL[BRANCH_PHASE_INT[month]]
-    plines, clines = k.lines, c.changed.lines
+    br, ph, cbr = k.br, k.ph, k.cbr
+    pb = (month + 6) % 12
     for pos in k.moving:
-        a, b = plines[pos - 1], clines[pos - 1]
-        ae, be, bb = a.element, b.element, b.branch
+        i = pos - 1
+        ae, bb = ph[i], cbr[i]
+        be = BRANCH_PHASE_INT[bb]
+        gen, ctl = _GEN[be] == ae, _CTL[be] == ae
+        chong, jue = _CLASH[br[i]] == bb, _JUE[ae] == bb
+        kong = bb == v0 or bb == v1
+        if not (gen or ctl or chong or jue or kong or bb == pb):
+            continue
         kinds = []
-        if _GEN[be] == ae:
+        if gen:
             kinds.append("化生")
             by = ("日" if day_ctl == ae else "") + ("月" if month_ctl == ae else "")
             if by:
                 kinds.append(f"{by}克而變爻生 (猶絕處逢生)")
-        if _CTL[be] == ae:
+        if ctl:
             kinds.append("化克")
-        if (a.branch - bb) % 12 == 6:
+        if chong:
             kinds.append("化沖")
-        if _JUE[ae] == bb:
+        if jue:
             kinds.append("化絕")
-        if bb == void[0] or bb == void[1]:
+        if kong:
             kinds.append("變爻旬空")
-        if (bb - month) % 12 == 6:
+        if bb == pb:
             kinds.append("變爻月破")
-        if kinds:
-            out.append(Finding("bianyao-power",
-                               f"{_ln(a)} 化 {_GZ[b.stem][bb]}: {', '.join(kinds)}",
-                               (pos,), data=(("kinds", kinds),)))
+        out.append(Finding("bianyao-power",
+                           f"{_ln(k.lines[i])} 化 {_GZ[k.changed[i].stem][bb]}: {', '.join(kinds)}",
+                           _ONE[pos], data=(("kinds", kinds),)))
     return out
 
 
@@ -228,17 +267,15 @@ def liuqin_dong(c: Chart) -> list[Finding]:
     k = c.context or context(c)
     if not k.moving:
         return []
-    where = [0, 0, 0, 0, 0]   # per relative (an int): its positions as bits
+    where = relatives(k)[0]   # per relative: its positions as bits
     lines = k.lines
-    for ln in lines:
-        where[ln.relative] |= 1 << ln.position - 1
     out = []
     for pos in k.moving:
         a = lines[pos - 1]
         r = a.relative
         g, x = _REL_GEN[r], _REL_CTL[r]
         out.append(Finding("liuqin-dong-shengke", f"{_ln(a)} 動: 生{RELATIVE_ZH[g]} "
-                           f"({_AT[where[g]]}), 克{RELATIVE_ZH[x]} ({_AT[where[x]]})", (pos,)))
+                           f"({_AT[where[g]]}), 克{RELATIVE_ZH[x]} ({_AT[where[x]]})", _ONE[pos]))
     return out
 
 
@@ -545,15 +582,17 @@ def hugua_finding(c: Chart) -> list[Finding]:
     if hu is None:
         return []
     k = c.context or context(c)
-    shi = c.primary.hexagram.shi
-    seen = 0   # the relatives seen, as bits
-    for ln in k.lines:
-        seen |= 1 << ln.relative
-        fu = ln.hidden
-        if fu is not None and (ln.moving or ln.position == shi):
-            seen |= 1 << fu.relative
+    _, fu, seen = relatives(k)   # seen: the relatives seen, as bits
+    if seen == 31:
+        return []   # every relative on the lines
+    counted = 1 << c.primary.hexagram.shi - 1   # the 伏 that count: under the 世 and movers
+    changed = k.changed
     for p in k.moving:
-        seen |= 1 << k.changed[p - 1].relative
+        counted |= 1 << p - 1
+        seen |= 1 << changed[p - 1].relative
+    for r in range(5):
+        if fu[r] & counted:
+            seen |= 1 << r
     if seen == 31:
         return []   # every relative shows on the lines, under them or on the changed lines
     palace = c.primary.palace_element
@@ -783,15 +822,14 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
     """
     k = c.context or context(c)
     lines = k.lines
-    shown = 0   # the relatives on the lines, as bits
-    for ln in lines:
-        shown |= 1 << ln.relative
+    shown = relatives(k)[2]   # the relatives on the lines, as bits
     found = _fu_all(c, k)
     out = []
-    for ln in lines:
-        got = found[ln.position - 1]
+    for i in range(6):
+        got = found[i]
         if got is None:
             continue
+        ln = lines[i]
         fu = ln.hidden
         assert fu is not None
         absent = not shown >> fu.relative & 1
@@ -802,7 +840,7 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
             "fu-chu",
             f"伏 {STEM_ZH[fu.stem]}{BRANCH_ZH[fu.branch]} {RELATIVE_ZH[fu.relative]} "
             f"({place}, {_ln(ln)}): {verdict} — {why}",
-            (ln.position,), data=(("verdict", verdict), ("absent", absent)),
+            _ONE[i + 1], data=(("verdict", verdict), ("absent", absent)),
         ))
     return out
 

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
-from compute.findings import fu_out_by_rule
+from compute.findings import fu_out_by_rule, relatives
 from compute.ganzhi import STEM_ZH, Stem
 from compute.gua import Hexagram
 from compute.hechong import LIUHE
@@ -38,30 +38,11 @@ if TYPE_CHECKING:
 RELATIVES: Final = tuple(Relative)
 
 
-def _positions(c: Context) -> tuple[list[int], list[int], int]:
-    """Per relative (an int): the positions of its 飛 lines and of its 伏, as bits (bit p for
-    position p: :data:`_AT` lists them), and the relatives on the 飛 lines as bits (31: all
-    five) — gathered once per chart (kept in its context's memo) for the detectors of this
-    module, which ask of every relative. Callers must not edit the lists."""
-    found = c.memo.get("yongshen.positions")
-    if found is None:
-        fei, fu = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]
-        shown = 0
-        p = 0
-        for ln in c.lines:
-            p += 1
-            r = ln.relative
-            fei[r] |= 1 << p
-            shown |= 1 << r
-            hid = ln.hidden
-            if hid is not None:
-                fu[hid.relative] |= 1 << p
-        found = c.memo["yongshen.positions"] = (fei, fu, shown)
-    return found
+_AT: Final = tuple(tuple(p for p in range(1, 7) if m >> p - 1 & 1) for m in range(64))
+"""``_AT[bits]``: the positions 1–6 set in *bits* (bit p − 1 for position p), in order (the
+bits of :func:`compute.findings.relatives`)."""
 
 
-_AT: Final = tuple(tuple(p for p in range(1, 7) if m >> p & 1) for m in range(128))
-"""``_AT[bits]``: the positions 1–6 set in *bits* (bit p for position p), in order."""
 _BY_OFFSET: Final = tuple(int(relative(Phase.MU, Phase(d))) for d in range(5))
 _REL_OF: Final = tuple(tuple(_BY_OFFSET[(p - me) % 5] for p in range(5)) for me in range(5))
 """``_REL_OF[palace phase][phase]``: :func:`~compute.liuqin.relative` as ints (it goes by the
@@ -109,7 +90,7 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
     c = chart.context or context(chart)
     if not c.moving:
         return []
-    _, fu, shown = _positions(c)
+    _, fu, shown = relatives(c)
     if shown == 31:
         return []   # every relative on the 飛 lines
     missing = set()   # absent from the 飛 lines, and no 伏 of it comes out
@@ -161,7 +142,7 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
     ['官鬼 不上卦: 日月 無; 互 有; 伏 三爻下 酉 (靜下, 出)']
     """
     c = chart.context or context(chart)
-    _, fus, shown = _positions(c)
+    _, fus, shown = relatives(c)
     if shown == 31:
         return []   # every relative is on the lines
     rel_of = _REL_OF[c.palace]
@@ -302,7 +283,7 @@ def liangxian(chart: Chart) -> list[Finding]:
     if hx.bits in _CHENGGE:
         return []
     c = chart.context or context(chart)
-    fei = _positions(c)[0]
+    fei = relatives(c)[0]
     pure = hx.generation == 0
     br, cph, lmov = c.br, c.ph, c.lmov
     out = []
