@@ -323,10 +323,13 @@ def liushen_restraint(c: Chart) -> list[Finding]:
     ['1爻 甲子 子孫 朱雀 on 水: 水以制雀', '4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
     """
     out = []
+    ph = (c.context or context(c)).ph
+    i = 0
     for ln in c.primary.lines:
-        if _RESTRAINT_PHASE[ln.spirit] == ln.element:
+        if _RESTRAINT_PHASE[ln.spirit] == ph[i]:
             out.append(Finding("liushen-line-restraint",
-                               f"{_ln(ln)} {_RESTRAINT_TEXT[ln.spirit]}", (ln.position,)))
+                               f"{_ln(ln)} {_RESTRAINT_TEXT[ln.spirit]}", _ONE[i + 1]))
+        i += 1
     return out
 
 
@@ -367,8 +370,13 @@ def hunzhong(c: Chart) -> list[Finding]:
     """
     month = c.month
     xiu = hunzhong_xiu(month)
-    return [Finding("hunzhong-xing", f"{_ln(ln)}: 宿 {xiu} = {BRANCH_ZH[month]}月 昏中星 (吉)",
-                    (ln.position,)) for ln in c.primary.lines if ln.xiu == xiu]
+    out = []
+    for ln in c.primary.lines:
+        if ln.xiu == xiu:
+            out.append(Finding("hunzhong-xing",
+                               f"{_ln(ln)}: 宿 {xiu} = {BRANCH_ZH[month]}月 昏中星 (吉)",
+                               _ONE[ln.position]))
+    return out
 
 
 @rule("shi-xiongzheng", "占世之凶徵", "점세지흉징", ("p078-s1", "p078-s2"), kind="finding")
@@ -505,7 +513,7 @@ def jianyao_finding(c: Chart) -> list[Finding]:
     out = []
     for p in jianyao(c.primary.hexagram):
         ln = lines[p - 1]
-        gui = ln.relative == Relative.GUANGUI
+        gui = ln.relative == 1   # 官鬼
         if ln.moving:
             note = "阻隔; 間值鬼爻 動則又甚" if gui else "阻隔"
             out.append(Finding("jianyao", f"間爻 {_ln(ln)} 動: {note}", (p,)))
@@ -541,9 +549,9 @@ def seasonal_stems(c: Chart) -> list[Finding]:
     if opts["najia_season"] != "夏至後":
         return out
     h = c.primary.hexagram
+    if h.bits & 7 not in (0, 7) and h.bits >> 3 not in (0, 7):
+        return out   # neither trigram is 乾 or 坤
     parents = [t for t in (h.lower, h.upper) if t in (Trigram.QIAN, Trigram.KUN)]
-    if not parents:
-        return out
     changed = []
     if opts["najia_stems"] != "book" or h.bits in (0, 63):   # book: only 乾, 坤 themselves move
         for ln, common in zip(c.primary.lines, najia(h), strict=True):
