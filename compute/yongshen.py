@@ -93,9 +93,23 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
     _, fu, shown = relatives(c)
     if shown == 31:
         return []   # every relative on the 飛 lines
+    rel_of = _REL_OF[c.palace]
+    partners = [("日干", chart.day.stem)]
+    if chart.month_pillar is not None:
+        partners.append(("月干", chart.month_pillar.stem))
+    wanted = 0   # the relatives a moving line's stem combines into, as bits
+    for p in c.moving:
+        he = _GAN_HE[c.lines[p - 1].stem]
+        for _, t in partners:
+            ph = he[t]
+            if ph >= 0:
+                wanted |= 1 << rel_of[ph]
+    wanted &= ~shown
+    if not wanted:
+        return []   # none absent from the 飛 lines
     missing = set()   # absent from the 飛 lines, and no 伏 of it comes out
     for r in range(5):
-        if not shown >> r & 1:
+        if wanted >> r & 1:
             for p in _AT[fu[r]]:
                 if fu_out_by_rule(chart, p):
                     break
@@ -103,10 +117,6 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
                 missing.add(r)
     if not missing:
         return []
-    rel_of = _REL_OF[c.palace]
-    partners = [("日干", chart.day.stem)]
-    if chart.month_pillar is not None:
-        partners.append(("月干", chart.month_pillar.stem))
     solo = len(c.moving) == 1
     out = []
     for p in c.moving:
