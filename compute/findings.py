@@ -676,6 +676,7 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
     mph = BRANCH_PHASE_INT[month]
     mph_gen = _GEN[mph]
     p283 = k.opts[FU_RIYUE.name] == "p283"
+    pb, dc = (month + 6) % 12, (day + 6) % 12   # the branches the month and the day clash
     out: list[tuple[str, str, str, bool] | None] = []
     for ln in lines:
         fu = ln.hidden
@@ -683,23 +684,24 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
             out.append(None)
             continue
         place = "世下" if ln.position == shi else "動下" if ln.moving else "靜下"
-        f, h, b = ln.element, fu.element, ln.branch
+        b = _INT[ln.branch]
+        f, h = BRANCH_PHASE_INT[b], _INT[fu.element]
         base = _FU_BASE[place][h][b]
         if base is not None:
             verdict, why = base
-        elif (b - month) % 12 == 6:
+        elif b == pb:
             verdict, why = "不出", "飛破"
-        elif (b - day) % 12 == 6 and b != v0 and b != v1 and mph != f and mph_gen != f:
+        elif b == dc and b != v0 and b != v1 and mph != f and mph_gen != f:
             verdict, why = "不出", "飛散"   # clashed by the day, not 空, not 旺相
         elif b == v0 or b == v1:
-            verdict, why = ("不出", "飛空遇日沖 (沖實)") if (b - day) % 12 == 6 else ("出", "飛空")
+            verdict, why = ("不出", "飛空遇日沖 (沖實)") if b == dc else ("出", "飛空")
         elif _GEN[f] == h:
             verdict, why = "出", "飛生伏"
         elif f == h:
             verdict, why = "出", "飛伏比和"
         else:
             verdict, why = "不出", "伏生飛"
-        fb = fu.branch
+        fb = _INT[fu.branch]
         lifted = False
         if fb == day or fb == month:
             if verdict != "出":
@@ -713,10 +715,14 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
                     verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
                 else:
                     verdict, why = "不出", f"{why}, 然伏空 (雖能出而實不出)"
-        elif (fb - month) % 12 == 6 and verdict != "不出":
+        elif fb == pb and verdict != "不出":
             verdict, why = "不出", f"{why}, 然伏破 (雖能出而實不出)"
         out.append((verdict, why, place, lifted))
     return out
+
+
+_INT: Final = tuple(range(12))
+"""``_INT[b]``: a branch or phase (an IntEnum) as a plain int (a tuple look-up)."""
 
 
 def _fu_base(place: str, h: int, b: int) -> tuple[str, str] | None:
