@@ -161,6 +161,10 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
                                     rel_of[_TRIGRAM_PHASE[hu.bits >> 3]])
     on_day, on_month = rel_of[BRANCH_PHASE_INT[c.day]], rel_of[BRANCH_PHASE_INT[c.month]]
     shi = chart.primary.hexagram.shi
+    changed, cbr = c.changed, c.cbr
+    vary = [0, 0, 0, 0, 0]   # per relative: the moving positions changing into it, as bits
+    for p in c.moving:
+        vary[changed[p - 1].relative] |= 1 << p - 1
     out = []
     for r in range(5):
         if shown >> r & 1:
@@ -168,9 +172,9 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
         riyue = ("日、月" if on_month == r else "日") if on_day == r else \
             ("月" if on_month == r else "")
         parts = ["日月 " + (riyue or "無")]
-        bian = [p for p in c.moving if c.changed[p - 1].relative == r]
+        bian = _AT[vary[r]]
         if bian:
-            parts.append("變 " + "、".join(f"{POS_ZH[p]}{BRANCH_ZH[c.cbr[p - 1]]}" for p in bian))
+            parts.append("變 " + "、".join([POS_ZH[p] + BRANCH_ZH[cbr[p - 1]] for p in bian]))
         parts.append("互 有" if r in hu_rel else "互 無")
         fu = _AT[fus[r]]
         for p in fu:
