@@ -472,7 +472,7 @@ def guashen_finding(c: Chart) -> list[Finding]:
     if b not in br:
         return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 不現 (卦身之法，或闕於卦)")]
     i = br.index(b)   # on one line, or two (each trigram's branches differ)
-    where = (i + 1, br.index(b, i + 1) + 1) if b in br[i + 1:] else (i + 1,)
+    where = (i + 1, br.index(b, i + 1) + 1) if br.count(b) > 1 else _ONE[i + 1]
     notes = []
     for p in where:
         ln = k.lines[p - 1]

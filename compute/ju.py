@@ -10,8 +10,6 @@ Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from compute.chart import Chart
 from compute.context import AS_INT, BRANCH_ZH, POS_ZH, Context, context
 from compute.rules import Finding, rule, table
@@ -19,7 +17,7 @@ from compute.wuxing import Phase
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final
+    from typing import Final
 
 SANHE: Final = table(
     "sanhe-ju", "局會 (三合)", "국회 (삼합)",
@@ -147,11 +145,13 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
             verdict = "成 (力大)"
         short = verdict.split(" ")[0]
         start, _, _, phase = _BY_NUMBER[g]
-        facts = {"kind": kind, "branches": _NAME[start], "element": _ELEMENT[phase],
-                 "xuan": xuan, "verdict": short, "grade": verdict,
-                 "members": ", ".join([*first, *second, *third])}
-        out.append(Finding("sanhe-ju", _say(facts), _POSITIONS[at], (), "primary",
-                           (("kind", kind), ("verdict", short)), kind, facts))
+        name, element = _NAME[start], _ELEMENT[phase]
+        members = ", ".join([*first, *second, *third])
+        facts = {"kind": kind, "branches": name, "element": element, "xuan": xuan,
+                 "verdict": short, "grade": verdict, "members": members}
+        out.append(Finding("sanhe-ju", f"{name} {element}局 {kind} {xuan} {verdict}: {members}",
+                           _POSITIONS[at], (), "primary", (("kind", kind), ("verdict", short)),
+                           kind, facts))   # the summary from the facts' values
     return out
 
 
@@ -164,9 +164,3 @@ _LABEL: Final = (*(tuple(tuple(f"{POS_ZH[p]}{suffix} {BRANCH_ZH[b]}" for b in ra
 _HUI: Final = ("動會", "變會", "伏會")
 _NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
 """The name of each 局 (申子辰 …), by its 長生."""
-
-
-def _say(f: Mapping[str, Any]) -> str:
-    """寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌."""
-    return (f"{f['branches']} {f['element']}局 {f['kind']} {f['xuan']} {f['grade']}: "
-            f"{f['members']}")

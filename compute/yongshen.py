@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, TU_CHANGSHENG_CHOICES, day_action
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.findings import fu_out_by_rule, relatives
@@ -68,6 +68,28 @@ _GEN: Final = tuple(row.index("生") for row in ACTS_TABLE)
 """The one phase each phase 生 (``ACTS_TABLE[a][_GEN[a]] == "生"``)."""
 _CTL: Final = tuple(row.index("克") for row in ACTS_TABLE)
 """The one phase each phase 克."""
+
+
+def _acts_table() -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[bool, ...], ...]]:
+    """:data:`_ACTS`: for each pair of the day's and the month's actions on the five phases
+    (a context's ``dact`` and ``mact``), per phase: 克 by the day or the month; 生 by one of
+    them; neither 生 nor 比 from either."""
+    out = {}
+    for tu in TU_CHANGSHENG_CHOICES:
+        for day in range(12):
+            dact = tuple(day_action(p, day, tu) for p in range(5))
+            for mact in ACTS_TABLE:
+                out[dact, mact] = (
+                    tuple(dact[p] == "克" or mact[p] == "克" for p in range(5)),
+                    tuple(dact[p] == "生" or mact[p] == "生" for p in range(5)),
+                    tuple(dact[p] not in ("生", "比") and mact[p] not in ("生", "比")
+                          for p in range(5)))
+    return out
+
+
+_ACTS: Final = _acts_table()
+"""``_ACTS[dact, mact]``: (克 by 日 or 月, 生 by 日 or 月, no 生 or 比 from 日 and 月), each per
+phase — a chart's date facts read in one look-up (2 × 12 days × 5 months, built at import)."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
 _NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
                             for r in range(5)) for b in range(12))
@@ -204,20 +226,19 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     for p in c.moving:
         ke[_CTL[cph[p - 1]]] |= 1 << p - 1
     six = c.lines   # the states read (長生) are the chart's lines' own, whatever *states* is
+    kes, _, unhelped = _ACTS[dact, mact]
     for i, st in primary_states(lines, states, six):
         ph = cph[i]
-        d, m = dact[ph], mact[ph]
         out = []
         if broken[i]:
             out.append("月破")
-        if (d != "生" and d != "比" and m != "生" and m != "比"
-                and not sheng[ph] & ~(1 << i)
+        if (unhelped[ph] and not sheng[ph] & ~(1 << i)
                 and (six[i].state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")):
             out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
         moving = lmov[i]
         if not strong[i] and is_void[i] and not moving and not on_month[i]:
             out.append("衰遇旬空")
-        if moving and (d == "克" or m == "克") and ke[ph] & ~(1 << i):
+        if moving and kes[ph] and ke[ph] & ~(1 << i):
             out.append("發動交傷")
         st["youwu"] = out
 
@@ -267,8 +288,7 @@ def _hurt(c: Context, i: int) -> int:
         bits |= 2
     if c.san[i] or (not moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
         bits |= 4
-    ph = c.ph[i]
-    if c.dact[ph] == "克" or c.mact[ph] == "克":
+    if _ACTS[c.dact, c.mact][0][c.ph[i]]:
         bits |= 8
     return bits
 
@@ -355,6 +375,7 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     if pk == day:
         pk = -1
     v0, v1 = c.void
+    riyue_kes, riyue_shengs, _ = _ACTS[dact, mact]
     day_acts = ACTS_TABLE[BRANCH_PHASE_INT[day]]
     lines = c.lines
     out = []
@@ -363,7 +384,7 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
             continue
         others = ~(2 << i)   # every position but this one
         ph = cph[i]
-        riyue_ke = dact[ph] == "克" or mact[ph] == "克"
+        riyue_ke = riyue_kes[ph]
         # the line itself as the 用: forms 一 二 三 and p093-s1's
         form = None
         if riyue_ke and sheng[ph] & others:
@@ -387,9 +408,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
         if fu is not None:
             fph = fu.element
             how = ACTS_TABLE[ph][fph]   # the 飛 (sound: checked above) on its 伏
-            if (dact[fph] == "克" or mact[fph] == "克") and (how == "生" or sheng[fph]):
+            if riyue_kes[fph] and (how == "生" or sheng[fph]):
                 form = "四: 伏受日月克, 飛動生"
-            elif (how == "克" or ke[fph]) and (dact[fph] == "生" or mact[fph] == "生"):
+            elif (how == "克" or ke[fph]) and riyue_shengs[fph]:
                 form = "五: 伏受飛動克, 日月生"
             else:
                 continue
