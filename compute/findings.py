@@ -323,13 +323,10 @@ def liushen_restraint(c: Chart) -> list[Finding]:
     ['1爻 甲子 子孫 朱雀 on 水: 水以制雀', '4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
     """
     out = []
-    ph = (c.context or context(c)).ph
-    i = 0
     for ln in c.primary.lines:
-        if _RESTRAINT_PHASE[ln.spirit] == ph[i]:
+        if _RESTRAINT_PHASE[ln.spirit] == ln.element:
             out.append(Finding("liushen-line-restraint",
-                               f"{_ln(ln)} {_RESTRAINT_TEXT[ln.spirit]}", _ONE[i + 1]))
-        i += 1
+                               f"{_ln(ln)} {_RESTRAINT_TEXT[ln.spirit]}", _ONE[ln.position]))
     return out
 
 
