@@ -683,38 +683,38 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
         place = "世下" if ln.position == shi else "動下" if ln.moving else "靜下"
         b = _INT[ln.branch]
         f, h = BRANCH_PHASE_INT[b], _INT[fu.element]
-        base = _FU_BASE[place][h][b]
-        if base is not None:
-            verdict, why = base
-        elif b == pb:
-            verdict, why = "不出", "飛破"
-        elif b == dc and b != v0 and b != v1 and mph != f and mph_gen != f:
-            verdict, why = "不出", "飛散"   # clashed by the day, not 空, not 旺相
-        elif b == v0 or b == v1:
-            verdict, why = ("不出", "飛空遇日沖 (沖實)") if b == dc else ("出", "飛空")
-        elif _GEN[f] == h:
-            verdict, why = "出", "飛生伏"
-        elif f == h:
-            verdict, why = "出", "飛伏比和"
-        else:
-            verdict, why = "不出", "伏生飛"
+        got = _FU_BASE[place][h][b]   # the shared tuples: no tuple built unless the 伏 changes it
+        if got is None:
+            fixed = _FU_FIXED[place]
+            if b == pb:
+                got = fixed[0]   # 飛破
+            elif b == dc and b != v0 and b != v1 and mph != f and mph_gen != f:
+                got = fixed[1]   # 飛散: clashed by the day, not 空, not 旺相
+            elif b == v0 or b == v1:
+                got = fixed[2] if b == dc else fixed[3]   # 飛空遇日沖 (沖實) / 飛空
+            elif _GEN[f] == h:
+                got = fixed[4]   # 飛生伏
+            elif f == h:
+                got = fixed[5]   # 飛伏比和
+            else:
+                got = fixed[6]   # 伏生飛
         fb = _INT[fu.branch]
-        lifted = False
         if fb == day or fb == month:
-            if verdict != "出":
+            if got[0] != "出":
+                why = got[1]
                 if p283 and place == "靜下" and why in ("飛克伏", "伏生飛"):   # 滅沒
-                    why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
+                    got = (got[0], f"{why}, 伏雖臨日月而滅沒不取 (p283)", place, False)
                 else:
-                    verdict, why, lifted = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)", True
+                    got = ("出", f"{why}, 然伏臨日月 (日月高懸，勢同出)", place, True)
         elif fb == v0 or fb == v1:
-            if verdict != "不出":
+            if got[0] != "不出":
                 if mph == h or mph_gen == h:
-                    verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
+                    got = ("旬後出", f"{got[1]}, 伏旺相而空 (過旬復出)", place, False)
                 else:
-                    verdict, why = "不出", f"{why}, 然伏空 (雖能出而實不出)"
-        elif fb == pb and verdict != "不出":
-            verdict, why = "不出", f"{why}, 然伏破 (雖能出而實不出)"
-        out.append((verdict, why, place, lifted))
+                    got = ("不出", f"{got[1]}, 然伏空 (雖能出而實不出)", place, False)
+        elif fb == pb and got[0] != "不出":
+            got = ("不出", f"{got[1]}, 然伏破 (雖能出而實不出)", place, False)
+        out.append(got)
     return out
 
 
@@ -740,19 +740,25 @@ def _fu_base(place: str, h: int, b: int) -> tuple[str, str] | None:
     return None
 
 
-_FU_BASE: Final = {place: tuple(tuple(_fu_base(place, h, b) for b in range(12)) for h in range(5))
+_FU_BASE: Final = {place: tuple(tuple(None if (v := _fu_base(place, h, b)) is None
+                                       else (*v, place, False) for b in range(12))
+                                 for h in range(5))
                    for place in ("世下", "動下", "靜下")}
-"""``_FU_BASE[place][伏 phase][飛 branch]``: :func:`_fu_base`, built at import."""
+"""``_FU_BASE[place][伏 phase][飛 branch]``: :func:`_fu_base` as the (verdict, why, place,
+lifted) of :func:`_fu_verdicts`, built at import."""
+_FU_FIXED: Final = {place: tuple((verdict, why, place, False) for verdict, why in (
+    ("不出", "飛破"), ("不出", "飛散"), ("不出", "飛空遇日沖 (沖實)"), ("出", "飛空"),
+    ("出", "飛生伏"), ("出", "飛伏比和"), ("不出", "伏生飛"))) for place in _FU_BASE}
+"""The verdicts of a static 飛's date facts (:func:`_fu_verdicts`), per place, made once."""
 
 
-def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str, bool] | None, ...]:
+def _fu_all(c: Chart, k: Context) -> list[tuple[str, str, str, bool] | None]:
     """Per line (index position − 1): (verdict, why, place, lifted) of its 伏, None without one —
     worked out once per chart and kept in the context's memo (the annotator and the detector
-    of fu-chu both read it)."""
+    of fu-chu both read it; callers must not edit it)."""
     found = k.memo.get("findings.fu_chu")
     if found is None:
-        found = k.memo["findings.fu_chu"] = tuple(
-            _fu_verdicts(k, k.lines, c.primary.hexagram.shi))
+        found = k.memo["findings.fu_chu"] = _fu_verdicts(k, k.lines, c.primary.hexagram.shi)
     return found
 
 
