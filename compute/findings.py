@@ -94,6 +94,8 @@ def relatives(k: Context) -> tuple[list[int], list[int], int]:
 
 
 _CLASH: Final = tuple((b + 6) % 12 for b in range(12))
+_POSITIONS_OF: Final = tuple(tuple(p for p in range(1, 7) if m >> p - 1 & 1) for m in range(64))
+"""``_POSITIONS_OF[bits]``: the positions set in *bits* (bit p − 1 for position p), in order."""
 _ONE: Final = tuple((p,) for p in range(7))
 """``_ONE[p]``: the positions ``(p,)`` of a finding on one line (one tuple a position)."""
 
@@ -839,25 +841,28 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
     """
     k = c.context or context(c)
     lines = k.lines
-    shown = relatives(k)[2]   # the relatives on the lines, as bits
+    _, fus, shown = relatives(k)   # shown: the relatives on the lines, as bits
+    want = 1 << c.primary.hexagram.shi - 1   # the 世下, and every 伏 of an absent relative
+    if shown != 31:
+        for r in range(5):
+            if not shown >> r & 1:
+                want |= fus[r]
     found = _fu_all(c, k)
     out = []
-    for i in range(6):
-        got = found[i]
+    for p in _POSITIONS_OF[want]:
+        got = found[p - 1]
         if got is None:
             continue
-        ln = lines[i]
+        ln = lines[p - 1]
         fu = ln.hidden
         assert fu is not None
         absent = not shown >> fu.relative & 1
-        if not absent and got[2] != "世下":
-            continue
         verdict, why, place, _ = got
         out.append(Finding(
             "fu-chu",
             f"伏 {STEM_ZH[fu.stem]}{BRANCH_ZH[fu.branch]} {RELATIVE_ZH[fu.relative]} "
             f"({place}, {_ln(ln)}): {verdict} — {why}",
-            _ONE[i + 1], data=(("verdict", verdict), ("absent", absent)),
+            _ONE[p], data=(("verdict", verdict), ("absent", absent)),
         ))
     return out
 

@@ -277,18 +277,19 @@ def injuries(c: Context, p: int) -> list[str]:
     >>> injuries(context(chart("大過", month="亥", day="戊午")), 1)
     ['空']
     """
-    return list(_HURT_WORDS[_hurt(c, p - 1)])
+    return list(_HURT_WORDS[_hurt(c, p - 1, _ACTS[c.dact, c.mact][0])])
 
 
-def _hurt(c: Context, i: int) -> int:
-    """:func:`injuries` of the line at index *i* as bits: 空 1, 破 2, 沖散 4, 克 8."""
+def _hurt(c: Context, i: int, kes: tuple[bool, ...]) -> int:
+    """:func:`injuries` of the line at index *i* as bits: 空 1, 破 2, 沖散 4, 克 8 (*kes*: 克 by
+    the day or the month, per phase: :data:`_ACTS`)."""
     moving = c.lmov[i]
     bits = 1 if c.is_void[i] and not moving and not c.on_month[i] and not c.on_day[i] else 0
     if c.broken[i]:
         bits |= 2
     if c.san[i] or (not moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
         bits |= 4
-    if _ACTS[c.dact, c.mact][0][c.ph[i]]:
+    if kes[c.ph[i]]:
         bits |= 8
     return bits
 
@@ -319,7 +320,8 @@ def liangxian(chart: Chart) -> list[Finding]:
     c = chart.context or context(chart)
     fei = relatives(c)[0]
     pure = hx.generation == 0
-    br, cph, lmov = c.br, c.ph, c.lmov
+    br, cph, lmov, lines = c.br, c.ph, c.lmov, c.lines
+    kes = _ACTS[c.dact, c.mact][0]
     out = []
     for r in range(5):
         m = fei[r]
@@ -330,8 +332,8 @@ def liangxian(chart: Chart) -> list[Finding]:
             continue
         desc, rank = [], []
         for p in ps:
-            hurt = _hurt(c, p - 1)
-            desc.append(_name(c, p) + _HURT_SAID[hurt])
+            hurt = _hurt(c, p - 1, kes)
+            desc.append(_POS_SP[p] + _NAMED[br[p - 1]][lines[p - 1].relative] + _HURT_SAID[hurt])
             rank.append(_HURT_COUNT[hurt] * 2 + (not lmov[p - 1]))
         least = min(rank)   # the uninjured (fewest 傷), a moving one first; ties in line order
         pick = "、".join([_POS_SP[p] + BRANCH_ZH[br[p - 1]]
