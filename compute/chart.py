@@ -716,36 +716,38 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     each only where its gate (if any) is open (:func:`compute.rules.plan`)."""
     if selected is not None and not selected:
         return c
+    # the lines of each scope and their states, in the order of registry.LINE_SCOPES (all,
+    # primary, moving, shown); a changed line moves where its primary line does
     primary = c.primary.lines
-    changed = c.changed.lines if c.changed is not None else ()
-    moves = tuple(map(_MOVING, primary))  # a changed line moves where its primary line does
-    scopes = {"all": primary + changed, "primary": primary,
-              "moving": tuple(compress(primary, moves)),
-              "shown": primary + tuple(compress(changed, moves))}
-    state_of: dict[str, list[dict[str, Any]]] = {}  # a scope's lines' states, once asked
+    ps = list(map(_STATE, primary))
+    if c.changed is None:   # no moving line
+        scopes: tuple[tuple[ChartLine, ...], ...] = (primary, primary, (), primary)
+        states_of: tuple[list[dict[str, Any]], ...] = (ps, ps, [], ps)
+    else:
+        changed = c.changed.lines
+        moves = tuple(map(_MOVING, primary))
+        cs = list(map(_STATE, changed))
+        scopes = (primary + changed, primary, tuple(compress(primary, moves)),
+                  primary + tuple(compress(changed, moves)))
+        states_of = (ps + cs, ps, list(compress(ps, moves)), ps + list(compress(cs, moves)))
     plan = registry.plan()
     gates: dict[Any, Any] = {}
-    for gate, table in plan.lines:
-        for rid, annotate, scope, batch, into in _open(gate, table, c, gates):
+    for gate, table in plan.calls:
+        for into, k, rid, batch, annotate in (table[_OPEN] if gate is None
+                                               else _open(gate, table, c, gates)):
             if selected is not None and rid not in selected:
                 continue
-            lines = scopes[scope]
             if into is not None:  # one call, writing into the states of its scope's lines
-                states = state_of.get(scope)
-                if states is None:
-                    states = state_of[scope] = list(map(_STATE, lines))
-                into(c, lines, states)
+                into(c, scopes[k], states_of[k])
                 continue
+            lines = scopes[k]
             if batch is not None:  # one call for the lines of its scope, a dict per line
                 dicts = batch(c, lines)
                 if type(dicts) is not list or len(dicts) != len(lines):
                     dicts = list(dicts)
                     if len(dicts) != len(lines):
                         raise ValueError(f"{rid}: {len(dicts)} dicts for {len(lines)} lines")
-                states = state_of.get(scope)
-                if states is None:
-                    states = state_of[scope] = list(map(_STATE, lines))
-                _drain(map(_UPDATE, states, dicts), 0)  # each line's state.update(its dict)
+                _drain(map(_UPDATE, states_of[k], dicts), 0)  # each line's state.update(its dict)
                 continue
             for ln in lines:
                 extra = annotate(c, ln)
@@ -771,6 +773,7 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
 
 
 _NONE: Final = ()
+_OPEN: Final = registry.OPEN
 _MOVING: Final = attrgetter("moving")
 _STATE: Final = attrgetter("state")
 _UPDATE: Final = dict.update

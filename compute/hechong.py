@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, context, memoized
-from compute.rules import Finding, doctrine, rule, table
+from compute.rules import Finding, doctrine, primary_states, rule, table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -173,8 +173,8 @@ def _say_hechu(f: Mapping[str, Any]) -> str:
     return f"爻之合處逢沖 (稍輕): {f['line']} 逢日沖害"
 
 
-@rule("liuhe", kind="line", lines="primary", batch=True)
-def he_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("liuhe", kind="line", lines="primary", batch="into")
+def he_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``he``: the line's 合 (p202-s3 "靜合為起，動合為絆，化合為援，自合為好"), each as
     "<kind>·<by>·<quality>": 靜合 (a static line 合 by the day or a moving line), 動合 (a moving
     line 合 by the day), 化合 (a moving line changing into its partner), 自合 (two moving lines);
@@ -186,36 +186,38 @@ def he_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     """
     c = context(chart)
     day, br, lmov, cbr, moving = c.day, c.br, c.lmov, c.cbr, c.moving
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        pos = ln.position
-        i = pos - 1
+    at: dict[int, list[int]] = {}   # the moving lines on each branch, in order
+    for p in moving:
+        at.setdefault(br[p - 1], []).append(p)
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         partner = LIUHE[br[i]]
-        found = []
-        if day == partner:
-            found.append(_HE_DAY[lmov[i]][partner])
-        for p in moving:
-            if p != pos and br[p - 1] == partner:
-                found.append(f"{'自合' if lmov[i] else '靜合'}·{POS_ZH[p]}·{_HE_Q[partner]}")
-        if lmov[i] and cbr[i] == partner:
-            found.append(_HE_BIAN[partner])
-        out.append({"he": found})
-    return out
+        found = [_HE_DAY[lmov[i]][partner]] if day == partner else []
+        if moving:
+            hit = at.get(partner)
+            if hit:
+                for p in hit:
+                    if p != i + 1:
+                        found.append(_HE_LINE[lmov[i]][p][partner])
+            if lmov[i] and cbr[i] == partner:
+                found.append(_HE_BIAN[partner])
+        st["he"] = found
 
 
 _HE_Q: Final = tuple(_he_quality(LIUHE[b], b) for b in range(12))
 """The quality of the 合 with each branch as the partner (生合 / 克合 / 刑合)."""
 _HE_DAY: Final = (tuple(f"靜合·日·{q}" for q in _HE_Q), tuple(f"動合·日·{q}" for q in _HE_Q))
 _HE_BIAN: Final = tuple(f"化合·變·{q}" for q in _HE_Q)
+_HE_LINE: Final = tuple(tuple(tuple(f"{kind}·{at}·{q}" for q in _HE_Q) for at in POS_ZH)
+                        for kind in ("靜合", "自合"))
+"""``_HE_LINE[moving][position][partner]``: the 合 of a line (static, moving) with the moving line
+at *position* (7 × 12 each)."""
 _ZICHONG: Final = tuple(f"自沖·{p}" for p in POS_ZH)
 
 
 @rule("yao-chong-5", "爻沖五法", "효충오법", ("p202-s2", "p202-s3", "p286-s3"), kind="line",
-      lines="primary", batch=True)
-def chong_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      lines="primary", batch="into")
+def chong_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``chong``: the clashes of p202-s2 other than the day's (which is ``day_clash``): 化沖
     (a moving line changing into its clash: 失) and 自沖 (two moving lines clashing: 敗 — of equal
     force both 散, on 日月 not 散, 旺 against 衰 the 衰 散, p286-s3); ``散`` marks whether this
@@ -227,23 +229,19 @@ def chong_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     """
     c = context(chart)
     br, lmov, cbr, moving, san = c.br, c.lmov, c.cbr, c.moving, c.san
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        pos = ln.position
-        i = pos - 1
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         if not lmov[i]:
-            out.append({"chong": []})
+            st["chong"] = []
             continue
         cl = CLASH[br[i]]
         found = ["化沖"] if cbr[i] == cl else []
+        pos = i + 1
         for p in moving:
             if p != pos and br[p - 1] == cl:
                 found.append(_ZICHONG[p])
-        out.append({"chong": found, "san": san[i]})
-    return out
+        st["chong"] = found
+        st["san"] = san[i]
 
 
 doctrine(

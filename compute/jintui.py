@@ -17,7 +17,7 @@ from compute.changsheng import BRANCH_PHASE_INT, WANGXIANG_TABLE
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, Context, context
 from compute.fanfu import after_zhongqi
-from compute.rules import Finding, convention, doctrine, rule, table
+from compute.rules import Finding, convention, doctrine, primary_states, rule, table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,8 +63,8 @@ def jintui(c: Context, pos: int) -> str | None:
 
 
 @rule("jinshen-3", "大進 / 不進 / 不能進", "대진 / 부진 / 불능진", ("p121-s1", "p121-s2"),
-      kind="line", lines="primary", batch=True)
-def jintui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", lines="primary", batch="into")
+def jintui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``jintui``: for a moving line, 進神 大進 不進 不能進 退神 實退 不退 不及退, else None.
 
     >>> from compute.chart import chart
@@ -79,10 +79,9 @@ def jintui_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any
     """
     c = context(chart)
     lmov = c.lmov
-    return [{} if ln.role != "primary"
-            else {"jintui": jintui(c, ln.position)} if lmov[ln.position - 1]
-            else {"jintui": None}
-            for ln in lines]
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        st["jintui"] = jintui(c, i + 1) if lmov[i] else None
 
 
 rule("tuishen-3", "實退 / 不退 / 不及退", "실퇴 / 불퇴 / 불급퇴",
@@ -130,8 +129,9 @@ def shengjiang_lines(c: Context, chart: Chart) -> tuple[int, int, bool]:
 
 @rule("shengjiang", "升爻 / 降爻", "승효 / 강효",
       ("p116-s1", "p116-s3", "p117-s1", "p117-s2", "p119-s1", "p119-s2"), kind="line",
-      lines="primary", batch=True)
-def shengjiang_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      lines="primary", batch="into")
+def shengjiang_state(chart: Chart, lines: Sequence[ChartLine],
+                     states: list[dict[str, Any]]) -> None:
     """``shengjiang``: 升 / 真升 on the 升爻, 降 / 真降 on the 降爻, else None. In the yang half
     the 升爻 is 真 when yang and the 降爻 when yin; in the yin half the reverse (p117-s2 注).
 
@@ -145,18 +145,16 @@ def shengjiang_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str,
     >>> c.primary.line(1).state["shengjiang"], c.primary.line(6).state["shengjiang"]
     ('真升', '真降')
     """
-    up, down, yang_half = shengjiang_lines(context(chart), chart)
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-        elif ln.position == up:
-            out.append({"shengjiang": "真升" if ln.yang == yang_half else "升"})
-        elif ln.position == down:
-            out.append({"shengjiang": "真降" if ln.yang != yang_half else "降"})
+    c = context(chart)
+    up, down, yang_half = shengjiang_lines(c, chart)
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        if i == up - 1:
+            st["shengjiang"] = "真升" if six[i].yang == yang_half else "升"
+        elif i == down - 1:
+            st["shengjiang"] = "真降" if six[i].yang != yang_half else "降"
         else:
-            out.append({"shengjiang": None})
-    return out
+            st["shengjiang"] = None
 
 
 doctrine(

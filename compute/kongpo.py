@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
-from compute.context import AS_INT, CLASH, Context, context, shown_branches
+from compute.context import AS_INT, CLASH, Context, context
 from compute.liuqin import Relative
-from compute.rules import Finding, doctrine, rule
+from compute.rules import Finding, doctrine, primary_states, rule
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ def fill_quality(branch: int, strong: bool) -> str:
 
 
 @rule("xunkong-13", "旬空十三法", "순공십삼법", ("p156-s1", "p157-s1", "p158-s1", "p159-s1"),
-      kind="line", batch=True)
-def void_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", batch="into")
+def void_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``void``: the kind of 旬空 of the line, or None (p156-s1 … p159-s1):
 
     建空 (on the 月建: not empty), 動空 (moving: not empty, it acts), 填實 / 半實 (填空: clashed
@@ -71,17 +71,17 @@ def void_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
     c = context(chart)
     v0, v1 = c.void
     br = c.br
-    out: list[dict[str, Any]] = []
-    for ln in lines:
+    for k, ln in enumerate(lines):
         if ln.role == "primary":
             i = ln.position - 1
             b = br[i]
-            out.append({"void": None} if b != v0 and b != v1 else {"void": _void13(c, i)})
+            states[k]["void"] = None if b != v0 and b != v1 else _void13(c, i)
         else:
             b = AS_INT[ln.branch]
-            out.append({"void": None} if b != v0 and b != v1
-                       else {"void": "空"} if ln.moving else {})
-    return out
+            if b != v0 and b != v1:
+                states[k]["void"] = None
+            elif ln.moving:
+                states[k]["void"] = "空"
 
 
 def _void13(c: Context, i: int) -> str:
@@ -119,8 +119,8 @@ def _void13(c: Context, i: int) -> str:
 
 
 @rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line", lines="primary",
-      batch=True)
-def void8_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      batch="into")
+def void8_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``void8``: the same empty line in the eight 法 of 類總 (p287-s1): 填實空 (the day clashes
     it, it moves, or it is the 月建), 動空遭破 / 沖而不力 (the eighth: a moving empty line that is
     破; an empty line clashed while 絕 on the day), 壞空 (破), 全空 (月克), 克空 (月生日克 or 日生
@@ -132,10 +132,9 @@ def void8_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     """
     c = context(chart)
     is_void = c.is_void
-    return [{} if ln.role != "primary"
-            else {"void8": _void8(c, ln.position - 1)} if is_void[ln.position - 1]
-            else {"void8": None}
-            for ln in lines]
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        st["void8"] = _void8(c, i) if is_void[i] else None
 
 
 def _void8(c: Context, i: int) -> str:
@@ -162,8 +161,9 @@ def _void8(c: Context, i: int) -> str:
 
 
 @rule("yuepo", "月破", "월파", ("p152-s1", "p152-s2", "p153-s1", "p154-s1", "p288-s2"),
-      kind="line", lines="shown", batch=True)
-def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", lines="shown", batch="into")
+def month_broken_state(chart: Chart, lines: Sequence[ChartLine],
+                       states: list[dict[str, Any]]) -> None:
     """``month_broken``: "月破" when the line's branch clashes the 月建 (p152-s2 "以用處反，名為
     月破"), "實破" when it is also the day branch and so not broken (p154-s1 "唯值日則能實其破"),
     else None. (Repair by a later day or month, "後時則能補其過", is a matter of timing.)
@@ -177,14 +177,10 @@ def month_broken_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[st
     """
     c = context(chart)
     day, broken = c.day, (c.month + 6) % 12
-    out: list[dict[str, Any]] = []
-    for b in shown_branches(c, lines):
-        if b is None:
-            out.append({})
-            continue
-        out.append({"month_broken": None} if b != broken
-                   else {"month_broken": "實破" if b == day else "月破"})
-    return out
+    for k, ln in enumerate(lines):
+        if ln.role == "primary" or ln.moving:   # a shown line (shown_branches)
+            b = AS_INT[ln.branch]
+            states[k]["month_broken"] = None if b != broken else "實破" if b == day else "月破"
 
 
 @rule("yuepo", kind="finding")
@@ -241,26 +237,21 @@ def dong_po(chart: Chart) -> list[Finding]:
 
 
 @rule("guan-gui", "官鬼 虛實", "관귀 허실", ("p192-s1", "p193-s1", "p193-s2", "p193-s3",
-                                      "p193-s4"), kind="line", lines="primary", batch=True)
-def xushi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+                                      "p193-s4"), kind="line", lines="primary", batch="into")
+def xushi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``xushi``: what a line amounts to in substance (p193): "猶不動" (moving but clashed by the
     day, 制 by another moving line, or with no 生 from day, month, a moving line or its own changed
     line), "猶不有" (present but 空, 沖散 or 化沖), "半空" (空 and moving), "全凶" (moving and
     破); [] if none."""
     c = context(chart)
     lmov, is_void, on_month, br, day = c.lmov, c.is_void, c.on_month, c.br, c.day
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        i = ln.position - 1
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         if lmov[i]:
-            out.append({"xushi": _xushi_moving(c, i)})
+            st["xushi"] = _xushi_moving(c, i)
         else:   # a static line: only its 空 counts (a static line is never 散 nor 化)
-            out.append({"xushi": ["猶不有"] if is_void[i] and not on_month[i]
-                        and CLASH[br[i]] != day else []})
-    return out
+            st["xushi"] = (["猶不有"] if is_void[i] and not on_month[i] and CLASH[br[i]] != day
+                           else [])
 
 
 def _xushi_moving(c: Context, i: int) -> list[str]:

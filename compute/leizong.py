@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, TU_CHANGSHENG_CHOICES, stage_at
 from compute.chart import Chart, ChartLine
-from compute.context import BRANCH_ZH, CLASH, Context, context
+from compute.context import BRANCH_ZH, CLASH, context
 from compute.guisha import suimu, zhushang
 from compute.hechong import hechu_fengchong
 from compute.liuqin import Relative
-from compute.rules import Finding, doctrine, rule, table
+from compute.rules import Finding, doctrine, primary_states, rule, table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ GRADES: Final = table(
 """The eighteen grades, best to worst: 1–8 全吉, 9–11 半吉, 12–18 凶陷 (p291-s1 … p293-s1)."""
 
 
-@rule("yongshen-18", kind="line", lines="primary", batch=True)
-def grade_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("yongshen-18", kind="line", lines="primary", batch="into")
+def grade_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``grade``: the line's grade {n, name} among the eighteen, as if it were the 用神.
 
     Tests, in order: on the 日 (1 日神) or 月 (2 月將); moving and 散 (18); 月破 (15);
@@ -51,62 +51,58 @@ def grade_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     動生 (7); otherwise 安 (8). 竟無 (17) belongs to an absent 六親 (``benwu-eryou``).
     """
     c = context(chart)
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        n = _grade(c, ln.position - 1)
-        out.append({"grade": {"n": n, "name": GRADES[n - 1]}})
-    return out
+    on_day, on_month, san, broken, phs, dact, mact, cbr, cok, gcnt, gpos, lmov, br, is_void, \
+        strong = (c.on_day, c.on_month, c.san, c.broken, c.ph, c.dact, c.mact, c.cbr, c.cok,
+                  c.gcnt, c.gpos, c.lmov, c.br, c.is_void, c.strong)
+    clashed_b, n_good = CLASH[c.day], len(c.good)   # the branch the day clashes
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        if on_day[i]:
+            n = 1
+        elif on_month[i]:
+            n = 2
+        elif san[i]:
+            n = 18
+        elif broken[i]:
+            n = 15
+        else:
+            ph = phs[i]
+            d, m = dact[ph], mact[ph]
+            bian = ACTS_TABLE[BRANCH_PHASE_INT[cbr[i]]][ph] if cok[i] else None
+            # the other moving lines neither 破 nor 散, by the counts of their phases: phase − 1
+            # 生 it, its own phase 比 (less the line itself), phase − 2 克 it, phase + 1 洩 it
+            me = gpos[i]
+            m_sheng, m_ke = gcnt[(ph + 4) % 5], gcnt[(ph + 3) % 5]
+            sheng = d in _HELP or m in _HELP or bian in _HELP or m_sheng > 0 or gcnt[ph] - me > 0
+            ke = d == "克" or m == "克" or bian == "克" or m_ke > 0
+            moving = lmov[i]
+            clashed = br[i] == clashed_b
+            if is_void[i] and not moving and not clashed:   # a day clash fills it (p287-s1 七)
+                n = 16 if ke and not sheng else 10 if strong[i] else 11
+            elif not moving and clashed and not strong[i] and not is_void[i]:
+                n = 14
+            elif ke and not sheng:
+                n = 13
+            elif (d == "克" and m in _HELP) or (m == "克" and d in _HELP):
+                n = 9
+            elif d == "洩" and m == "洩" and gcnt[(ph + 1) % 5] == n_good - me:   # all drain it
+                n = 12
+            elif d == "比" or m == "比":
+                n = 3
+            elif d == "生" or m == "生":
+                n = 4
+            elif m_sheng and m_ke:
+                n = 5
+            elif bian == "生":
+                n = 6
+            elif m_sheng:
+                n = 7
+            else:
+                n = 8
+        st["grade"] = {"n": n, "name": GRADES[n - 1]}
 
 
 _HELP: Final = frozenset(("生", "比"))
-
-
-def _grade(c: Context, i: int) -> int:
-    if c.on_day[i]:
-        return 1
-    if c.on_month[i]:
-        return 2
-    if c.san[i]:
-        return 18
-    if c.broken[i]:
-        return 15
-    ph = c.ph[i]
-    d, m = c.dact[ph], c.mact[ph]
-    bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if c.cok[i] else None
-    # the other moving lines neither 破 nor 散, by the counts of their phases: phase − 1 生 it,
-    # its own phase 比 (less the line itself), phase − 2 克 it, phase + 1 洩 it
-    gcnt, me = c.gcnt, c.gpos[i]
-    m_sheng, m_ke = gcnt[(ph + 4) % 5], gcnt[(ph + 3) % 5]
-    sheng = d in _HELP or m in _HELP or bian in _HELP or m_sheng > 0 or gcnt[ph] - me > 0
-    ke = d == "克" or m == "克" or bian == "克" or m_ke > 0
-    moving = c.lmov[i]
-    clashed = CLASH[c.br[i]] == c.day
-    if c.is_void[i] and not moving and not clashed:   # a day clash fills it (p287-s1 七)
-        if ke and not sheng:
-            return 16
-        return 10 if c.strong[i] else 11
-    if not moving and clashed and not c.strong[i] and not c.is_void[i]:
-        return 14
-    if ke and not sheng:
-        return 13
-    if (d == "克" and m in _HELP) or (m == "克" and d in _HELP):
-        return 9
-    if d == "洩" and m == "洩" and gcnt[(ph + 1) % 5] == len(c.good) - me:   # all drain it
-        return 12
-    if "比" in (d, m):
-        return 3
-    if "生" in (d, m):
-        return 4
-    if m_sheng and m_ke:
-        return 5
-    if bian == "生":
-        return 6
-    if m_sheng:
-        return 7
-    return 8
 
 
 YUAN_JI_CHOU: Final = table(
@@ -192,8 +188,9 @@ def _say_ji(f: Mapping[str, Any]) -> str:
     return f"{f['kind']} {f['line']} 忌: {', '.join(f['taboos'])}"
 
 
-@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary", batch=True)
-def keqi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary",
+      batch="into")
+def keqi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``keqi``: the days the line points to, by the rules of p294-s2 that need no question: an
     empty line → the day that clashes it ("主象空而沖可獲") or fills it (its own branch, "值");
     a 旺相 line → its 墓 ("用爻旺而墓乃收"); a line 絕 on the day but 生 by a moving line → its
@@ -202,24 +199,19 @@ def keqi_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
     c = context(chart)
     says = _KEQI_SAY[c.tu]
     br, ph, strong, is_void, on_month, mcnt = c.br, c.ph, c.strong, c.is_void, c.on_month, c.mcnt
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        i = ln.position - 1
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         p = ph[i]
-        found = list(_KEQI_VOID[br[i]]) if is_void[i] and not on_month[i] else []
+        found = [*_KEQI_VOID[br[i]]] if is_void[i] and not on_month[i] else []
         say = says[p]
         if strong[i]:
             found.append(say[0])
         if mcnt[(p + 4) % 5]:   # a moving line of the phase that 生 it (never the line itself)
-            if (ln.state.get("changsheng") or {}).get("day") == "絕":
+            if (six[i].state.get("changsheng") or {}).get("day") == "絕":
                 found.append(say[1])
             elif not strong[i]:
                 found.append(say[2])
-        out.append({"keqi": found})
-    return out
+        st["keqi"] = found
 
 
 _KEQI_VOID: Final = tuple((f"沖 {BRANCH_ZH[CLASH[b]]} (空)", f"值 {BRANCH_ZH[b]} (填實)")

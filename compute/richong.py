@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from compute.chart import Chart, ChartLine
 from compute.context import CLASH, Context, context
 from compute.kongpo import fill_quality
-from compute.rules import Finding, doctrine, rule
+from compute.rules import Finding, doctrine, primary_states, rule
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,8 +39,10 @@ def clash_kind(line_branch: int, day_branch: int) -> str:
     return "絕沖"
 
 
-@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line", lines="primary", batch=True)
-def day_clash_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line", lines="primary",
+      batch="into")
+def day_clash_state(chart: Chart, lines: Sequence[ChartLine],
+                    states: list[dict[str, Any]]) -> None:
     """``day_clash``: None, or {kind, effect} when the day branch clashes the line (p163-s1 and the
     four kinds of p164-s1):
 
@@ -53,10 +55,9 @@ def day_clash_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, 
     c = context(chart)
     clashed = CLASH[c.day]   # the one branch the day clashes
     br = c.br
-    return [{} if ln.role != "primary"
-            else {"day_clash": None} if br[ln.position - 1] != clashed
-            else {"day_clash": _clash(c, ln.position - 1)}
-            for ln in lines]
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        st["day_clash"] = None if br[i] != clashed else _clash(c, i)
 
 
 def _clash(c: Context, i: int) -> dict[str, str]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, WANGXIANG_TABLE, day_action
 from compute.chart import Chart, ChartLine
-from compute.context import AS_INT, BRANCH_ZH, CLASH, context, shown_branches
+from compute.context import AS_INT, BRANCH_ZH, CLASH, context
 from compute.rules import rule
 
 TYPE_CHECKING = False
@@ -52,11 +52,11 @@ def wangxiang_state(chart: Chart, lines: Sequence[ChartLine],
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
     c = context(chart)
     wx, row = c.wx, _WX_BY_BRANCH[c.month]
-    for ln, st in zip(lines, states, strict=True):
+    for k, ln in enumerate(lines):
         if ln.role == "primary":
-            st["wangxiang"] = wx[ln.position - 1]
+            states[k]["wangxiang"] = wx[ln.position - 1]
         elif ln.moving:
-            st["wangxiang"] = row[ln.branch]
+            states[k]["wangxiang"] = row[ln.branch]
 
 
 _WX_BY_BRANCH: Final = tuple(
@@ -74,23 +74,24 @@ def changsheng_state(chart: Chart, lines: Sequence[ChartLine],
     c = context(chart)
     stages, day, month, hour = STAGE_TABLE[c.tu], c.day, c.month, c.hour
     ph, cbr, cok = c.ph, c.cbr, c.cok
-    for ln, st in zip(lines, states, strict=True):
+    for k, ln in enumerate(lines):
         if ln.role == "primary":
             i = ln.position - 1
             table = stages[ph[i]]
-            here: dict[str, Any] = {"day": table[day], "month": table[month]}
-            if hour is not None:
-                here["hour"] = table[hour]
             if ln.moving:   # the stage at the changed line (shengjue_on): none if 空 or 破
-                here["bian"] = table[cbr[i]] if cok[i] else None
+                bian = table[cbr[i]] if cok[i] else None
+                states[k]["changsheng"] = (
+                    {"day": table[day], "month": table[month], "bian": bian} if hour is None
+                    else {"day": table[day], "month": table[month], "hour": table[hour],
+                          "bian": bian})
+                continue
         elif ln.moving:
             table = stages[BRANCH_PHASE_INT[ln.branch]]
-            here = {"day": table[day], "month": table[month]}
-            if hour is not None:
-                here["hour"] = table[hour]
         else:
             continue
-        st["changsheng"] = here
+        states[k]["changsheng"] = ({"day": table[day], "month": table[month]} if hour is None
+                                   else {"day": table[day], "month": table[month],
+                                         "hour": table[hour]})
 
 
 @rule("yuejian", "月建 (月將)", "월건 (월장)", ("p144-s1", "p145-s1", "p146-s1", "p146-s2"),
@@ -101,10 +102,11 @@ def riyue_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     不陷"; p148-s1 "日主所臨，莫能破之，莫能空之，莫能散之")."""
     c = context(chart)
     day, month = c.day, c.month
-    for b, st in zip(shown_branches(c, lines), states, strict=True):
-        if b is not None:
-            st["riyue"] = ((["日辰", "月建"] if b == month else ["日辰"]) if b == day
-                           else (["月建"] if b == month else []))
+    for k, ln in enumerate(lines):
+        if ln.role == "primary" or ln.moving:   # a shown line (shown_branches)
+            b = AS_INT[ln.branch]
+            states[k]["riyue"] = ((["日辰", "月建"] if b == month else ["日辰"]) if b == day
+                                  else (["月建"] if b == month else []))
 
 
 def year_given(chart: Chart) -> bool:
@@ -131,8 +133,10 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str
     y0, y1 = chart.year.void
     y0, y1 = AS_INT[y0], AS_INT[y1]
     clash = CLASH[year]
-    for b, st in zip(shown_branches(c, lines), states, strict=True):
-        if b is not None:
+    for k, ln in enumerate(lines):
+        if ln.role == "primary" or ln.moving:   # a shown line (shown_branches)
+            b = AS_INT[ln.branch]
+            st = states[k]
             st["taisui"] = "太歲" if b == year else "歲破" if b == clash else None
             st["year_void"] = b == y0 or b == y1
 

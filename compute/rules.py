@@ -546,7 +546,7 @@ def into_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., None] | N
     >>> c = chart("乾", month="午", day="戊辰", rules=())
     >>> states = [{} for _ in c.primary.lines]
     >>> into_of(dict(line_annotators())["yuejian"])(c, c.primary.lines, states)
-    >>> states[5], into_of(dict(line_annotators())["yaowei"]) is None
+    >>> states[5], into_of(len) is None
     ({'riyue': []}, True)
     """
     return _INTO.get(annotator)
@@ -665,19 +665,29 @@ class Plan(Frozen):
     ``findings`` (detectors), as steps. Consecutive rules with the same gate function make one
     step, so a gate is looked at once per step (the 185 judgments, gated by the question's
     chapter, are one step). Built once per state of the registry. ``last_step``: rule id → the
-    index of the step (of ``findings``) holding its last detector."""
+    index of the step (of ``findings``) holding its last detector. ``calls``: the steps of
+    ``lines`` as the chart calls them, each annotator as ``(into, scope index, rule id, batch,
+    fn)`` (the index in :data:`LINE_SCOPES`)."""
 
-    __slots__ = ("lines", "findings", "last_step")
+    __slots__ = ("lines", "findings", "last_step", "calls")
     lines: tuple[Step, ...]
     findings: tuple[Step, ...]
     last_step: Mapping[str, int]
+    calls: tuple[Step, ...]
 
     def __init__(self, lines: tuple[Step, ...], findings: tuple[Step, ...],
-                 last_step: Mapping[str, int] | None = None) -> None:
+                 last_step: Mapping[str, int] | None = None,
+                 calls: tuple[Step, ...] | None = None) -> None:
         _set = object.__setattr__
         _set(self, "lines", lines)
         _set(self, "findings", findings)
         _set(self, "last_step", {} if last_step is None else last_step)
+        if calls is None:
+            calls = tuple((gate, {value: tuple((into, LINE_SCOPES.index(scope), rid, batch, fn)
+                                               for rid, fn, scope, batch, into in rows)
+                                  for value, rows in table.items()})
+                          for gate, table in lines)
+        _set(self, "calls", calls)
 
 
 def _steps(rows: list[tuple[Any, ...]]) -> tuple[Step, ...]:

@@ -579,7 +579,7 @@ def star_parts() -> tuple[Part, ...]:
 
 def _day_stem_stars(out: list[list[str]], s: int, opts: tuple[str, ...]) -> None:
     yin = TIANYI_YIN_VERSE if "yingui=verse" in opts else TIANYI_YIN_PROSE
-    for ch in (TIANYI_YANG[s], yin[s]):
+    for ch in {TIANYI_YANG[s]: 0, yin[s]: 0}:   # once where the verse puts both (丙 酉, 丁 亥)
         out[BRANCH_ZH.index(ch)].append("天乙貴人")
     for ch in FUXING[s]:
         out[BRANCH_ZH.index(ch)].append("福星貴人")
@@ -620,31 +620,33 @@ _STEM_STARS: Final = tuple(tuple(stem_stars(m, s) for s in range(10)) for m in r
 
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
                                              "p265-s2", "p265-s3", "p265-s4"), kind="line",
-                                             lines="shown", batch=True)
-def shensha_state(chart, lines) -> list[dict]:
+                                             lines="shown", batch="into")
+def shensha_state(chart, lines, states) -> None:
     """``shensha``: the stars on the line (branch stars from the 月建, stem stars from the 日干,
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
-    theirs when they are 變爻. (A batch annotator: a dict per line of *lines*.)"""
+    theirs when they are 變爻. (A write-in annotator: it sets the key in each line's state.)
+
+    Each line's stars are those of :func:`stars_on` for its branch, then its stem's: the parts
+    of :data:`STAR_PARTS` share no name but the year's 喪門 弔客 天狗 (also month stars), so
+    only a year name already among the month's is left out.
+    """
     c = context(chart)
-    first, more = _rows(c)
-    stars: dict[int, tuple[str, ...]] = {}   # this call's stars by branch, each when first met
+    first, stem, year, hour = _rows(c)
     by_stem = _STEM_STARS[c.month]
-    out = []
-    for ln in lines:
-        if ln.role != "primary" and not ln.moving:
-            out.append({})
-            continue
-        b = AS_INT[ln.branch]
-        names = stars.get(b)
-        if names is None:   # as stars_on(b, …): the parts' names on b, each once, in order
-            names = first[b] if type(first) is tuple else first(b)
-            for row in more:
-                names += row[b]
-            if len(set(names)) != len(names):
-                names = tuple(dict.fromkeys(names))
-            stars[b] = names
-        out.append({"shensha": [*names, *by_stem[ln.stem]]})
-    return out
+    if year is None:
+        for k, ln in enumerate(lines):
+            if ln.role == "primary" or ln.moving:
+                b = AS_INT[ln.branch]
+                states[k]["shensha"] = [*first[b], *stem[b], *hour[b], *by_stem[ln.stem]]
+        return
+    shared = _YEAR_SHARED[c.year]
+    for k, ln in enumerate(lines):
+        if ln.role == "primary" or ln.moving:
+            b = AS_INT[ln.branch]
+            fb, ys = first[b], year[b]
+            if shared[b]:   # a year star that is also a month star: once, where first met
+                ys = [n for n in ys if n not in fb]
+            states[k]["shensha"] = [*fb, *stem[b], *ys, *hour[b], *by_stem[ln.stem]]
 
 
 _FIRST: Final = tuple(
@@ -654,29 +656,33 @@ _FIRST: Final = tuple(
 """The month's tables, the 將星 ring and the month's single stars on each branch, each name
 once, for the book's conventions (ring from the month, 天喜 by month, 地獄 by the prose):
 ``_FIRST[month][branch]``."""
+_NO_ROW: Final = ((),) * 12
+_MONTH_NAMES: Final = frozenset(n for _rid, n, *_rest in MONTH_STARS)
+_YEAR_SHARED: Final = tuple(tuple(any(n in _MONTH_NAMES for n in names) for names in rows)
+                            for rows in STAR_PARTS[4])
+"""``_YEAR_SHARED[year][branch]``: the year puts on the branch a star that is also a month
+star (喪門, 弔客, 天狗; tests/test_compute_shensha.py holds that the parts share no other)."""
 
 
-def _rows(c: Context) -> tuple[Any, tuple[tuple[tuple[str, ...], ...], ...]]:
-    """The parts of :data:`STAR_PARTS` that place stars on this chart, as :func:`stars_on`
-    picks them from its month, day, day stem, year, hour and conventions: the first three
-    (a row of :data:`_FIRST`, or a function of the branch under other conventions) and the rows
-    of the others."""
+def _rows(c: Context) -> tuple[Any, ...]:
+    """The rows of :data:`STAR_PARTS` that place stars on this chart, as :func:`stars_on` picks
+    them from its month, day, day stem, year, hour and conventions: the first three parts merged
+    (each name once: a row of :data:`_FIRST` under the book's conventions), the day stem's, the
+    year's (None without a year) and the hour's (none without an hour), each by branch."""
     parts, get, month = STAR_PARTS, c.opts.get, c.month
     day_base, season, jue = get("shensha-base") == "day", get("tianxi") == "season", \
         get("diyu") == "jue"
     if day_base or season or jue:
         r0, r1 = parts[0][month], parts[1][c.day if day_base else month]
         r2 = parts[2][month * 4 + season * 2 + jue]
-        first: Any = lambda b: tuple(dict.fromkeys(r0[b] + r1[b] + r2[b]))  # noqa: E731
+        first: Any = tuple(tuple(dict.fromkeys(r0[b] + r1[b] + r2[b])) for b in range(12))
     else:
         first = _FIRST[month]
-    more = [parts[3][c.day_stem * 8 + (get("yingui") == "verse") * 4
-                     + (get("wenchang") == "common") * 2 + (get("yangren") == "common")]]
-    if c.year is not None:
-        more.append(parts[4][c.year])
-    if c.hour is not None:
-        more.append(parts[5][(month + c.hour - 10) % 12])
-    return first, tuple(more)
+    stem = parts[3][c.day_stem * 8 + (get("yingui") == "verse") * 4
+                    + (get("wenchang") == "common") * 2 + (get("yangren") == "common")]
+    year = None if c.year is None else parts[4][c.year]
+    hour = _NO_ROW if c.hour is None else parts[5][(month + c.hour - 10) % 12]
+    return first, stem, year, hour
 
 
 @rule("shensha-general", kind="finding")

@@ -19,7 +19,7 @@ from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, STAGE_TABLE
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.hechong import LIUHE
-from compute.rules import Finding, doctrine, rule, table
+from compute.rules import Finding, doctrine, primary_states, rule, table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,8 +58,8 @@ HAI: Final = table(
 申亥 酉戌."""
 
 
-@rule("sanxing", kind="line", lines="primary", batch=True)
-def xing_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("sanxing", kind="line", lines="primary", batch="into")
+def xing_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``xing``: who 刑s the line (日, 月, a moving line, its own changed line).
 
     >>> from compute.chart import chart
@@ -69,26 +69,25 @@ def xing_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]
     c = context(chart)
     br, cbr, moving = c.br, c.cbr, c.moving
     x_day, x_month = XING[c.day], XING[c.month]
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        pos = ln.position
-        b = br[pos - 1]
-        found = []
-        if x_day == b:
-            found.append("日")
+    by: dict[int, list[int]] = {}   # the branch each moving line 刑s: the positions, in order
+    for p in moving:
+        by.setdefault(XING[br[p - 1]], []).append(p)
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        b = br[i]
+        found = ["日"] if x_day == b else []
         if x_month == b:
             found.append("月")
-        for p in moving:
-            if p != pos and XING[br[p - 1]] == b:
-                found.append(POS_ZH[p])
-        cb = cbr[pos - 1]
-        if cb is not None and XING[cb] == b:
-            found.append("變")
-        out.append({"xing": found})
-    return out
+        if moving:
+            hit = by.get(b)
+            if hit:
+                for p in hit:
+                    if p != i + 1:
+                        found.append(POS_ZH[p])
+            cb = cbr[i]
+            if cb is not None and XING[cb] == b:
+                found.append("變")
+        st["xing"] = found
 
 
 @rule("sanxing", kind="finding")
@@ -129,33 +128,33 @@ _XING_ORDER: Final = {"寅巳申 三刑全 (真刑)": (2, 5, 8), "丑戌未 三�
 _XING_GROUPS: Final = tuple((frozenset(g), name) for name, g in _XING_ORDER.items())
 
 
-@rule("liuhai", kind="line", lines="primary", batch=True)
-def hai_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("liuhai", kind="line", lines="primary", batch="into")
+def hai_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``hai``: who 害s the line, each "<who>·生害|克害" (p221-s1, s2: 生害 "心惡而面好", 克害
     heavier)."""
     c = context(chart)
     br, cbr, moving, day, month = c.br, c.cbr, c.moving, c.day, c.month
     h_day, h_month = HAI[day], HAI[month]
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
-            continue
-        pos = ln.position
-        b = br[pos - 1]
-        found = []
-        if h_day == b:
-            found.append(_HAI_SAY[0][day])
+    by: dict[int, list[tuple[int, str]]] = {}   # the branch each moving line 害s: (p, say)
+    for p in moving:
+        q = br[p - 1]
+        by.setdefault(HAI[q], []).append((p, _HAI_SAY[p][q]))
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        b = br[i]
+        found = [_HAI_SAY[0][day]] if h_day == b else []
         if h_month == b:
             found.append(_HAI_SAY[7][month])
-        for p in moving:
-            if p != pos and HAI[br[p - 1]] == b:
-                found.append(_HAI_SAY[p][br[p - 1]])
-        cb = cbr[pos - 1]
-        if cb is not None and HAI[cb] == b:
-            found.append(_HAI_SAY[8][cb])
-        out.append({"hai": found})
-    return out
+        if moving:
+            hit = by.get(b)
+            if hit:
+                for p, say in hit:
+                    if p != i + 1:
+                        found.append(say)
+            cb = cbr[i]
+            if cb is not None and HAI[cb] == b:
+                found.append(_HAI_SAY[8][cb])
+        st["hai"] = found
 
 
 _HAI_TAG: Final = tuple(
@@ -191,8 +190,9 @@ def liuhai_gua(chart: Chart) -> list[Finding]:
 
 @rule("si-mu-jue", "死 / 墓 / 絕 and rescue", "사 / 묘 / 절과 구원", ("p183-s1", "p183-s2",
                                                                 "p183-s3"), kind="line",
-                                                                lines="primary", batch=True)
-def simujue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+                                                                lines="primary", batch="into")
+def simujue_state(chart: Chart, lines: Sequence[ChartLine],
+                  states: list[dict[str, Any]]) -> None:
     """``simujue``: a line at its 死 or 絕 on the 日, 月 or its changed line (p183-s3 注 "爻神投死
     日月變爻之上"): 死而未死 / 絕而未絕 with one 生 from 日, 月, its changed line or a moving line;
     過死 / 過絕 ("既死又克") with 克 and no 生; 鄰死 / 鄰絕 ("無生無克，準克之半") otherwise. A line
@@ -204,22 +204,18 @@ def simujue_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, An
     '絕而未絕'
     """
     c = context(chart)
-    stages, ph, day, month, riyue, cok, cbr = (
-        STAGE_TABLE[c.tu], c.ph, c.day, c.month, _RIYUE, c.cok, c.cbr)
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            out.append({})
+    stages, ph, day, month, riyue, cok, cbr, on_month, on_day = (
+        STAGE_TABLE[c.tu], c.ph, c.day, c.month, _RIYUE, c.cok, c.cbr, c.on_month, c.on_day)
+    six = c.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        if on_month[i] or on_day[i]:   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
+            st["simujue"] = None
             continue
-        i = ln.position - 1
         row = stages[ph[i]]
         sd, sm = row[day], row[month]
         sb = row[cbr[i]] if cok[i] else None   # a changed line 空 or 破 is no place
-        if (sd in riyue or sm in riyue or sb in riyue) and not (c.on_month[i] or c.on_day[i]):
-            out.append({"simujue": _simujue(c, i, row, sd, sm, sb)})
-        else:   # 月建 "爻內絕而不絕" (p145-s1); 日主 "孰之能傷" (p148-s1)
-            out.append({"simujue": None})
-    return out
+        st["simujue"] = (_simujue(c, i, row, sd, sm, sb)
+                         if sd in riyue or sm in riyue or sb in riyue else None)
 
 
 _RIYUE: Final = frozenset(("絕", "死", "墓"))
@@ -230,7 +226,8 @@ def _simujue(c: Context, i: int, row: tuple[str, ...], sd: str, sm: str,
              sb: str | None) -> str | None:
     """The label of :func:`simujue_state` for line *i* at 死, 絕 or 墓 somewhere."""
     ph = c.ph[i]
-    if "絕" in (sd, sm, sb) or "死" in (sd, sm, sb):
+    jue = sd == "絕" or sm == "絕" or sb == "絕"
+    if jue or sd == "死" or sm == "死" or sb == "死":
         d, m = c.dact[ph], c.mact[ph]
         bian = ACTS_TABLE[BRANCH_PHASE_INT[c.cbr[i]]][ph] if sb is not None else None
         # the other moving lines by the counts of their phases: phase − 1 生, its own 比 (less
@@ -239,14 +236,23 @@ def _simujue(c: Context, i: int, row: tuple[str, ...], sd: str, sm: str,
         sheng = d in _HELP or m in _HELP or bian in _HELP or mcnt[(ph + 4) % 5] > 0 \
             or mcnt[ph] - (c.cbr[i] is not None) > 0
         ke = d == "克" or m == "克" or bian == "克" or mcnt[(ph + 3) % 5] > 0
-        name = "絕" if "絕" in (sd, sm, sb) else "死"
-        return f"{name}而未{name}" if sheng else (f"過{name}" if ke else f"鄰{name}")
+        say = _SIMUJUE_SAY[jue]
+        return say[0] if sheng else say[1] if ke else say[2]
     for t in (c.day, c.cbr[i] if sb is not None else None):
         if t is not None and row[t] == "墓":
-            openers = [c.month] + [c.br[q - 1] for q in c.moving]
-            opened = any(CLASH[o] == t or XING[o] == t for o in openers)
-            return "墓開" if opened else "墓藏"
+            if CLASH[c.month] == t or XING[c.month] == t:
+                return "墓開"
+            br = c.br
+            for q in c.moving:
+                o = br[q - 1]
+                if CLASH[o] == t or XING[o] == t:
+                    return "墓開"
+            return "墓藏"
     return None
+
+
+_SIMUJUE_SAY: Final = tuple((f"{name}而未{name}", f"過{name}", f"鄰{name}") for name in "死絕")
+"""The labels of a line at 死 (``[False]``) or 絕 (``[True]``): rescued, 過, 鄰."""
 
 
 doctrine(

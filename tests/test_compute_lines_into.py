@@ -1,0 +1,40 @@
+"""Write-in line annotators (rule(..., batch="into")): given the chart's own lines (the fast
+path some of them take) or the same lines in another tuple, one at a time or all together,
+each writes the same keys, in the same order, as the chart's states hold."""
+
+from __future__ import annotations
+
+import itertools
+
+from compute import chart, rules
+
+CASTS = ["".join(c) for c in itertools.product("6789", repeat=6)][::37]
+DATES = [("寅", "甲子", "甲申", "子"), ("午", "壬戌", None, None), ("酉", "丁卯", "癸卯", None),
+         ("亥", "癸巳", None, "午")]
+
+
+def _scope(c, scope):
+    primary = c.primary.lines
+    changed = c.changed.lines if c.changed else ()
+    moving = tuple(ln for ln in changed if ln.moving)
+    return {"all": primary + changed, "primary": primary,
+            "moving": tuple(ln for ln in primary if ln.moving), "shown": primary + moving}[scope]
+
+
+def test_write_in_annotators_agree_on_any_lines() -> None:
+    into = [(rid, one, rules.into_of(one), rules.line_scope(one))
+            for rid, one in rules.line_annotators() if rules.into_of(one) is not None]
+    assert len(into) >= 19
+    for k, cast in enumerate(CASTS):
+        m, d, y, h = DATES[k % len(DATES)]
+        c = chart(lines=cast, month=m, day=d, year=y, hour=h)
+        for rid, one, write, scope in into:
+            lines = _scope(c, scope)
+            own = [{} for _ in lines]
+            write(c, lines, own)
+            other = [{} for _ in lines]
+            write(c, tuple(list(lines)), other)   # not the chart's tuple: no fast path
+            assert [list(d.items()) for d in own] == [list(d.items()) for d in other], rid
+            assert own == [one(c, ln) for ln in lines], rid
+            for ln, said in zip(lines, own, strict=True):
+                assert {key: ln.state[key] for key in said} == said, (rid, ln.role, ln.position)
