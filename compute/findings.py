@@ -169,8 +169,8 @@ def moving_positions(c: Chart) -> tuple[int, ...]:
     return c.moving
 
 
-@rule("yaowei", kind="line", lines="moving", batch=True)
-def xian_yin(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("yaowei", kind="line", lines="moving", batch="into")
+def xian_yin(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """A moving 重 (老陽) is 現 — the matter has begun; a moving 交 (老陰) is 隱 — not yet
     ("交重乃陰陽之象，事已萌者為現，未萌者為隱，陽現而陰隱也", p086-s1 注).
 
@@ -179,8 +179,9 @@ def xian_yin(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     >>> [ln.state.get("xianyin") for ln in c.primary.lines][:3]
     ['現', '隱', None]
     """
-    return [{"xianyin": "現" if ln.yang else "隱"} if ln.moving and ln.role == "primary" else {}
-            for ln in lines]
+    for k, ln in enumerate(lines):
+        if ln.moving and ln.role == "primary":
+            states[k]["xianyin"] = "現" if ln.yang else "隱"
 
 
 @rule("bian-hua", "變 / 化", "변 / 화", ("p087-s1", "p087-s2", "p087-s3"),
@@ -193,9 +194,9 @@ def bian_hua(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]])
     >>> [ln.state.get("bianhua") for ln in c.primary.lines]
     ['化', '變', None, None, None, None]
     """
-    for ln, st in zip(lines, states, strict=True):
+    for k, ln in enumerate(lines):
         if ln.moving and ln.role == "primary":
-            st["bianhua"] = "化" if ln.yang else "變"
+            states[k]["bianhua"] = "化" if ln.yang else "變"
 
 
 @rule("bianyao-power", "日月 > 變爻 > 動爻", "일월 > 변효 > 동효",
@@ -818,9 +819,10 @@ def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     >>> s["fu_chu"], s["fu_weight"]
     ('出', 1.0)
     """
-    k = context(c)
+    k = c.context or context(c)
     found = _fu_all(c, k)
-    for i, st in primary_states(lines, states, k.lines):
+    six = k.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         got = found[i]
         if got is not None:   # the line has a 伏
             st["fu_chu"] = got[0]

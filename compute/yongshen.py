@@ -227,7 +227,7 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
         ke[_CTL[cph[p - 1]]] |= 1 << p - 1
     six = c.lines   # the states read (長生) are the chart's lines' own, whatever *states* is
     kes, _, unhelped = _ACTS[dact, mact]
-    for i, st in primary_states(lines, states, six):
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         ph = cph[i]
         out = []
         if broken[i]:
