@@ -260,16 +260,20 @@ class ChartHexagram(Frozen):
     def to_dict(self) -> dict[str, Any]:
         """The hexagram's facts (those of the hexagram alone kept per hexagram), then its
         lines."""
-        fixed = _FIXED[self.hexagram.bits]
+        h = self.hexagram
+        fixed = _FIXED[h.bits]
         out = fixed[3].copy()
         b = fixed[4]
-        lines = self.lines
-        out["guashen_lines"] = [ln.position for ln in lines if ln.branch == b]
-        out["shishen"] = shishen(self.hexagram, lines[self.hexagram.shi - 1].branch)
+        l0, l1, l2, l3, l4, l5 = lines = self.lines  # unrolled: no comprehension (a call each)
+        out["guashen_lines"] = list(compress(_POSITIONS, (
+            l0.branch == b, l1.branch == b, l2.branch == b, l3.branch == b, l4.branch == b,
+            l5.branch == b)))
+        out["shishen"] = _SHISHEN[lines[h.shi - 1].branch]
         hidden, hu = self.hidden_hexagram, self.hugua
         out["hidden_hexagram"] = hidden.name if hidden is not None else None
         out["hugua"] = hu.name if hu is not None else None
-        out["lines"] = [ln.to_dict() for ln in lines]
+        out["lines"] = [l0.to_dict(), l1.to_dict(), l2.to_dict(), l3.to_dict(), l4.to_dict(),
+                        l5.to_dict()]
         return out
 
 
@@ -346,8 +350,13 @@ class Chart(Frozen):
         """A JSON-ready dict: primary, changed, void, month, day, year, hour, findings …"""
         changed, month_pillar, year, hour, birth, at = (
             self.changed, self.month_pillar, self.year, self.hour, self.birth, self.at)
-        day = self.day
-        v0, v1 = void_branches(day)
+        day, ctx = self.day, self.context
+        if ctx is not None:  # the rules' context holds the options as a dict, and the void
+            v0, v1 = ctx.void
+            options = ctx.opts.copy()  # a copy of a dict: cheaper than a dict of pairs
+        else:
+            v0, v1 = void_branches(day)
+            options = dict(self.options)
         return {
             "primary": self.primary.to_dict(),
             "changed": changed.to_dict() if changed is not None else None,
@@ -361,7 +370,7 @@ class Chart(Frozen):
             "hour": hour.zh if hour is not None else None,
             "birth": str(birth) if birth is not None else None,
             "at": at.isoformat() if at is not None else None,
-            "options": dict(self.options),
+            "options": options,
             "findings": registry.finding_dicts(self.findings),
         }
 
@@ -458,6 +467,14 @@ def _fixed(h: Hexagram) -> tuple[Any, ...]:
 
 _FIXED: Final = tuple(_fixed(h) for h in HEXAGRAMS)
 """``_FIXED[bits]``: :func:`_fixed` of each of the 64 hexagrams."""
+_POSITIONS: Final = (1, 2, 3, 4, 5, 6)
+_SHISHEN: Final = tuple(shishen(HEXAGRAMS[0], b) for b in Branch)
+"""``_SHISHEN[branch on the 世]``: the 世身 line (:func:`~compute.shen.shishen` reads the branch
+alone).
+
+>>> all(_SHISHEN[b] == shishen(h, b) for h in HEXAGRAMS for b in Branch)
+True
+"""
 _HIDDEN_MODE: Final = {"book": 5, "common": 6}  # the index of the hidden hexagram in _FIXED rows
 
 def _hu_of(bits: int, changed: int | None, mode: str) -> Hexagram:
