@@ -218,10 +218,11 @@ def memoized(fn: D) -> Callable[[Chart], tuple[Finding, ...]]:
 
     @functools.wraps(fn)
     def run(chart: Chart) -> tuple[Finding, ...]:
-        memo = context(chart).memo
-        if key not in memo:
-            memo[key] = tuple(fn(chart))
-        return memo[key]
+        memo = (chart.context or context(chart)).memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(fn(chart))
+        return found
 
     return run
 
