@@ -390,32 +390,6 @@ def _make_hexagram(role: str, hexagram: Hexagram, lines: tuple[ChartLine, ...],
     return o
 
 
-def _make_chart(
-    cast: tuple[Yao, ...], primary: ChartHexagram, changed: ChartHexagram | None, month: Branch,
-    day: GanZhi, month_pillar: GanZhi | None, year: GanZhi | None, hour: GanZhi | None,
-    birth: GanZhi | Branch | None, at: _dt.datetime | None, options: tuple[tuple[str, str], ...],
-    findings: tuple[registry.Finding, ...], call: str, context: Context | None,
-) -> Chart:
-    """A :class:`Chart` of values the chart computed itself: every field, without the checks."""
-    o = _new(_DRAFTS[3])
-    o.cast = cast
-    o.primary = primary
-    o.changed = changed
-    o.month = month
-    o.day = day
-    o.month_pillar = month_pillar
-    o.year = year
-    o.hour = hour
-    o.birth = birth
-    o.at = at
-    o.options = options
-    o.findings = findings
-    o.call = call
-    o.context = context
-    o.__class__ = Chart
-    return o
-
-
 # ------------------------------------------------------------------ tables (built at import)
 
 _RELATIVE_OF: Final = tuple(tuple(relative(p, q) for q in Phase) for p in Phase)
@@ -510,17 +484,6 @@ _DRAFTS: Final = (draft(Hidden), draft(ChartLine), draft(ChartHexagram), draft(C
 handed out, so kept in a tuple and not among the module's classes)."""
 
 
-def _make_hidden(stem: Stem, branch: Branch, element: Phase, relative: Relative) -> Hidden:
-    """A :class:`Hidden` of values the chart computed itself (consistent), without the check."""
-    o = _new(_DRAFTS[0])
-    o.stem = stem
-    o.branch = branch
-    o.element = element
-    o.relative = relative
-    o.__class__ = Hidden
-    return o
-
-
 def _lines(
     role: str, bits: int, cast: tuple[tuple[bool, bool, str], ...], primary: bool,
     palace_phase: Phase, way: int,
@@ -532,14 +495,13 @@ def _lines(
     spirits = day_spirits(day.stem)
     on_month = MONTH_SPIRITS_ON[month]
     rel = _RELATIVE_OF[palace_phase]
-    if hidden is not None:
-        fu = [_make_hidden(st, br, ph, rel[ph]) for st, br, ph in _najia_rows(hidden.bits, way)]
+    fu_rows = _najia_rows(hidden.bits, way) if hidden is not None else None
     rows = _najia_rows(bits, way)
     yang_t, xiu_t, roles_t = _FIXED[bits][:3]
     if hour is not None:
         hspirits = hour_spirits(day.stem, hour.branch)
         generals = guiren_generals(day.stem, hour.branch)
-    new, line_draft = _new, _DRAFTS[1]
+    new, hidden_draft, line_draft = _new, _DRAFTS[0], _DRAFTS[1]
     out = []
     for k in range(6):
         stem, branch, phase = rows[k]
@@ -556,7 +518,14 @@ def _lines(
         o.element = phase
         o.relative = rel[phase]
         o.spirit = spirits[k]
-        o.hidden = fu[k] if hidden is not None else None
+        if fu_rows is not None:  # its 伏神 (_make_hidden written out: a call less per line)
+            h = new(hidden_draft)
+            h.stem, h.branch, h.element = fu = fu_rows[k]
+            h.relative = rel[fu[2]]
+            h.__class__ = Hidden
+            o.hidden = h
+        else:
+            o.hidden = None
         o.month_spirits = on_month[branch]
         o.hour_spirit = hspirits[k] if hour is not None else None
         o.guiren = generals[branch] if hour is not None else None
@@ -711,8 +680,22 @@ def chart(
         selected = _selected(rules)
         call = f"{call[:-1]}, rules={tuple(sorted(selected))!r})"
         options += (("rules", " ".join(sorted(selected))),)
-    c = _make_chart(cast, primary_h, changed_h, month_b, day_gz, month_gz, year_gz, hour_gz,
-                    birth_v, r.at, options, (), call, None)
+    c = _new(_DRAFTS[3])  # every field of values computed here: a draft, then frozen
+    c.cast = cast
+    c.primary = primary_h
+    c.changed = changed_h
+    c.month = month_b
+    c.day = day_gz
+    c.month_pillar = month_gz
+    c.year = year_gz
+    c.hour = hour_gz
+    c.birth = birth_v
+    c.at = r.at
+    c.options = options
+    c.findings = ()
+    c.call = call
+    c.context = None
+    c.__class__ = Chart
     return _run_rules(c, selected)
 
 
