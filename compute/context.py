@@ -43,6 +43,12 @@ BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
 PHASE_ZH: Final = "木火土金水"
 
 
+_LINE_NAME: Final = tuple(tuple(tuple(
+    f"{POS_ZH[p]} {BRANCH_ZH[b]}{PHASE_ZH[BRANCH_PHASE_INT[b]]}{r}" for r in RELATIVE_ZH)
+    for b in range(12)) for p in range(1, 7))
+"""``_LINE_NAME[position − 1][branch][六親]``: :meth:`Context.line_name` (四爻 亥水子孫)."""
+
+
 class Context(Record):
     """Per-chart facts, indexed by position − 1 (0 = 初爻). Branches and phases are ints.
 
@@ -132,10 +138,11 @@ class Context(Record):
     def line_name(self, pos: int) -> str:
         names = self.names
         if names is None:   # the six names at once, kept for the rules that ask again
-            br, ph, lines = self.br, self.ph, self.lines
-            names = self.names = [
-                f"{POS_ZH[i + 1]} {BRANCH_ZH[br[i]]}{PHASE_ZH[ph[i]]}"
-                f"{RELATIVE_ZH[lines[i].relative]}" for i in range(6)]
+            br, lines = self.br, self.lines
+            names = self.names = [  # written out: no comprehension (a call of its own)
+                _LINE_NAME[0][br[0]][lines[0].relative], _LINE_NAME[1][br[1]][lines[1].relative],
+                _LINE_NAME[2][br[2]][lines[2].relative], _LINE_NAME[3][br[3]][lines[3].relative],
+                _LINE_NAME[4][br[4]][lines[4].relative], _LINE_NAME[5][br[5]][lines[5].relative]]
         return names[pos - 1]
 
     def changed_branch(self, pos: int) -> int | None:
@@ -164,8 +171,17 @@ def shown_branches(c: Context, lines: Sequence[ChartLine]) -> list[int | None]:
     >>> ch = chart("震", "兌", month="寅", day="癸酉")
     >>> shown_branches(context(ch), ch.primary.lines[:2] + ch.changed.lines[:2])
     [0, 2, None, 3]
+    >>> both = ch.primary.lines + ch.changed.lines  # the six primary lines first: read at once
+    >>> shown_branches(context(ch), both) == shown_branches(context(ch), list(both))
+    True
     """
     br = c.br
+    if len(lines) >= 6 and lines[:6] == c.lines:  # the six primary lines first (as the chart's
+        out = [*br]                                # "shown" scope has them): their branches
+        for ln in lines[6:]:
+            out.append(br[ln.position - 1] if ln.role == "primary" else AS_INT[ln.branch]
+                       if ln.moving else None)
+        return out
     return [br[ln.position - 1] if ln.role == "primary" else AS_INT[ln.branch] if ln.moving
             else None for ln in lines]
 
