@@ -39,6 +39,8 @@ DILU: Final = table(
 branches of each trigram, by Trigram value (坤 未申, 震 卯, 坎 子, 兌 酉, 艮 丑寅, 離 午, 巽 辰巳,
 乾 戌亥)."""
 
+_DILU_BITS: Final = tuple(sum(1 << b for b in branches) for branches in DILU)
+"""``_DILU_BITS[trigram]``: its 地祿 branches as bits."""
 FANYIN_PAIR: Final = (4, 3, 5, 1, 0, 2, 7, 6)
 """The trigram whose 地祿 branches clash a trigram's: 乾↔巽, 坤↔艮, 震↔兌, 坎↔離."""
 
@@ -126,7 +128,12 @@ def fanyin_gua(chart: Chart) -> list[Finding]:
     """
     c = chart.context or context(chart)
     out = []
-    for label, a, b in _changes(chart):
+    changed = chart.changed
+    p = chart.primary.hexagram.bits
+    q = p if changed is None else changed.hexagram.bits
+    pairs = () if FANYIN_PAIR[p & 7] != q & 7 and FANYIN_PAIR[p >> 3] != q >> 3 else \
+        _changes(chart)   # a trigram changing into its pair (never itself) or none
+    for label, a, b in pairs:
         if FANYIN_PAIR[a] == b:
             grade = fanyin_grade(c, a, b)
             lines = (1, 2, 3) if label == "內卦" else (4, 5, 6)
@@ -189,7 +196,12 @@ def fuyin(chart: Chart) -> list[Finding]:
     """
     c = chart.context or context(chart)
     out = []
-    for label, a, b in _changes(chart):
+    changed = chart.changed
+    p = chart.primary.hexagram.bits
+    x = 0 if changed is None else p ^ changed.hexagram.bits   # 乾 ^ 震 == 6
+    swaps = _changes(chart) if ((x & 7 == 6 and p & 7 in (1, 7))
+                                or (x >> 3 == 6 and p >> 3 in (1, 7))) else ()
+    for label, a, b in swaps:
         if (a, b) != (7, 1) and (a, b) != (1, 7):   # 乾 (7) and 震 (1) only
             continue
         if any(c.riyue(x) for x in DILU[a]):
@@ -260,12 +272,16 @@ def gua_mujue(chart: Chart) -> list[Finding]:
     ...  if f.rule == "gua-mujue"][0]
     '內卦 離(中女)化乾 墓絕 (真: 日月填實)'
     """
-    changes = _changes(chart)
-    if not changes:
+    changed = chart.changed
+    if changed is None:
         return []
     c = chart.context or context(chart)
+    into = _INTO_MU_JUE[c.tu]
+    p, q = chart.primary.hexagram.bits, changed.hexagram.bits
+    if not (into[p & 7] >> (q & 7) & 1 or into[p >> 3] >> (q >> 3) & 1):
+        return []   # neither trigram changes into one holding its 墓 and 絕
     out = []
-    for label, a, b in changes:
+    for label, a, b in _changes(chart):
         mu, jue = _MU_JUE[c.tu][a]
         if mu not in DILU[b] or jue not in DILU[b]:
             continue
@@ -291,6 +307,11 @@ _TRI_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮
 _MU_JUE: Final = {tu: tuple((stage_at(ph, "墓", tu), stage_at(ph, "絕", tu)) for ph in _TRI_PHASE)
                   for tu in ("申", "寅")}
 """``_MU_JUE[tu][trigram]``: the 墓 and the 絕 branch of the trigram's phase."""
+_INTO_MU_JUE: Final = {tu: tuple(sum(1 << b for b in range(8) if b != a and rows[a][0] in DILU[b]
+                                      and rows[a][1] in DILU[b]) for a in range(8))
+                       for tu, rows in _MU_JUE.items()}
+"""``_INTO_MU_JUE[tu][trigram]``: the trigrams (as bits) whose 地祿 hold the trigram's 墓 and
+絕 (the changes :func:`gua_mujue` looks at)."""
 
 
 @rule("gua-kongpo", "內外卦 空破", "내외괘 공파", ("p128-s3", "p134-s1"), kind="finding")
@@ -312,9 +333,12 @@ def gua_kongpo(chart: Chart) -> list[Finding]:
     po_b = (month + 6) % 12   # the one branch the month breaks (not when it is the day's)
     if po_b == day:
         po_b = -1
+    hit = 1 << v0 | 1 << v1 | (1 << po_b if po_b >= 0 else 0)
+    if not (_DILU_BITS[bits & 7] | _DILU_BITS[bits >> 3]) & hit:
+        return out   # no 地祿 branch of either trigram 空 or 破
     for label, t in (("內卦", bits & 7), ("外卦", bits >> 3)):
         dilu = DILU[t]
-        if v0 not in dilu and v1 not in dilu and po_b not in dilu:
+        if not _DILU_BITS[t] & hit:
             continue
         kong = [b for b in dilu if b == v0 or b == v1]
         po = [po_b] if po_b in dilu else []
@@ -341,12 +365,15 @@ def gua_hua(chart: Chart) -> list[Finding]:
     ...  if f.rule == "gua-hua-shengke"][0]
     '內卦 坎化坤: 五行 克, 十二位 養/長生'
     """
-    changes = _changes(chart)
-    if not changes:
+    changed = chart.changed
+    if changed is None:
         return []
     stages = STAGE_TABLE[(chart.context or context(chart)).tu]
+    p, q = chart.primary.hexagram.bits, changed.hexagram.bits
     out = []
-    for label, a, b in changes:
+    for label, a, b in (("內卦", p & 7, q & 7), ("外卦", p >> 3, q >> 3)):
+        if a == b:
+            continue   # the trigram does not change
         pa = _TRI_PHASE[a]
         at = stages[pa]
         dilu = DILU[b]   # one or two branches

@@ -21,7 +21,7 @@ from compute.gua import HEXAGRAMS, Trigram
 from compute.liuqin import RELATIVE_ZH, Relative, controlled_by, generated_by, relative
 from compute.liushen import Spirit
 from compute.najia import najia
-from compute.rules import Finding, convention, doctrine, rule
+from compute.rules import Finding, convention, doctrine, primary_states, rule
 from compute.shen import guashen, jianyao
 from compute.wuxing import Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
@@ -63,6 +63,41 @@ _GEN: Final = tuple(int(Phase(p).generates()) for p in range(5))
 _CTL: Final = tuple(int(Phase(p).controls()) for p in range(5))
 _REL_GEN: Final = tuple(int(generated_by(Relative(r))) for r in range(5))
 _REL_CTL: Final = tuple(int(controlled_by(Relative(r))) for r in range(5))
+
+
+def relatives(k: Context) -> tuple[list[int], list[int], int]:
+    """Per relative (an int: 父母 官鬼 兄弟 子孫 妻財 = 0–4), the positions of its 飛 lines and of
+    its 伏 as bits (bit p − 1 for position p), and the relatives on the 飛 lines as bits (31: all
+    five): one pass a chart, kept in the context's memo for the detectors that ask of every
+    relative (here and in compute.yongshen). Callers must not edit the lists.
+
+    >>> from compute import chart
+    >>> fei, fu, shown = relatives(context(chart("乾", month="寅", day="甲子")))
+    >>> fei, fu, shown   # 乾: 父母 (0) on lines 3 and 6; it hides 坤, a 伏 under every line
+    ([36, 8, 16, 1, 2], [9, 2, 32, 16, 4], 31)
+    """
+    found = k.memo.get("findings.relatives")
+    if found is None:
+        fei, fu = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]
+        shown = 0
+        bit = 1
+        for ln in k.lines:
+            r = ln.relative
+            fei[r] |= bit
+            shown |= 1 << r
+            hid = ln.hidden
+            if hid is not None:
+                fu[hid.relative] |= bit
+            bit <<= 1
+        found = k.memo["findings.relatives"] = (fei, fu, shown)
+    return found
+
+
+_CLASH: Final = tuple((b + 6) % 12 for b in range(12))
+_POSITIONS_OF: Final = tuple(tuple(p for p in range(1, 7) if m >> p - 1 & 1) for m in range(64))
+"""``_POSITIONS_OF[bits]``: the positions set in *bits* (bit p − 1 for position p), in order."""
+_ONE: Final = tuple((p,) for p in range(7))
+"""``_ONE[p]``: the positions ``(p,)`` of a finding on one line (one tuple a position)."""
 
 
 def is_void(c: Chart, b: Branch) -> bool:
@@ -134,8 +169,8 @@ def moving_positions(c: Chart) -> tuple[int, ...]:
     return c.moving
 
 
-@rule("yaowei", kind="line", lines="moving", batch=True)
-def xian_yin(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+@rule("yaowei", kind="line", lines="moving", batch="into")
+def xian_yin(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """A moving 重 (老陽) is 現 — the matter has begun; a moving 交 (老陰) is 隱 — not yet
     ("交重乃陰陽之象，事已萌者為現，未萌者為隱，陽現而陰隱也", p086-s1 注).
 
@@ -144,13 +179,14 @@ def xian_yin(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     >>> [ln.state.get("xianyin") for ln in c.primary.lines][:3]
     ['現', '隱', None]
     """
-    return [{"xianyin": "現" if ln.yang else "隱"} if ln.moving and ln.role == "primary" else {}
-            for ln in lines]
+    for k, ln in enumerate(lines):
+        if ln.moving and ln.role == "primary":
+            states[k]["xianyin"] = "現" if ln.yang else "隱"
 
 
 @rule("bian-hua", "變 / 化", "변 / 화", ("p087-s1", "p087-s2", "p087-s3"),
-      kind="line", lines="moving", batch=True)
-def bian_hua(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", lines="moving", batch="into")
+def bian_hua(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """老陰 (交) turning yang is 變 ("六變七"); 老陽 (重) turning yin is 化 ("九化八", p087-s2).
 
     >>> from compute import chart
@@ -158,8 +194,9 @@ def bian_hua(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
     >>> [ln.state.get("bianhua") for ln in c.primary.lines]
     ['化', '變', None, None, None, None]
     """
-    return [{"bianhua": "化" if ln.yang else "變"} if ln.moving and ln.role == "primary" else {}
-            for ln in lines]
+    for k, ln in enumerate(lines):
+        if ln.moving and ln.role == "primary":
+            states[k]["bianhua"] = "化" if ln.yang else "變"
 
 
 @rule("bianyao-power", "日月 > 變爻 > 動爻", "일월 > 변효 > 동효",
@@ -181,33 +218,39 @@ def bianyao_power(c: Chart) -> list[Finding]:
     if c.changed is None:
         return []
     k = c.context or context(c)
-    day, month, void = k.day, k.month, k.void
+    day, month, (v0, v1) = k.day, k.month, k.void
     out = []
     day_ctl, month_ctl = _CTL[BRANCH_PHASE_INT[day]], _CTL[BRANCH_PHASE_INT[month]]
-    plines, clines = k.lines, c.changed.lines
+    br, ph, cbr = k.br, k.ph, k.cbr
+    pb = (month + 6) % 12
     for pos in k.moving:
-        a, b = plines[pos - 1], clines[pos - 1]
-        ae, be, bb = a.element, b.element, b.branch
+        i = pos - 1
+        ae, bb = ph[i], cbr[i]
+        be = BRANCH_PHASE_INT[bb]
+        gen, ctl = _GEN[be] == ae, _CTL[be] == ae
+        chong, jue = _CLASH[br[i]] == bb, _JUE[ae] == bb
+        kong = bb == v0 or bb == v1
+        if not (gen or ctl or chong or jue or kong or bb == pb):
+            continue
         kinds = []
-        if _GEN[be] == ae:
+        if gen:
             kinds.append("化生")
             by = ("日" if day_ctl == ae else "") + ("月" if month_ctl == ae else "")
             if by:
                 kinds.append(f"{by}克而變爻生 (猶絕處逢生)")
-        if _CTL[be] == ae:
+        if ctl:
             kinds.append("化克")
-        if (a.branch - bb) % 12 == 6:
+        if chong:
             kinds.append("化沖")
-        if _JUE[ae] == bb:
+        if jue:
             kinds.append("化絕")
-        if bb == void[0] or bb == void[1]:
+        if kong:
             kinds.append("變爻旬空")
-        if (bb - month) % 12 == 6:
+        if bb == pb:
             kinds.append("變爻月破")
-        if kinds:
-            out.append(Finding("bianyao-power",
-                               f"{_ln(a)} 化 {_GZ[b.stem][bb]}: {', '.join(kinds)}",
-                               (pos,), data=(("kinds", kinds),)))
+        out.append(Finding("bianyao-power",
+                           f"{_ln(k.lines[i])} 化 {_GZ[k.changed[i].stem][bb]}: {', '.join(kinds)}",
+                           _ONE[pos], data=(("kinds", kinds),)))
     return out
 
 
@@ -227,17 +270,15 @@ def liuqin_dong(c: Chart) -> list[Finding]:
     k = c.context or context(c)
     if not k.moving:
         return []
-    where = [0, 0, 0, 0, 0]   # per relative (an int): its positions as bits
+    where = relatives(k)[0]   # per relative: its positions as bits
     lines = k.lines
-    for ln in lines:
-        where[ln.relative] |= 1 << ln.position - 1
     out = []
     for pos in k.moving:
         a = lines[pos - 1]
         r = a.relative
         g, x = _REL_GEN[r], _REL_CTL[r]
         out.append(Finding("liuqin-dong-shengke", f"{_ln(a)} 動: 生{RELATIVE_ZH[g]} "
-                           f"({_AT[where[g]]}), 克{RELATIVE_ZH[x]} ({_AT[where[x]]})", (pos,)))
+                           f"({_AT[where[g]]}), 克{RELATIVE_ZH[x]} ({_AT[where[x]]})", _ONE[pos]))
     return out
 
 
@@ -288,7 +329,7 @@ def liushen_restraint(c: Chart) -> list[Finding]:
     for ln in c.primary.lines:
         if _RESTRAINT_PHASE[ln.spirit] == ln.element:
             out.append(Finding("liushen-line-restraint",
-                               f"{_ln(ln)} {_RESTRAINT_TEXT[ln.spirit]}", (ln.position,)))
+                               f"{_ln(ln)} {_RESTRAINT_TEXT[ln.spirit]}", _ONE[ln.position]))
     return out
 
 
@@ -329,8 +370,13 @@ def hunzhong(c: Chart) -> list[Finding]:
     """
     month = c.month
     xiu = hunzhong_xiu(month)
-    return [Finding("hunzhong-xing", f"{_ln(ln)}: 宿 {xiu} = {BRANCH_ZH[month]}月 昏中星 (吉)",
-                    (ln.position,)) for ln in c.primary.lines if ln.xiu == xiu]
+    out = []
+    for ln in c.primary.lines:
+        if ln.xiu == xiu:
+            out.append(Finding("hunzhong-xing",
+                               f"{_ln(ln)}: 宿 {xiu} = {BRANCH_ZH[month]}月 昏中星 (吉)",
+                               _ONE[ln.position]))
+    return out
 
 
 @rule("shi-xiongzheng", "占世之凶徵", "점세지흉징", ("p078-s1", "p078-s2"), kind="finding")
@@ -426,7 +472,7 @@ def guashen_finding(c: Chart) -> list[Finding]:
     if b not in br:
         return [Finding("guashen", f"卦身 {BRANCH_ZH[b]} 不現 (卦身之法，或闕於卦)")]
     i = br.index(b)   # on one line, or two (each trigram's branches differ)
-    where = (i + 1, br.index(b, i + 1) + 1) if b in br[i + 1:] else (i + 1,)
+    where = (i + 1, br.index(b, i + 1) + 1) if br.count(b) > 1 else _ONE[i + 1]
     notes = []
     for p in where:
         ln = k.lines[p - 1]
@@ -467,7 +513,7 @@ def jianyao_finding(c: Chart) -> list[Finding]:
     out = []
     for p in jianyao(c.primary.hexagram):
         ln = lines[p - 1]
-        gui = ln.relative == Relative.GUANGUI
+        gui = ln.relative == 1   # 官鬼
         if ln.moving:
             note = "阻隔; 間值鬼爻 動則又甚" if gui else "阻隔"
             out.append(Finding("jianyao", f"間爻 {_ln(ln)} 動: {note}", (p,)))
@@ -503,9 +549,9 @@ def seasonal_stems(c: Chart) -> list[Finding]:
     if opts["najia_season"] != "夏至後":
         return out
     h = c.primary.hexagram
+    if h.bits & 7 not in (0, 7) and h.bits >> 3 not in (0, 7):
+        return out   # neither trigram is 乾 or 坤
     parents = [t for t in (h.lower, h.upper) if t in (Trigram.QIAN, Trigram.KUN)]
-    if not parents:
-        return out
     changed = []
     if opts["najia_stems"] != "book" or h.bits in (0, 63):   # book: only 乾, 坤 themselves move
         for ln, common in zip(c.primary.lines, najia(h), strict=True):
@@ -544,15 +590,17 @@ def hugua_finding(c: Chart) -> list[Finding]:
     if hu is None:
         return []
     k = c.context or context(c)
-    shi = c.primary.hexagram.shi
-    seen = 0   # the relatives seen, as bits
-    for ln in k.lines:
-        seen |= 1 << ln.relative
-        fu = ln.hidden
-        if fu is not None and (ln.moving or ln.position == shi):
-            seen |= 1 << fu.relative
+    _, fu, seen = relatives(k)   # seen: the relatives seen, as bits
+    if seen == 31:
+        return []   # every relative on the lines
+    counted = 1 << c.primary.hexagram.shi - 1   # the 伏 that count: under the 世 and movers
+    changed = k.changed
     for p in k.moving:
-        seen |= 1 << k.changed[p - 1].relative
+        counted |= 1 << p - 1
+        seen |= 1 << changed[p - 1].relative
+    for r in range(5):
+        if fu[r] & counted:
+            seen |= 1 << r
     if seen == 31:
         return []   # every relative shows on the lines, under them or on the changed lines
     palace = c.primary.palace_element
@@ -628,6 +676,7 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
     mph = BRANCH_PHASE_INT[month]
     mph_gen = _GEN[mph]
     p283 = k.opts[FU_RIYUE.name] == "p283"
+    pb, dc = (month + 6) % 12, (day + 6) % 12   # the branches the month and the day clash
     out: list[tuple[str, str, str, bool] | None] = []
     for ln in lines:
         fu = ln.hidden
@@ -635,40 +684,45 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
             out.append(None)
             continue
         place = "世下" if ln.position == shi else "動下" if ln.moving else "靜下"
-        f, h, b = ln.element, fu.element, ln.branch
-        base = _FU_BASE[place][h][b]
-        if base is not None:
-            verdict, why = base
-        elif (b - month) % 12 == 6:
-            verdict, why = "不出", "飛破"
-        elif (b - day) % 12 == 6 and b != v0 and b != v1 and mph != f and mph_gen != f:
-            verdict, why = "不出", "飛散"   # clashed by the day, not 空, not 旺相
-        elif b == v0 or b == v1:
-            verdict, why = ("不出", "飛空遇日沖 (沖實)") if (b - day) % 12 == 6 else ("出", "飛空")
-        elif _GEN[f] == h:
-            verdict, why = "出", "飛生伏"
-        elif f == h:
-            verdict, why = "出", "飛伏比和"
-        else:
-            verdict, why = "不出", "伏生飛"
-        fb = fu.branch
-        lifted = False
+        b = _INT[ln.branch]
+        f, h = BRANCH_PHASE_INT[b], _INT[fu.element]
+        got = _FU_BASE[place][h][b]   # the shared tuples: no tuple built unless the 伏 changes it
+        if got is None:
+            fixed = _FU_FIXED[place]
+            if b == pb:
+                got = fixed[0]   # 飛破
+            elif b == dc and b != v0 and b != v1 and mph != f and mph_gen != f:
+                got = fixed[1]   # 飛散: clashed by the day, not 空, not 旺相
+            elif b == v0 or b == v1:
+                got = fixed[2] if b == dc else fixed[3]   # 飛空遇日沖 (沖實) / 飛空
+            elif _GEN[f] == h:
+                got = fixed[4]   # 飛生伏
+            elif f == h:
+                got = fixed[5]   # 飛伏比和
+            else:
+                got = fixed[6]   # 伏生飛
+        fb = _INT[fu.branch]
         if fb == day or fb == month:
-            if verdict != "出":
+            if got[0] != "出":
+                why = got[1]
                 if p283 and place == "靜下" and why in ("飛克伏", "伏生飛"):   # 滅沒
-                    why = f"{why}, 伏雖臨日月而滅沒不取 (p283)"
+                    got = (got[0], f"{why}, 伏雖臨日月而滅沒不取 (p283)", place, False)
                 else:
-                    verdict, why, lifted = "出", f"{why}, 然伏臨日月 (日月高懸，勢同出)", True
+                    got = ("出", f"{why}, 然伏臨日月 (日月高懸，勢同出)", place, True)
         elif fb == v0 or fb == v1:
-            if verdict != "不出":
+            if got[0] != "不出":
                 if mph == h or mph_gen == h:
-                    verdict, why = "旬後出", f"{why}, 伏旺相而空 (過旬復出)"
+                    got = ("旬後出", f"{got[1]}, 伏旺相而空 (過旬復出)", place, False)
                 else:
-                    verdict, why = "不出", f"{why}, 然伏空 (雖能出而實不出)"
-        elif (fb - month) % 12 == 6 and verdict != "不出":
-            verdict, why = "不出", f"{why}, 然伏破 (雖能出而實不出)"
-        out.append((verdict, why, place, lifted))
+                    got = ("不出", f"{got[1]}, 然伏空 (雖能出而實不出)", place, False)
+        elif fb == pb and got[0] != "不出":
+            got = ("不出", f"{got[1]}, 然伏破 (雖能出而實不出)", place, False)
+        out.append(got)
     return out
+
+
+_INT: Final = tuple(range(12))
+"""``_INT[b]``: a branch or phase (an IntEnum) as a plain int (a tuple look-up)."""
 
 
 def _fu_base(place: str, h: int, b: int) -> tuple[str, str] | None:
@@ -689,19 +743,25 @@ def _fu_base(place: str, h: int, b: int) -> tuple[str, str] | None:
     return None
 
 
-_FU_BASE: Final = {place: tuple(tuple(_fu_base(place, h, b) for b in range(12)) for h in range(5))
+_FU_BASE: Final = {place: tuple(tuple(None if (v := _fu_base(place, h, b)) is None
+                                       else (*v, place, False) for b in range(12))
+                                 for h in range(5))
                    for place in ("世下", "動下", "靜下")}
-"""``_FU_BASE[place][伏 phase][飛 branch]``: :func:`_fu_base`, built at import."""
+"""``_FU_BASE[place][伏 phase][飛 branch]``: :func:`_fu_base` as the (verdict, why, place,
+lifted) of :func:`_fu_verdicts`, built at import."""
+_FU_FIXED: Final = {place: tuple((verdict, why, place, False) for verdict, why in (
+    ("不出", "飛破"), ("不出", "飛散"), ("不出", "飛空遇日沖 (沖實)"), ("出", "飛空"),
+    ("出", "飛生伏"), ("出", "飛伏比和"), ("不出", "伏生飛"))) for place in _FU_BASE}
+"""The verdicts of a static 飛's date facts (:func:`_fu_verdicts`), per place, made once."""
 
 
-def _fu_all(c: Chart, k: Context) -> tuple[tuple[str, str, str, bool] | None, ...]:
+def _fu_all(c: Chart, k: Context) -> list[tuple[str, str, str, bool] | None]:
     """Per line (index position − 1): (verdict, why, place, lifted) of its 伏, None without one —
     worked out once per chart and kept in the context's memo (the annotator and the detector
-    of fu-chu both read it)."""
+    of fu-chu both read it; callers must not edit it)."""
     found = k.memo.get("findings.fu_chu")
     if found is None:
-        found = k.memo["findings.fu_chu"] = tuple(
-            _fu_verdicts(k, k.lines, c.primary.hexagram.shi))
+        found = k.memo["findings.fu_chu"] = _fu_verdicts(k, k.lines, c.primary.hexagram.shi)
     return found
 
 
@@ -750,8 +810,8 @@ _FUSHEN_WHY: Final = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外�
 
 @rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
       ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2", "p283-s2", "p283-s3"),
-      kind="line", lines="primary", batch=True)
-def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      kind="line", lines="primary", batch="into")
+def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``.
 
     >>> from compute import chart
@@ -759,15 +819,15 @@ def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]
     >>> s["fu_chu"], s["fu_weight"]
     ('出', 1.0)
     """
-    found = _fu_all(c, context(c))
-    out: list[dict[str, Any]] = []
-    for ln in lines:
-        got = found[ln.position - 1] if ln.role == "primary" else None
-        if got is None or ln.hidden is None:
-            out.append({})
-        else:
-            out.append({"fu_chu": got[0], "fu_chu_why": got[1], "fu_weight": FU_WEIGHT[got[2]]})
-    return out
+    k = c.context or context(c)
+    found = _fu_all(c, k)
+    six = k.lines
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
+        got = found[i]
+        if got is not None:   # the line has a 伏
+            st["fu_chu"] = got[0]
+            st["fu_chu_why"] = got[1]
+            st["fu_weight"] = FU_WEIGHT[got[2]]
 
 
 @rule("fu-chu", kind="finding")
@@ -783,26 +843,28 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
     """
     k = c.context or context(c)
     lines = k.lines
-    shown = 0   # the relatives on the lines, as bits
-    for ln in lines:
-        shown |= 1 << ln.relative
+    _, fus, shown = relatives(k)   # shown: the relatives on the lines, as bits
+    want = 1 << c.primary.hexagram.shi - 1   # the 世下, and every 伏 of an absent relative
+    if shown != 31:
+        for r in range(5):
+            if not shown >> r & 1:
+                want |= fus[r]
     found = _fu_all(c, k)
     out = []
-    for ln in lines:
-        got = found[ln.position - 1]
+    for p in _POSITIONS_OF[want]:
+        got = found[p - 1]
         if got is None:
             continue
+        ln = lines[p - 1]
         fu = ln.hidden
         assert fu is not None
         absent = not shown >> fu.relative & 1
-        if not absent and got[2] != "世下":
-            continue
         verdict, why, place, _ = got
         out.append(Finding(
             "fu-chu",
             f"伏 {STEM_ZH[fu.stem]}{BRANCH_ZH[fu.branch]} {RELATIVE_ZH[fu.relative]} "
             f"({place}, {_ln(ln)}): {verdict} — {why}",
-            (ln.position,), data=(("verdict", verdict), ("absent", absent)),
+            _ONE[p], data=(("verdict", verdict), ("absent", absent)),
         ))
     return out
 

@@ -19,17 +19,22 @@ from collections.abc import Mapping
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, stage_at
 from compute.chart import Chart
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context, memoized
+from compute.findings import relatives
 from compute.liuqin import Relative
 from compute.rules import Finding, convention, rule
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
 GUI = "官鬼"
 _GUI = Relative.GUANGUI
 _TOMB = {tu: tuple(stage_at(ph, "墓", tu) for ph in range(5)) for tu in ("申", "寅")}
 """The 墓 branch of each phase (an int), per ``tu-changsheng`` choice."""
+
+
+_GUI_PHASE: Final = tuple(next(x for x in range(5) if ACTS_TABLE[x][p] == "克") for p in range(5))
+"""``_GUI_PHASE[palace phase]``: the phase of the 官鬼 (the phase that 克 the palace's)."""
 
 
 def _tomb(c: Context, pos: int) -> int:
@@ -52,12 +57,16 @@ def suimu(chart: Chart) -> list[Finding]:
     c = chart.context or context(chart)
     lines = c.lines
     tombs = _TOMB[c.tu]
-    for ln in lines:   # is there a 官鬼 whose 墓 is the day, or a moving one 化 into its 墓?
-        if ln.relative == _GUI and (tombs[c.ph[ln.position - 1]] == c.day
-                                    or c.cbr[ln.position - 1] == tombs[c.ph[ln.position - 1]]):
-            break
-    else:
+    gui = relatives(c)[0][_GUI]   # the 官鬼 lines, as bits
+    if not gui:
         return []
+    tomb = tombs[_GUI_PHASE[c.palace]]   # every 官鬼 line has the phase that 克 the palace
+    if tomb != c.day:   # is there a moving 官鬼 that 化 into its 墓?
+        for p in c.moving:
+            if gui >> p - 1 & 1 and c.cbr[p - 1] == tomb:
+                break
+        else:
+            return []
     out = []
     h = chart.primary
     birth = chart.birth
@@ -182,9 +191,8 @@ def wu_gui(chart: Chart) -> list[Finding]:
     ['卦無官鬼 (伏: 三爻下 伏 酉)']
     """
     c = chart.context or context(chart)
-    for ln in c.lines:
-        if ln.relative == _GUI:
-            return []
+    if relatives(c)[2] >> _GUI & 1:
+        return []   # a 官鬼 on the lines
     notes = []
     for ln in c.lines:
         if ln.hidden is not None and ln.hidden.relative == _GUI:

@@ -10,16 +10,14 @@ Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from compute.chart import Chart
-from compute.context import BRANCH_ZH, POS_ZH, Context, context
+from compute.context import AS_INT, BRANCH_ZH, POS_ZH, Context, context
 from compute.rules import Finding, rule, table
 from compute.wuxing import Phase
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final
+    from typing import Final
 
 SANHE: Final = table(
     "sanhe-ju", "局會 (三合)", "국회 (삼합)",
@@ -32,37 +30,70 @@ SANHE: Final = table(
 "生乃物之始，藏乃物之終 … 如卯木生亥墓未，為木局是也")."""
 
 
-def _members(c: Context, chart: Chart) -> dict[int, list[tuple[str, int, int, bool]]]:
-    """branch → [(kind, branch, position or 0, sound)] from moving lines (動), their changed
-    lines (變), the 伏神 under moving lines (伏), the day and the month — of the 局 the day or the
-    month belongs to (a 局 needs one of them, p215-s1); empty when no line is of those 局."""
-    out: dict[int, list[tuple[str, int, int, bool]]] = {}
+def _members(c: Context, g: int) -> tuple[list[bool], list[int], tuple[list[str], ...], int]:
+    """The members of 局 *g* (a branch's 局 is its remainder by 4: 申子辰 0, 巳酉丑 1, 寅午戌 2,
+    亥卯未 3) among the moving lines (動), their changed lines (變) and the 伏神 under them (伏),
+    then the month and the day (a 局 needs one of them, p215-s1), by member (長生, 中神, 墓):
+    whether one is sound, the line kinds as bits (動 1 變 2 伏 4), the labels in order (二爻 寅,
+    二爻變 寅, 初爻伏 巳, 月 戌, 日 酉); and the line positions as bits (0: no line member)."""
+    br, cbr, lines, broken, san = c.br, c.cbr, c.lines, c.broken, c.san
     (v0, v1), day, month = c.void, c.day, c.month
-    ju = (day % 4, month % 4)   # the 局 of a branch: its remainder by 4 (申子辰 0 … 巳酉丑 1)
+    pk = (month + 6) % 12   # the branch 月破 (not when it is the day's)
+    if pk == day:
+        pk = -1
+    sound, kinds = [False, False, False], [0, 0, 0]
+    labels: tuple[list[str], ...] = ([], [], [])
+    at = 0
     for p in c.moving:
         i = p - 1
-        b = c.br[i]
-        if b % 4 in ju:
-            out.setdefault(b, []).append(("動", b, p, not (c.broken[i] or c.san[i])))
-        cb = c.cbr[i]
-        if cb % 4 in ju:
-            hollow = cb == v0 or cb == v1 or ((cb - month) % 12 == 6 and cb != day)  # 空 or 破
-            out.setdefault(cb, []).append(("變", cb, p, not hollow))
-        fu = c.lines[i].hidden
+        b = br[i]
+        if b % 4 == g:
+            j = _SLOT[b]
+            if not (broken[i] or san[i]):
+                sound[j] = True
+            kinds[j] |= 1
+            at |= 1 << p
+            labels[j].append(_LABEL[0][p][b])
+        b = cbr[i]
+        if b % 4 == g:   # a moving line has its changed branch
+            j = _SLOT[b]
+            if b != v0 and b != v1 and b != pk:   # neither 空 nor 破
+                sound[j] = True
+            kinds[j] |= 2
+            at |= 1 << p
+            labels[j].append(_LABEL[1][p][b])
+        fu = lines[i].hidden
         if fu is not None:
-            fb = fu.branch
-            if fb % 4 in ju:
-                fb = int(fb)
-                hollow = fb == v0 or fb == v1 or ((fb - month) % 12 == 6 and fb != day)
-                out.setdefault(fb, []).append(("伏", fb, p, not hollow))
-    if out:
-        out.setdefault(month, []).append(("月", month, 0, True))
-        out.setdefault(day, []).append(("日", day, 0, True))
-    return out
+            b = AS_INT[fu.branch]
+            if b % 4 == g:
+                j = _SLOT[b]
+                if b != v0 and b != v1 and b != pk:
+                    sound[j] = True
+                kinds[j] |= 4
+                at |= 1 << p
+                labels[j].append(_LABEL[2][p][b])
+    if at:
+        if month % 4 == g:
+            j = _SLOT[month]
+            sound[j] = True
+            labels[j].append(_LABEL[3][0][month])
+        if day % 4 == g:
+            j = _SLOT[day]
+            sound[j] = True
+            labels[j].append(_LABEL[4][0][day])
+    return sound, kinds, labels, at
 
 
 _SUFFIX: Final = {"動": "", "變": "變", "伏": "伏"}
 _ELEMENT: Final = {zh: Phase.from_zh(zh) for *_, zh in SANHE}
+_ORDER: Final = tuple(middle % 4 for _, middle, _, _ in SANHE)
+"""The 局 in :data:`SANHE`'s order, as their numbers (a branch's remainder by 4)."""
+_BY_NUMBER: Final = {row[1] % 4: row for row in SANHE}
+"""Each row of :data:`SANHE` by its 局 number."""
+_SLOT: Final = tuple(((b - _BY_NUMBER[b % 4][0]) % 12) // 4 for b in range(12))
+"""``_SLOT[branch]``: its place in its 局: 0 長生, 1 中神, 2 墓."""
+_POSITIONS: Final = tuple(tuple(p for p in range(1, 7) if m >> p & 1) for m in range(128))
+"""``_POSITIONS[bits]``: the positions 1–6 set in *bits* (bit p for position p), in order."""
 
 
 @rule("sanhe-ju", kind="finding")
@@ -87,38 +118,22 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
     c = chart.context or context(chart)
     if not c.moving:
         return []
-    found = _members(c, chart)
-    if not found:
-        return []   # no line member in the 局 of the day or of the month
-    day4, month4 = c.day % 4, c.month % 4
+    day, month = c.day, c.month
+    day4, month4 = day % 4, month % 4
     out = []
-    for start, middle, tomb, phase in SANHE:
-        if day4 != middle % 4 and month4 != middle % 4:
+    for g in _ORDER:
+        if g != day4 and g != month4:
             continue   # neither the day nor the month is a member: no 局 (p215-s1)
-        group = (start, middle, tomb)
-        if (start in found) + (middle in found) + (tomb in found) < 2:
-            continue
-        # of each member branch: any sound, on the 日 or 月, the line kinds as bits (動 1 變 2 伏 4)
-        sound, riyue, kinds = [False, False, False], [False, False, False], [0, 0, 0]
-        labels, lines = [], set()
-        for j, b in enumerate(group):
-            for k, _, p, ok in found.get(b, ()):
-                if ok:
-                    sound[j] = True
-                if p:
-                    kinds[j] |= _KIND_BIT[k]
-                    lines.add(p)
-                else:
-                    riyue[j] = True
-                labels.append(_LABEL[k][p] + BRANCH_ZH[b])
-        if not lines or not (riyue[0] or riyue[1] or riyue[2]):
-            continue
+        sound, kinds, (first, second, third), at = _members(c, g)
+        if not at or bool(first) + bool(second) + bool(third) < 2:
+            continue   # no line member, or one member branch only
         rank = 0   # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
         for m in kinds:
             if m and not m & 1:
                 rank = max(rank, 1 if m & 2 else 2)
         kind = _HUI[rank]
-        xuan = "懸始" if riyue[0] else "懸中" if riyue[1] else "懸終"
+        hung = (_SLOT[month] if month4 == g else 3, _SLOT[day] if day4 == g else 3)
+        xuan = "懸始" if 0 in hung else "懸中" if 1 in hung else "懸終"
         if not sound[1]:
             verdict = "不成 (失中)"
         elif not sound[0]:
@@ -129,25 +144,23 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
         else:
             verdict = "成 (力大)"
         short = verdict.split(" ")[0]
-        out.append(Finding.of(
-            "sanhe-ju", _say, tuple(sorted(lines)), kind=kind,
-            data=(("kind", kind), ("verdict", short)),
-            facts={"branches": _NAME[start], "element": _ELEMENT[phase], "xuan": xuan,
-                   "verdict": short, "grade": verdict, "members": ", ".join(labels)}))
+        start, _, _, phase = _BY_NUMBER[g]
+        name, element = _NAME[start], _ELEMENT[phase]
+        members = ", ".join([*first, *second, *third])
+        facts = {"kind": kind, "branches": name, "element": element, "xuan": xuan,
+                 "verdict": short, "grade": verdict, "members": members}
+        out.append(Finding("sanhe-ju", f"{name} {element}局 {kind} {xuan} {verdict}: {members}",
+                           _POSITIONS[at], (), "primary", (("kind", kind), ("verdict", short)),
+                           kind, facts))   # the summary from the facts' values
     return out
 
 
-_KIND_BIT: Final = {"動": 1, "變": 2, "伏": 4}
-_LABEL: Final = {**{k: tuple(f"{POS_ZH[p]}{suffix} " for p in range(7))
-                    for k, suffix in _SUFFIX.items()}, "日": ("日 ",), "月": ("月 ",)}
-"""``_LABEL[kind][position]``: how a member is named in the summary, before its branch: 二爻 寅,
-二爻變 寅, 初爻伏 巳; 月 戌, 日 酉 (position 0)."""
+_LABEL: Final = (*(tuple(tuple(f"{POS_ZH[p]}{suffix} {BRANCH_ZH[b]}" for b in range(12))
+                         for p in range(7)) for suffix in _SUFFIX.values()),
+                 (tuple(f"月 {BRANCH_ZH[b]}" for b in range(12)),),
+                 (tuple(f"日 {BRANCH_ZH[b]}" for b in range(12)),))
+"""``_LABEL[kind][position][branch]``: how a member is named in the summary, kind 0 動, 1 變,
+2 伏, 3 月, 4 日 (position 0): 二爻 寅, 二爻變 寅, 初爻伏 巳; 月 戌, 日 酉."""
 _HUI: Final = ("動會", "變會", "伏會")
 _NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
 """The name of each 局 (申子辰 …), by its 長生."""
-
-
-def _say(f: Mapping[str, Any]) -> str:
-    """寅午戌 火局 變會 懸終 不成 (失始, 懸終): 二爻變 寅, 二爻 午, 月 戌."""
-    return (f"{f['branches']} {f['element']}局 {f['kind']} {f['xuan']} {f['grade']}: "
-            f"{f['members']}")

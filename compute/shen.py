@@ -58,8 +58,8 @@ def jianyao(hexagram: Hexagram) -> tuple[int, int]:
     >>> jianyao(Hexagram.from_name("乾")), jianyao(Hexagram.from_name("姤"))
     ((4, 5), (2, 3))
     """
-    lo, hi = sorted((hexagram.shi, hexagram.ying))
-    return lo + 1, lo + 2
+    low = (hexagram.shi - 1) % 3 + 1   # the lower of 世 and 應, three lines apart
+    return low + 1, low + 2
 
 
 @rule("yaowei", "爻位", "효위", ("p086-s1",))

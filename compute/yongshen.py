@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT
+from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, TU_CHANGSHENG_CHOICES, day_action
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
-from compute.findings import fu_out_by_rule
+from compute.findings import fu_out_by_rule, relatives
 from compute.ganzhi import STEM_ZH, Stem
 from compute.gua import Hexagram
 from compute.hechong import LIUHE
 from compute.liuqin import RELATIVE_ZH, Relative, relative
-from compute.rules import Finding, rule
+from compute.rules import Finding, primary_states, rule
 from compute.wuxing import PHASE_ZH, Phase, gan_he
 
 TYPE_CHECKING = False
@@ -38,24 +38,9 @@ if TYPE_CHECKING:
 RELATIVES: Final = tuple(Relative)
 
 
-def _positions(c: Context) -> tuple[tuple[list[int], ...], tuple[list[int], ...], int]:
-    """Per relative (an int): the positions of its 飛 lines and of its 伏, and the relatives on
-    the 飛 lines as bits (31: all five) — gathered once per chart (kept in its context's memo)
-    for the detectors of this module, which ask of every relative. Callers must not edit the
-    lists."""
-    found = c.memo.get("yongshen.positions")
-    if found is None:
-        fei: tuple[list[int], ...] = ([], [], [], [], [])
-        fu: tuple[list[int], ...] = ([], [], [], [], [])
-        shown = 0
-        for ln in c.lines:
-            r = ln.relative
-            fei[r].append(ln.position)
-            shown |= 1 << r
-            if ln.hidden is not None:
-                fu[ln.hidden.relative].append(ln.position)
-        found = c.memo["yongshen.positions"] = (fei, fu, shown)
-    return found
+_AT: Final = tuple(tuple(p for p in range(1, 7) if m >> p - 1 & 1) for m in range(64))
+"""``_AT[bits]``: the positions 1–6 set in *bits* (bit p − 1 for position p), in order (the
+bits of :func:`compute.findings.relatives`)."""
 
 
 _BY_OFFSET: Final = tuple(int(relative(Phase.MU, Phase(d))) for d in range(5))
@@ -83,6 +68,28 @@ _GEN: Final = tuple(row.index("生") for row in ACTS_TABLE)
 """The one phase each phase 生 (``ACTS_TABLE[a][_GEN[a]] == "生"``)."""
 _CTL: Final = tuple(row.index("克") for row in ACTS_TABLE)
 """The one phase each phase 克."""
+
+
+def _acts_table() -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[bool, ...], ...]]:
+    """:data:`_ACTS`: for each pair of the day's and the month's actions on the five phases
+    (a context's ``dact`` and ``mact``), per phase: 克 by the day or the month; 生 by one of
+    them; neither 生 nor 比 from either."""
+    out = {}
+    for tu in TU_CHANGSHENG_CHOICES:
+        for day in range(12):
+            dact = tuple(day_action(p, day, tu) for p in range(5))
+            for mact in ACTS_TABLE:
+                out[dact, mact] = (
+                    tuple(dact[p] == "克" or mact[p] == "克" for p in range(5)),
+                    tuple(dact[p] == "生" or mact[p] == "生" for p in range(5)),
+                    tuple(dact[p] not in ("生", "比") and mact[p] not in ("生", "比")
+                          for p in range(5)))
+    return out
+
+
+_ACTS: Final = _acts_table()
+"""``_ACTS[dact, mact]``: (克 by 日 or 月, 生 by 日 or 月, no 生 or 比 from 日 and 月), each per
+phase — a chart's date facts read in one look-up (2 × 12 days × 5 months, built at import)."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
 _NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
                             for r in range(5)) for b in range(12))
@@ -105,23 +112,33 @@ def ganhua_yong(chart: Chart) -> list[Finding]:
     c = chart.context or context(chart)
     if not c.moving:
         return []
-    _, fu, shown = _positions(c)
+    _, fu, shown = relatives(c)
     if shown == 31:
         return []   # every relative on the 飛 lines
+    rel_of = _REL_OF[c.palace]
+    partners = [("日干", chart.day.stem)]
+    if chart.month_pillar is not None:
+        partners.append(("月干", chart.month_pillar.stem))
+    wanted = 0   # the relatives a moving line's stem combines into, as bits
+    for p in c.moving:
+        he = _GAN_HE[c.lines[p - 1].stem]
+        for _, t in partners:
+            ph = he[t]
+            if ph >= 0:
+                wanted |= 1 << rel_of[ph]
+    wanted &= ~shown
+    if not wanted:
+        return []   # none absent from the 飛 lines
     missing = set()   # absent from the 飛 lines, and no 伏 of it comes out
     for r in range(5):
-        if not shown >> r & 1:
-            for p in fu[r]:
+        if wanted >> r & 1:
+            for p in _AT[fu[r]]:
                 if fu_out_by_rule(chart, p):
                     break
             else:
                 missing.add(r)
     if not missing:
         return []
-    rel_of = _REL_OF[c.palace]
-    partners = [("日干", chart.day.stem)]
-    if chart.month_pillar is not None:
-        partners.append(("月干", chart.month_pillar.stem))
     solo = len(c.moving) == 1
     out = []
     for p in c.moving:
@@ -157,7 +174,7 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
     ['官鬼 不上卦: 日月 無; 互 有; 伏 三爻下 酉 (靜下, 出)']
     """
     c = chart.context or context(chart)
-    _, fus, shown = _positions(c)
+    _, fus, shown = relatives(c)
     if shown == 31:
         return []   # every relative is on the lines
     rel_of = _REL_OF[c.palace]
@@ -166,6 +183,10 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
                                     rel_of[_TRIGRAM_PHASE[hu.bits >> 3]])
     on_day, on_month = rel_of[BRANCH_PHASE_INT[c.day]], rel_of[BRANCH_PHASE_INT[c.month]]
     shi = chart.primary.hexagram.shi
+    changed, cbr = c.changed, c.cbr
+    vary = [0, 0, 0, 0, 0]   # per relative: the moving positions changing into it, as bits
+    for p in c.moving:
+        vary[changed[p - 1].relative] |= 1 << p - 1
     out = []
     for r in range(5):
         if shown >> r & 1:
@@ -173,11 +194,11 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
         riyue = ("日、月" if on_month == r else "日") if on_day == r else \
             ("月" if on_month == r else "")
         parts = ["日月 " + (riyue or "無")]
-        bian = [p for p in c.moving if c.changed[p - 1].relative == r]
+        bian = _AT[vary[r]]
         if bian:
-            parts.append("變 " + "、".join(f"{POS_ZH[p]}{BRANCH_ZH[c.cbr[p - 1]]}" for p in bian))
+            parts.append("變 " + "、".join([POS_ZH[p] + BRANCH_ZH[cbr[p - 1]] for p in bian]))
         parts.append("互 有" if r in hu_rel else "互 無")
-        fu = fus[r]
+        fu = _AT[fus[r]]
         for p in fu:
             ln = c.lines[p - 1]
             where = "世下" if p == shi else ("動下" if ln.moving else "靜下")
@@ -190,38 +211,36 @@ def benwu_eryou(chart: Chart) -> list[Finding]:
 
 
 @rule("benyou-erwu", "本有而無", "본유이무", ("p125-s1", "p125-s2", "p126-s2"), kind="line",
-      lines="primary", batch=True)
-def youwu_state(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+      lines="primary", batch="into")
+def youwu_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``youwu``: why a present line is "本有而無" (p125-s1): 月破; 死絕無救 (死 or 絕 on the day
     with no 生 from 日, 月 or a moving line); 衰遇旬空 (休囚 and 空); 發動交傷 (moving, 克 by
     another moving line, and 日 or 月 克 it too). [] when none."""
     c = chart.context or context(chart)
-    moving, cph, dact, mact = c.moving, c.ph, c.dact, c.mact
-    broken, san = c.broken, c.san
-    found: list[dict[str, Any]] = []
-    for ln in lines:
-        if ln.role != "primary":
-            found.append({})
-            continue
-        pos = ln.position
-        i = pos - 1
+    cph, dact, mact, lmov = c.ph, c.dact, c.mact, c.lmov
+    broken, strong, is_void, on_month = c.broken, c.strong, c.is_void, c.on_month
+    sheng = [0, 0, 0, 0, 0]   # per phase: the moving lines neither 破 nor 散 生 it, as bits
+    for q, qph in c.good:
+        sheng[_GEN[qph]] |= 1 << q
+    ke = [0, 0, 0, 0, 0]      # per phase: the moving lines 克 it, as bits
+    for p in c.moving:
+        ke[_CTL[cph[p - 1]]] |= 1 << p - 1
+    six = c.lines   # the states read (長生) are the chart's lines' own, whatever *states* is
+    kes, _, unhelped = _ACTS[dact, mact]
+    for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         ph = cph[i]
-        d, m = dact[ph], mact[ph]
         out = []
         if broken[i]:
             out.append("月破")
-        if (d not in ("生", "比") and m not in ("生", "比")
-                and (ln.state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")
-                and not any(q != pos and ACTS_TABLE[cph[q - 1]][ph] == "生"
-                            and not (broken[q - 1] or san[q - 1]) for q in moving)):
+        if (unhelped[ph] and not sheng[ph] & ~(1 << i)
+                and (six[i].state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")):
             out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
-        if not c.strong[i] and c.is_void[i] and not ln.moving and not c.on_month[i]:
+        moving = lmov[i]
+        if not strong[i] and is_void[i] and not moving and not on_month[i]:
             out.append("衰遇旬空")
-        if ln.moving and "克" in (d, m) and any(
-                q != pos and ACTS_TABLE[cph[q - 1]][ph] == "克" for q in moving):
+        if moving and kes[ph] and ke[ph] & ~(1 << i):
             out.append("發動交傷")
-        found.append({"youwu": out})
-    return found
+        st["youwu"] = out
 
 
 @rule("dufa-dujing", "獨發 / 獨靜", "독발 / 독정",
@@ -252,19 +271,34 @@ def dufa(chart: Chart) -> list[Finding]:
 
 
 def injuries(c: Context, p: int) -> list[str]:
-    """傷 of a line for 兩現 (p173-s3 注 "旬空月破沖散克傷之類")."""
-    i = p - 1
-    ln = c.lines[i]
-    out = []
-    if c.is_void[i] and not ln.moving and not c.on_month[i] and not c.on_day[i]:
-        out.append("空")
+    """傷 of a line for 兩現 (p173-s3 注 "旬空月破沖散克傷之類").
+
+    >>> from compute.chart import chart
+    >>> injuries(context(chart("大過", month="亥", day="戊午")), 1)
+    ['空']
+    """
+    return list(_HURT_WORDS[_hurt(c, p - 1, _ACTS[c.dact, c.mact][0])])
+
+
+def _hurt(c: Context, i: int, kes: tuple[bool, ...]) -> int:
+    """:func:`injuries` of the line at index *i* as bits: 空 1, 破 2, 沖散 4, 克 8 (*kes*: 克 by
+    the day or the month, per phase: :data:`_ACTS`)."""
+    moving = c.lmov[i]
+    bits = 1 if c.is_void[i] and not moving and not c.on_month[i] and not c.on_day[i] else 0
     if c.broken[i]:
-        out.append("破")
-    if c.san[i] or (not ln.moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
-        out.append("沖散")
-    if c.dact[c.ph[i]] == "克" or c.mact[c.ph[i]] == "克":
-        out.append("克")
-    return out
+        bits |= 2
+    if c.san[i] or (not moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
+        bits |= 4
+    if kes[c.ph[i]]:
+        bits |= 8
+    return bits
+
+
+_HURT_WORDS: Final = tuple(tuple(w for k, w in enumerate(("空", "破", "沖散", "克")) if m >> k & 1)
+                           for m in range(16))
+_HURT_SAID: Final = tuple(" (" + "、".join(words) + ")" if words else "" for words in _HURT_WORDS)
+"""``_HURT_SAID[bits]``: the 傷 after a line's name: " (空、克)", "" for none."""
+_HURT_COUNT: Final = tuple(len(words) for words in _HURT_WORDS)
 
 
 @rule("liangxian", "用神兩現", "용신양현",
@@ -284,26 +318,28 @@ def liangxian(chart: Chart) -> list[Finding]:
     if hx.bits in _CHENGGE:
         return []
     c = chart.context or context(chart)
-    fei = _positions(c)[0]
+    fei = relatives(c)[0]
     pure = hx.generation == 0
+    br, cph, lmov, lines = c.br, c.ph, c.lmov, c.lines
+    kes = _ACTS[c.dact, c.mact][0]
     out = []
     for r in range(5):
-        ps = fei[r]
-        if len(ps) < 2:
-            continue
-        if pure and all(c.ph[p - 1] == 2 for p in ps):
+        m = fei[r]
+        if not m & m - 1:
+            continue   # on one line or none
+        ps = _AT[m]
+        if pure and all(cph[p - 1] == 2 for p in ps):
             continue
         desc, rank = [], []
         for p in ps:
-            hurt = injuries(c, p)
-            name = _name(c, p)
-            desc.append(f"{name} ({'、'.join(hurt)})" if hurt else name)
-            rank.append((len(hurt), not c.lines[p - 1].moving))
+            hurt = _hurt(c, p - 1, kes)
+            desc.append(_POS_SP[p] + _NAMED[br[p - 1]][lines[p - 1].relative] + _HURT_SAID[hurt])
+            rank.append(_HURT_COUNT[hurt] * 2 + (not lmov[p - 1]))
         least = min(rank)   # the uninjured (fewest 傷), a moving one first; ties in line order
-        pick = "、".join([_POS_SP[p] + BRANCH_ZH[c.br[p - 1]]
+        pick = "、".join([_POS_SP[p] + BRANCH_ZH[br[p - 1]]
                          for p, k in zip(ps, rank, strict=True) if k == least])
         out.append(Finding("liangxian", f"{RELATIVE_ZH[r]} 兩現: {', '.join(desc)} → 取 {pick}",
-                           tuple(ps)))
+                           ps))
     return out
 
 
@@ -330,58 +366,60 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     []
     """
     c = chart.context or context(chart)
-    dact, mact, cph, broken, san = c.dact, c.mact, c.ph, c.broken, c.san
-    sheng: tuple[list[int], ...] = ([], [], [], [], [])  # per phase: the sound movers 生 it
-    ke: tuple[list[int], ...] = ([], [], [], [], [])     # … and 克 it
-    for q in c.moving:
-        if not (broken[q - 1] or san[q - 1]):
-            qph = cph[q - 1]
-            sheng[_GEN[qph]].append(q)
-            ke[_CTL[qph]].append(q)
+    dact, mact, cph, broken, san, cbr = c.dact, c.mact, c.ph, c.broken, c.san, c.cbr
+    sheng = [0, 0, 0, 0, 0]   # per phase: the sound movers 生 it, positions as bits (bit p)
+    ke = [0, 0, 0, 0, 0]      # … and 克 it
+    for i, qph in c.good:     # the moving lines neither 破 nor 散
+        sheng[_GEN[qph]] |= 2 << i
+        ke[_CTL[qph]] |= 2 << i
+    day = c.day
+    pk = (c.month + 6) % 12   # the branch 月破 (not when it is the day's)
+    if pk == day:
+        pk = -1
+    v0, v1 = c.void
+    riyue_kes, riyue_shengs, _ = _ACTS[dact, mact]
+    day_acts = ACTS_TABLE[BRANCH_PHASE_INT[day]]
+    lines = c.lines
     out = []
-    for ln in c.lines:
-        p, i = ln.position, ln.position - 1
+    for i in range(6):
         if broken[i] or san[i]:
             continue
+        others = ~(2 << i)   # every position but this one
         ph = cph[i]
-        riyue_ke = dact[ph] == "克" or mact[ph] == "克"
+        riyue_ke = riyue_kes[ph]
         # the line itself as the 用: forms 一 二 三 and p093-s1's
         form = None
-        if riyue_ke and _other(sheng[ph], p):
+        if riyue_ke and sheng[ph] & others:
             form = "一: 日月克, 動爻生"
         else:
-            cb = c.cbr[i]
-            if cb is not None and not ((cb - c.month) % 12 == 6 and cb != c.day):  # not 月破
+            cb = cbr[i]
+            if cb is not None and cb != pk:  # not 月破
                 bph = BRANCH_PHASE_INT[cb]
-                jue = dact[bph] == "克" and dact[bph] != ACTS_TABLE[BRANCH_PHASE_INT[c.day]][bph]
+                jue = dact[bph] == "克" and dact[bph] != day_acts[bph]
                 how = ACTS_TABLE[bph][ph]
-                if how == "生" and not jue and _other(ke[ph], p):
+                if how == "生" and not jue and ke[ph] & others:
                     form = "二: 動爻克, 變爻生"
-                elif how == "克" and _other(sheng[ph], p):
+                elif how == "克" and sheng[ph] & others:
                     form = "三: 變爻克, 動爻生"
-                elif riyue_ke and how == "生" and cb not in c.void:
+                elif riyue_ke and how == "生" and cb != v0 and cb != v1:
                     form = "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
         if form:
-            out.append(Finding("juechu-fengsheng", f"絕處逢生 ({form}): {_name(c, p)}", (p,)))
-        fu = ln.hidden
+            out.append(Finding("juechu-fengsheng", f"絕處逢生 ({form}): {_name(c, i + 1)}",
+                               (i + 1,)))
+        fu = lines[i].hidden
         if fu is not None:
             fph = fu.element
             how = ACTS_TABLE[ph][fph]   # the 飛 (sound: checked above) on its 伏
-            if (dact[fph] == "克" or mact[fph] == "克") and (how == "生" or sheng[fph]):
+            if riyue_kes[fph] and (how == "生" or sheng[fph]):
                 form = "四: 伏受日月克, 飛動生"
-            elif (how == "克" or ke[fph]) and (dact[fph] == "生" or mact[fph] == "生"):
+            elif (how == "克" or ke[fph]) and riyue_shengs[fph]:
                 form = "五: 伏受飛動克, 日月生"
             else:
                 continue
             out.append(Finding("juechu-fengsheng",
-                               f"絕處逢生 ({form}): {POS_ZH[p]}下 伏 {BRANCH_ZH[fu.branch]}"
-                               f"{PHASE_ZH[fph]}{RELATIVE_ZH[fu.relative]}", (p,)))
+                               f"絕處逢生 ({form}): {POS_ZH[i + 1]}下 伏 {BRANCH_ZH[fu.branch]}"
+                               f"{PHASE_ZH[fph]}{RELATIVE_ZH[fu.relative]}", (i + 1,)))
     return out
-
-
-def _other(movers: list[int], p: int) -> bool:
-    """Whether *movers* holds a line other than *p*."""
-    return len(movers) > 1 or (len(movers) == 1 and movers[0] != p)
 
 
 @rule("houshi", "當時 / 後時", "당시 / 후시", ("p166-s1", "p166-s2", "p166-s3", "p167-s1",
