@@ -90,6 +90,10 @@ def _acts_table() -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[b
 _ACTS: Final = _acts_table()
 """``_ACTS[dact, mact]``: (克 by 日 or 月, 生 by 日 or 月, no 生 or 比 from 日 and 月), each per
 phase — a chart's date facts read in one look-up (2 × 12 days × 5 months, built at import)."""
+_SHENG_BY: Final = tuple(_GEN.index(p) for p in range(5))
+"""``_SHENG_BY[phase]``: the one phase that 生 it (never itself)."""
+_KE_BY: Final = tuple(_CTL.index(p) for p in range(5))
+"""``_KE_BY[phase]``: the one phase that 克 it (never itself)."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
 _NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
                             for r in range(5)) for b in range(12))
@@ -219,12 +223,7 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     c = chart.context or context(chart)
     cph, dact, mact, lmov = c.ph, c.dact, c.mact, c.lmov
     broken, strong, is_void, on_month = c.broken, c.strong, c.is_void, c.on_month
-    sheng = [0, 0, 0, 0, 0]   # per phase: the moving lines neither 破 nor 散 生 it, as bits
-    for q, qph in c.good:
-        sheng[_GEN[qph]] |= 1 << q
-    ke = [0, 0, 0, 0, 0]      # per phase: the moving lines 克 it, as bits
-    for p in c.moving:
-        ke[_CTL[cph[p - 1]]] |= 1 << p - 1
+    gcnt, mcnt = c.gcnt, c.mcnt   # per phase: the moving lines (neither 破 nor 散; all)
     six = c.lines   # the states read (長生) are the chart's lines' own, whatever *states* is
     kes, _, unhelped = _ACTS[dact, mact]
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
@@ -232,13 +231,13 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
         out = []
         if broken[i]:
             out.append("月破")
-        if (unhelped[ph] and not sheng[ph] & ~(1 << i)
+        if (unhelped[ph] and not gcnt[_SHENG_BY[ph]]   # (a line is never of the phase 生 it)
                 and (six[i].state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")):
             out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
         moving = lmov[i]
         if not strong[i] and is_void[i] and not moving and not on_month[i]:
             out.append("衰遇旬空")
-        if moving and kes[ph] and ke[ph] & ~(1 << i):
+        if moving and kes[ph] and mcnt[_KE_BY[ph]]:
             out.append("發動交傷")
         st["youwu"] = out
 
@@ -367,11 +366,8 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     """
     c = chart.context or context(chart)
     dact, mact, cph, broken, san, cbr = c.dact, c.mact, c.ph, c.broken, c.san, c.cbr
-    sheng = [0, 0, 0, 0, 0]   # per phase: the sound movers 生 it, positions as bits (bit p)
-    ke = [0, 0, 0, 0, 0]      # … and 克 it
-    for i, qph in c.good:     # the moving lines neither 破 nor 散
-        sheng[_GEN[qph]] |= 2 << i
-        ke[_CTL[qph]] |= 2 << i
+    gcnt = c.gcnt   # per phase: the moving lines neither 破 nor 散 (never the line itself:
+    # a line is not of the phase that 生 or 克 it)
     day = c.day
     pk = (c.month + 6) % 12   # the branch 月破 (not when it is the day's)
     if pk == day:
@@ -384,12 +380,11 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     for i in range(6):
         if broken[i] or san[i]:
             continue
-        others = ~(2 << i)   # every position but this one
         ph = cph[i]
         riyue_ke = riyue_kes[ph]
         # the line itself as the 用: forms 一 二 三 and p093-s1's
         form = None
-        if riyue_ke and sheng[ph] & others:
+        if riyue_ke and gcnt[_SHENG_BY[ph]]:
             form = "一: 日月克, 動爻生"
         else:
             cb = cbr[i]
@@ -397,9 +392,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
                 bph = BRANCH_PHASE_INT[cb]
                 jue = dact[bph] == "克" and dact[bph] != day_acts[bph]
                 how = ACTS_TABLE[bph][ph]
-                if how == "生" and not jue and ke[ph] & others:
+                if how == "生" and not jue and gcnt[_KE_BY[ph]]:
                     form = "二: 動爻克, 變爻生"
-                elif how == "克" and sheng[ph] & others:
+                elif how == "克" and gcnt[_SHENG_BY[ph]]:
                     form = "三: 變爻克, 動爻生"
                 elif riyue_ke and how == "生" and cb != v0 and cb != v1:
                     form = "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
@@ -410,9 +405,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
         if fu is not None:
             fph = fu.element
             how = ACTS_TABLE[ph][fph]   # the 飛 (sound: checked above) on its 伏
-            if riyue_kes[fph] and (how == "生" or sheng[fph]):
+            if riyue_kes[fph] and (how == "生" or gcnt[_SHENG_BY[fph]]):
                 form = "四: 伏受日月克, 飛動生"
-            elif (how == "克" or ke[fph]) and riyue_shengs[fph]:
+            elif (how == "克" or gcnt[_KE_BY[fph]]) and riyue_shengs[fph]:
                 form = "五: 伏受飛動克, 日月生"
             else:
                 continue
