@@ -94,8 +94,19 @@ def relatives(k: Context) -> tuple[list[int], list[int], int]:
 
 
 _CLASH: Final = tuple((b + 6) % 12 for b in range(12))
-_POSITIONS_OF: Final = tuple(tuple(p for p in range(1, 7) if m >> p - 1 & 1) for m in range(64))
-"""``_POSITIONS_OF[bits]``: the positions set in *bits* (bit p − 1 for position p), in order."""
+
+
+def _bit_positions() -> tuple[tuple[int, ...], ...]:
+    """:data:`BIT_POSITIONS`, each set from the set without its lowest position."""
+    out: list[tuple[int, ...]] = [()]
+    for m in range(1, 64):
+        out.append(((m & -m).bit_length(),) + out[m & m - 1])
+    return tuple(out)
+
+
+BIT_POSITIONS: Final = _bit_positions()
+"""``BIT_POSITIONS[bits]``: the positions 1–6 set in *bits* (bit p − 1 for position p), in
+order: ``BIT_POSITIONS[0b100101] == (1, 3, 6)``."""
 _ONE: Final = tuple((p,) for p in range(7))
 """``_ONE[p]``: the positions ``(p,)`` of a finding on one line (one tuple a position)."""
 
@@ -851,7 +862,7 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
                 want |= fus[r]
     found = _fu_all(c, k)
     out = []
-    for p in _POSITIONS_OF[want]:
+    for p in BIT_POSITIONS[want]:
         got = found[p - 1]
         if got is None:
             continue

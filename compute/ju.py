@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from compute.chart import Chart
 from compute.context import AS_INT, BRANCH_ZH, POS_ZH, Context, context
+from compute.findings import BIT_POSITIONS
 from compute.rules import Finding, rule, table
 from compute.wuxing import Phase
 
@@ -35,7 +36,8 @@ def _members(c: Context, g: int) -> tuple[list[bool], list[int], tuple[list[str]
     亥卯未 3) among the moving lines (動), their changed lines (變) and the 伏神 under them (伏),
     then the month and the day (a 局 needs one of them, p215-s1), by member (長生, 中神, 墓):
     whether one is sound, the line kinds as bits (動 1 變 2 伏 4), the labels in order (二爻 寅,
-    二爻變 寅, 初爻伏 巳, 月 戌, 日 酉); and the line positions as bits (0: no line member)."""
+    二爻變 寅, 初爻伏 巳, 月 戌, 日 酉); and the line positions as bits (bit p − 1 for position
+    p; 0: no line member)."""
     br, cbr, lines, broken, san = c.br, c.cbr, c.lines, c.broken, c.san
     (v0, v1), day, month = c.void, c.day, c.month
     pk = (month + 6) % 12   # the branch 月破 (not when it is the day's)
@@ -52,16 +54,16 @@ def _members(c: Context, g: int) -> tuple[list[bool], list[int], tuple[list[str]
             if not (broken[i] or san[i]):
                 sound[j] = True
             kinds[j] |= 1
-            at |= 1 << p
-            labels[j].append(_LABEL[0][p][b])
+            at |= 1 << i
+            labels[j].append(_LABEL[0][p] + BRANCH_ZH[b])
         b = cbr[i]
         if b % 4 == g:   # a moving line has its changed branch
             j = _SLOT[b]
             if b != v0 and b != v1 and b != pk:   # neither 空 nor 破
                 sound[j] = True
             kinds[j] |= 2
-            at |= 1 << p
-            labels[j].append(_LABEL[1][p][b])
+            at |= 1 << i
+            labels[j].append(_LABEL[1][p] + BRANCH_ZH[b])
         fu = lines[i].hidden
         if fu is not None:
             b = AS_INT[fu.branch]
@@ -70,17 +72,17 @@ def _members(c: Context, g: int) -> tuple[list[bool], list[int], tuple[list[str]
                 if b != v0 and b != v1 and b != pk:
                     sound[j] = True
                 kinds[j] |= 4
-                at |= 1 << p
-                labels[j].append(_LABEL[2][p][b])
+                at |= 1 << i
+                labels[j].append(_LABEL[2][p] + BRANCH_ZH[b])
     if at:
         if month % 4 == g:
             j = _SLOT[month]
             sound[j] = True
-            labels[j].append(_LABEL[3][0][month])
+            labels[j].append("月 " + BRANCH_ZH[month])
         if day % 4 == g:
             j = _SLOT[day]
             sound[j] = True
-            labels[j].append(_LABEL[4][0][day])
+            labels[j].append("日 " + BRANCH_ZH[day])
     return sound, kinds, labels, at
 
 
@@ -92,8 +94,6 @@ _BY_NUMBER: Final = {row[1] % 4: row for row in SANHE}
 """Each row of :data:`SANHE` by its 局 number."""
 _SLOT: Final = tuple(((b - _BY_NUMBER[b % 4][0]) % 12) // 4 for b in range(12))
 """``_SLOT[branch]``: its place in its 局: 0 長生, 1 中神, 2 墓."""
-_POSITIONS: Final = tuple(tuple(p for p in range(1, 7) if m >> p & 1) for m in range(128))
-"""``_POSITIONS[bits]``: the positions 1–6 set in *bits* (bit p for position p), in order."""
 
 
 @rule("sanhe-ju", kind="finding")
@@ -150,17 +150,15 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
         facts = {"kind": kind, "branches": name, "element": element, "xuan": xuan,
                  "verdict": short, "grade": verdict, "members": members}
         out.append(Finding("sanhe-ju", f"{name} {element}局 {kind} {xuan} {verdict}: {members}",
-                           _POSITIONS[at], (), "primary", (("kind", kind), ("verdict", short)),
+                           BIT_POSITIONS[at], (), "primary", (("kind", kind), ("verdict", short)),
                            kind, facts))   # the summary from the facts' values
     return out
 
 
-_LABEL: Final = (*(tuple(tuple(f"{POS_ZH[p]}{suffix} {BRANCH_ZH[b]}" for b in range(12))
-                         for p in range(7)) for suffix in _SUFFIX.values()),
-                 (tuple(f"月 {BRANCH_ZH[b]}" for b in range(12)),),
-                 (tuple(f"日 {BRANCH_ZH[b]}" for b in range(12)),))
-"""``_LABEL[kind][position][branch]``: how a member is named in the summary, kind 0 動, 1 變,
-2 伏, 3 月, 4 日 (position 0): 二爻 寅, 二爻變 寅, 初爻伏 巳; 月 戌, 日 酉."""
+_LABEL: Final = tuple(tuple(f"{POS_ZH[p]}{suffix} " for p in range(7))
+                      for suffix in _SUFFIX.values())
+"""``_LABEL[kind][position]``: how a line member is named in the summary before its branch, kind
+0 動, 1 變, 2 伏: 二爻 寅, 二爻變 寅, 初爻伏 巳 (the day and month: 月 戌, 日 酉)."""
 _HUI: Final = ("動會", "變會", "伏會")
 _NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
 """The name of each 局 (申子辰 …), by its 長生."""
