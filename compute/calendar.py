@@ -28,6 +28,8 @@ from __future__ import annotations
 import bisect
 import datetime as _dt
 import functools
+import itertools
+import operator
 
 from compute.errors import InputError, quote
 from compute.ganzhi import BRANCHES, GANZHI, Branch, GanZhi, hour_pillar, month_pillar
@@ -35,6 +37,7 @@ from compute.values import Frozen, draft, init
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Final
 
 ZI_CONVENTIONS = ("23", "0")
@@ -122,38 +125,38 @@ MEAN_YEAR: Final = 31556926
 
 
 @functools.cache
-def _term_table() -> tuple[tuple[int, ...], ...]:
-    """Per year from the first, the seconds since :data:`TERM_EPOCH` of its 14 terms: decoded
-    once, whole, from :mod:`compute.jieqi_data` (imported here, on the first date; the table
-    holds each term's year-to-year interval less :data:`MEAN_YEAR`, so the moments are running
-    sums of the intervals)."""
+def _drift() -> tuple[tuple[int, ...], Sequence[int]]:
+    """Year 1's fourteen moments and every drift of :mod:`compute.jieqi_data` (term by term, the
+    years of a term in a row), decoded once, whole, on the first date (the module is imported
+    here): a few calls in C — base 64, zlib, the byte planes put back together — whatever the
+    year asked."""
     import array
-    import base64
-    import itertools
-    import operator
+    import binascii  # base64's decoder, without the module base64 (and its imports) around it
     import sys
     import zlib
 
     from compute import jieqi_data as data
 
-    residuals = array.array("h")
-    residuals.frombytes(zlib.decompress(base64.b64decode("".join(data.RESIDUALS))))
+    planes = zlib.decompress(binascii.a2b_base64(data.DRIFT))
+    n = len(planes) // 4
+    raw = bytearray(4 * n)
+    for j in range(4):  # plane j holds byte j of every int32 (little-endian)
+        raw[j::4] = planes[j * n:(j + 1) * n]
+    drift = array.array("i")
+    drift.frombytes(raw)
     if sys.byteorder == "big":
-        residuals.byteswap()
-    count = data.LAST_YEAR - data.FIRST_YEAR
-    if (data.FIRST_YEAR, data.LAST_YEAR) != YEARS or len(residuals) != 14 * count:
+        drift.byteswap()
+    count = data.LAST_YEAR - data.FIRST_YEAR + 1
+    if (data.FIRST_YEAR, data.LAST_YEAR) != YEARS or len(drift) != 14 * count:
         raise InputError("the table of the 節 (compute/jieqi_data.py) does not match the years "
                          f"{YEARS[0]}-{YEARS[1]}: regenerate it (tools/jieqi_table.py)")
-    mean = itertools.repeat(MEAN_YEAR)
-    columns = [itertools.accumulate(map(operator.add, residuals[k::14], mean),
-                                    initial=data.YEAR_ONE[k]) for k in range(14)]
-    return tuple(zip(*columns, strict=True))
+    return tuple(data.YEAR_ONE), drift
 
 
 def term_seconds(year: int) -> tuple[int, ...]:
     """The moments of the terms of :func:`solar_terms` (the twelve 節, 夏至, 冬至), in seconds
     since :data:`TERM_EPOCH` on the calendar's clock: what :func:`pillars` compares a moment
-    with.
+    with — year 1's moment of each term, plus the whole mean years since, plus its drift.
 
     >>> t = term_seconds(2023); TERM_EPOCH + _dt.timedelta(seconds=t[1])
     datetime.datetime(2023, 2, 4, 10, 42, 33)
@@ -161,7 +164,15 @@ def term_seconds(year: int) -> tuple[int, ...]:
     if not YEARS[0] <= year <= YEARS[1]:
         raise InputError(f"year {year}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
                          "(UTC+8, Gregorian)")
-    return _term_table()[year - YEARS[0]]
+    first, drift = _drift()
+    i = year - YEARS[0]
+    return tuple(map(_add, map(_add, first, _repeat(i * MEAN_YEAR, 14)),
+                     drift[i::_YEAR_COUNT]))
+
+
+_YEAR_COUNT: Final = YEARS[1] - YEARS[0] + 1
+_add: Final = operator.add
+_repeat: Final = itertools.repeat
 
 
 def solar_terms(year: int) -> tuple[tuple[_dt.datetime, Branch], ...]:

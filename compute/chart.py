@@ -260,16 +260,20 @@ class ChartHexagram(Frozen):
     def to_dict(self) -> dict[str, Any]:
         """The hexagram's facts (those of the hexagram alone kept per hexagram), then its
         lines."""
-        fixed = _FIXED[self.hexagram.bits]
+        h = self.hexagram
+        fixed = _FIXED[h.bits]
         out = fixed[3].copy()
         b = fixed[4]
-        lines = self.lines
-        out["guashen_lines"] = [ln.position for ln in lines if ln.branch == b]
-        out["shishen"] = shishen(self.hexagram, lines[self.hexagram.shi - 1].branch)
+        l0, l1, l2, l3, l4, l5 = lines = self.lines  # unrolled: no comprehension (a call each)
+        out["guashen_lines"] = list(compress(_POSITIONS, (
+            l0.branch == b, l1.branch == b, l2.branch == b, l3.branch == b, l4.branch == b,
+            l5.branch == b)))
+        out["shishen"] = _SHISHEN[lines[h.shi - 1].branch]
         hidden, hu = self.hidden_hexagram, self.hugua
         out["hidden_hexagram"] = hidden.name if hidden is not None else None
         out["hugua"] = hu.name if hu is not None else None
-        out["lines"] = [ln.to_dict() for ln in lines]
+        out["lines"] = [l0.to_dict(), l1.to_dict(), l2.to_dict(), l3.to_dict(), l4.to_dict(),
+                        l5.to_dict()]
         return out
 
 
@@ -346,8 +350,13 @@ class Chart(Frozen):
         """A JSON-ready dict: primary, changed, void, month, day, year, hour, findings …"""
         changed, month_pillar, year, hour, birth, at = (
             self.changed, self.month_pillar, self.year, self.hour, self.birth, self.at)
-        day = self.day
-        v0, v1 = void_branches(day)
+        day, ctx = self.day, self.context
+        if ctx is not None:  # the rules' context holds the options as a dict, and the void
+            v0, v1 = ctx.void
+            options = ctx.opts.copy()  # a copy of a dict: cheaper than a dict of pairs
+        else:
+            v0, v1 = void_branches(day)
+            options = dict(self.options)
         return {
             "primary": self.primary.to_dict(),
             "changed": changed.to_dict() if changed is not None else None,
@@ -361,7 +370,7 @@ class Chart(Frozen):
             "hour": hour.zh if hour is not None else None,
             "birth": str(birth) if birth is not None else None,
             "at": at.isoformat() if at is not None else None,
-            "options": dict(self.options),
+            "options": options,
             "findings": registry.finding_dicts(self.findings),
         }
 
@@ -378,32 +387,6 @@ def _make_hexagram(role: str, hexagram: Hexagram, lines: tuple[ChartLine, ...],
     o.hidden_hexagram = hidden_hexagram
     o.hugua = hugua
     o.__class__ = ChartHexagram
-    return o
-
-
-def _make_chart(
-    cast: tuple[Yao, ...], primary: ChartHexagram, changed: ChartHexagram | None, month: Branch,
-    day: GanZhi, month_pillar: GanZhi | None, year: GanZhi | None, hour: GanZhi | None,
-    birth: GanZhi | Branch | None, at: _dt.datetime | None, options: tuple[tuple[str, str], ...],
-    findings: tuple[registry.Finding, ...], call: str, context: Context | None,
-) -> Chart:
-    """A :class:`Chart` of values the chart computed itself: every field, without the checks."""
-    o = _new(_DRAFTS[3])
-    o.cast = cast
-    o.primary = primary
-    o.changed = changed
-    o.month = month
-    o.day = day
-    o.month_pillar = month_pillar
-    o.year = year
-    o.hour = hour
-    o.birth = birth
-    o.at = at
-    o.options = options
-    o.findings = findings
-    o.call = call
-    o.context = context
-    o.__class__ = Chart
     return o
 
 
@@ -458,6 +441,14 @@ def _fixed(h: Hexagram) -> tuple[Any, ...]:
 
 _FIXED: Final = tuple(_fixed(h) for h in HEXAGRAMS)
 """``_FIXED[bits]``: :func:`_fixed` of each of the 64 hexagrams."""
+_POSITIONS: Final = (1, 2, 3, 4, 5, 6)
+_SHISHEN: Final = tuple(shishen(HEXAGRAMS[0], b) for b in Branch)
+"""``_SHISHEN[branch on the 世]``: the 世身 line (:func:`~compute.shen.shishen` reads the branch
+alone).
+
+>>> all(_SHISHEN[b] == shishen(h, b) for h in HEXAGRAMS for b in Branch)
+True
+"""
 _HIDDEN_MODE: Final = {"book": 5, "common": 6}  # the index of the hidden hexagram in _FIXED rows
 
 def _hu_of(bits: int, changed: int | None, mode: str) -> Hexagram:
@@ -493,17 +484,6 @@ _DRAFTS: Final = (draft(Hidden), draft(ChartLine), draft(ChartHexagram), draft(C
 handed out, so kept in a tuple and not among the module's classes)."""
 
 
-def _make_hidden(stem: Stem, branch: Branch, element: Phase, relative: Relative) -> Hidden:
-    """A :class:`Hidden` of values the chart computed itself (consistent), without the check."""
-    o = _new(_DRAFTS[0])
-    o.stem = stem
-    o.branch = branch
-    o.element = element
-    o.relative = relative
-    o.__class__ = Hidden
-    return o
-
-
 def _lines(
     role: str, bits: int, cast: tuple[tuple[bool, bool, str], ...], primary: bool,
     palace_phase: Phase, way: int,
@@ -515,14 +495,13 @@ def _lines(
     spirits = day_spirits(day.stem)
     on_month = MONTH_SPIRITS_ON[month]
     rel = _RELATIVE_OF[palace_phase]
-    if hidden is not None:
-        fu = [_make_hidden(st, br, ph, rel[ph]) for st, br, ph in _najia_rows(hidden.bits, way)]
+    fu_rows = _najia_rows(hidden.bits, way) if hidden is not None else None
     rows = _najia_rows(bits, way)
     yang_t, xiu_t, roles_t = _FIXED[bits][:3]
     if hour is not None:
         hspirits = hour_spirits(day.stem, hour.branch)
         generals = guiren_generals(day.stem, hour.branch)
-    new, line_draft = _new, _DRAFTS[1]
+    new, hidden_draft, line_draft = _new, _DRAFTS[0], _DRAFTS[1]
     out = []
     for k in range(6):
         stem, branch, phase = rows[k]
@@ -539,7 +518,14 @@ def _lines(
         o.element = phase
         o.relative = rel[phase]
         o.spirit = spirits[k]
-        o.hidden = fu[k] if hidden is not None else None
+        if fu_rows is not None:  # its 伏神 (_make_hidden written out: a call less per line)
+            h = new(hidden_draft)
+            h.stem, h.branch, h.element = fu = fu_rows[k]
+            h.relative = rel[fu[2]]
+            h.__class__ = Hidden
+            o.hidden = h
+        else:
+            o.hidden = None
         o.month_spirits = on_month[branch]
         o.hour_spirit = hspirits[k] if hour is not None else None
         o.guiren = generals[branch] if hour is not None else None
@@ -694,8 +680,22 @@ def chart(
         selected = _selected(rules)
         call = f"{call[:-1]}, rules={tuple(sorted(selected))!r})"
         options += (("rules", " ".join(sorted(selected))),)
-    c = _make_chart(cast, primary_h, changed_h, month_b, day_gz, month_gz, year_gz, hour_gz,
-                    birth_v, r.at, options, (), call, None)
+    c = _new(_DRAFTS[3])  # every field of values computed here: a draft, then frozen
+    c.cast = cast
+    c.primary = primary_h
+    c.changed = changed_h
+    c.month = month_b
+    c.day = day_gz
+    c.month_pillar = month_gz
+    c.year = year_gz
+    c.hour = hour_gz
+    c.birth = birth_v
+    c.at = r.at
+    c.options = options
+    c.findings = ()
+    c.call = call
+    c.context = None
+    c.__class__ = Chart
     return _run_rules(c, selected)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 
 from compute.changsheng import (
     ACTS_TABLE,
@@ -40,6 +41,12 @@ times cheaper than ``int(b)``."""
 POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
 PHASE_ZH: Final = "木火土金水"
+
+
+_LINE_NAME: Final = tuple(tuple(tuple(
+    f"{POS_ZH[p]} {BRANCH_ZH[b]}{PHASE_ZH[BRANCH_PHASE_INT[b]]}{r}" for r in RELATIVE_ZH)
+    for b in range(12)) for p in range(1, 7))
+"""``_LINE_NAME[position − 1][branch][六親]``: :meth:`Context.line_name` (四爻 亥水子孫)."""
 
 
 class Context(Record):
@@ -131,10 +138,11 @@ class Context(Record):
     def line_name(self, pos: int) -> str:
         names = self.names
         if names is None:   # the six names at once, kept for the rules that ask again
-            br, ph, lines = self.br, self.ph, self.lines
-            names = self.names = [
-                f"{POS_ZH[i + 1]} {BRANCH_ZH[br[i]]}{PHASE_ZH[ph[i]]}"
-                f"{RELATIVE_ZH[lines[i].relative]}" for i in range(6)]
+            br, lines = self.br, self.lines
+            names = self.names = [  # written out: no comprehension (a call of its own)
+                _LINE_NAME[0][br[0]][lines[0].relative], _LINE_NAME[1][br[1]][lines[1].relative],
+                _LINE_NAME[2][br[2]][lines[2].relative], _LINE_NAME[3][br[3]][lines[3].relative],
+                _LINE_NAME[4][br[4]][lines[4].relative], _LINE_NAME[5][br[5]][lines[5].relative]]
         return names[pos - 1]
 
     def changed_branch(self, pos: int) -> int | None:
@@ -163,8 +171,17 @@ def shown_branches(c: Context, lines: Sequence[ChartLine]) -> list[int | None]:
     >>> ch = chart("震", "兌", month="寅", day="癸酉")
     >>> shown_branches(context(ch), ch.primary.lines[:2] + ch.changed.lines[:2])
     [0, 2, None, 3]
+    >>> both = ch.primary.lines + ch.changed.lines  # the six primary lines first: read at once
+    >>> shown_branches(context(ch), both) == shown_branches(context(ch), list(both))
+    True
     """
     br = c.br
+    if len(lines) >= 6 and lines[:6] == c.lines:  # the six primary lines first (as the chart's
+        out = [*br]                                # "shown" scope has them): their branches
+        for ln in lines[6:]:
+            out.append(br[ln.position - 1] if ln.role == "primary" else AS_INT[ln.branch]
+                       if ln.moving else None)
+        return out
     return [br[ln.position - 1] if ln.role == "primary" else AS_INT[ln.branch] if ln.moving
             else None for ln in lines]
 
@@ -218,10 +235,11 @@ def memoized(fn: D) -> Callable[[Chart], tuple[Finding, ...]]:
 
     @functools.wraps(fn)
     def run(chart: Chart) -> tuple[Finding, ...]:
-        memo = context(chart).memo
-        if key not in memo:
-            memo[key] = tuple(fn(chart))
-        return memo[key]
+        memo = (chart.context or context(chart)).memo
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(fn(chart))
+        return found
 
     return run
 
@@ -241,32 +259,32 @@ _ZERO5: Final = (0,) * 5
 
 
 def _build(chart: Chart) -> Context:
-    """The context of *chart*: ints from the six lines' enums once, each fact a 6-tuple written
-    out (no loop and no comprehension: under Python 3.11 a comprehension is a call of its own)."""
+    """The context of *chart*: ints from the six lines' enums once; each fact of the six lines
+    a 6-tuple picked out of a 12-entry row by their branches (one ``itemgetter`` call: no loop
+    and no comprehension, which under Python 3.11 is a call of its own)."""
     lines = chart.primary.lines
     opts = dict(chart.options)
     tu = opts.get("tu-changsheng", "申")
-    gz = chart.day
-    day, month = gz.index % 12, AS_INT[chart.month]
-    v0, v1 = chart.void
-    v0, v1 = AS_INT[v0], AS_INT[v1]
+    i = chart.day.index
+    day, month = i % 12, AS_INT[chart.month]
+    v0 = (i - i % 10 + 10) % 12   # the 旬空 pair (compute.ganzhi.void_branches)
+    v1 = (v0 + 1) % 12
     pb = (month + 6) % 12
-    wrow, srow, bpi = _WX_ROW[month], _STRONG_ROW[month], BRANCH_PHASE_INT
+    bpi = BRANCH_PHASE_INT
     other = chart.changed.lines if chart.changed is not None else None
     l0, l1, l2, l3, l4, l5 = lines   # unrolled: six lines, no loop, no appends
-    b0, b1, b2, b3, b4, b5 = (AS_INT[l0.branch], AS_INT[l1.branch], AS_INT[l2.branch],
-                              AS_INT[l3.branch], AS_INT[l4.branch], AS_INT[l5.branch])
-    br_t = (b0, b1, b2, b3, b4, b5)
-    ph = ph_t = (bpi[b0], bpi[b1], bpi[b2], bpi[b3], bpi[b4], bpi[b5])
-    strong_t = (srow[b0], srow[b1], srow[b2], srow[b3], srow[b4], srow[b5])
-    on_day_t = (b0 == day, b1 == day, b2 == day, b3 == day, b4 == day, b5 == day)
-    on_month_t = (b0 == month, b1 == month, b2 == month, b3 == month, b4 == month, b5 == month)
-    is_void_t = (b0 == v0 or b0 == v1, b1 == v0 or b1 == v1, b2 == v0 or b2 == v1,
-                 b3 == v0 or b3 == v1, b4 == v0 or b4 == v1, b5 == v0 or b5 == v1)
-    pk = pb if pb != day else -1   # 月破 not repaired by the day
-    broken = broken_t = (b0 == pk, b1 == pk, b2 == pk, b3 == pk, b4 == pk, b5 == pk)
+    b0, b1, b2, b3, b4, b5 = br_t = (
+        AS_INT[l0.branch], AS_INT[l1.branch], AS_INT[l2.branch], AS_INT[l3.branch],
+        AS_INT[l4.branch], AS_INT[l5.branch])
+    pick = itemgetter(b0, b1, b2, b3, b4, b5)
+    ph = ph_t = pick(bpi)
+    strong_t = pick(_STRONG_ROW[month])
+    on_day_t = pick(_IS[day])
+    on_month_t = pick(_IS[month])
+    is_void_t = pick(_VOID_ROW[v0])
+    broken = broken_t = pick(_IS[pb if pb != day else 12])  # 月破 not repaired by the day
     lmov = (l0.moving, l1.moving, l2.moving, l3.moving, l4.moving, l5.moving)
-    wx = (wrow[b0], wrow[b1], wrow[b2], wrow[b3], wrow[b4], wrow[b5])
+    wx = pick(_WX_ROW[month])
     moving = []
     if other is not None:
         for k in range(6):
@@ -285,31 +303,67 @@ def _build(chart: Chart) -> Context:
     else:
         changed, cbr, cok = [None] * 6, [None] * 6, [False] * 6
         for p in moving:
-            i = p - 1
-            changed[i] = other[i]  # type: ignore[index]
-            cb = cbr[i] = cbr6[i]  # type: ignore[index]
-            cok[i] = cb != v0 and cb != v1 and not (cb == pb and cb != day)
+            k = p - 1
+            changed[k] = other[k]  # type: ignore[index]
+            cb = cbr[k] = cbr6[k]  # type: ignore[index]
+            cok[k] = cb != v0 and cb != v1 and not (cb == pb and cb != day)
         moving_t, changed_t, cbr_t, cok_t = tuple(moving), tuple(changed), tuple(cbr), tuple(cok)
         san = _scattered(br_t, moving_t, cbr_t, strong_t, on_day_t, on_month_t, is_void_t, day)
         good = []
         mcnt, gcnt, gpos = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [False] * 6
         for p in moving:
-            i = p - 1
-            q = ph[i]
+            k = p - 1
+            q = ph[k]
             mcnt[q] += 1
-            if not (broken[i] or san[i]):
-                good.append((i, q))
+            if not (broken[k] or san[k]):
+                good.append((k, q))
                 gcnt[q] += 1
-                gpos[i] = True
+                gpos[k] = True
         good_t, mcnt_t, gcnt_t, gpos_t = tuple(good), tuple(mcnt), tuple(gcnt), tuple(gpos)
-    return Context(day, gz.index % 10, month,
-                   chart.year.index % 12 if chart.year else None,
-                   chart.hour.index % 12 if chart.hour else None,
-                   (v0, v1), AS_INT[chart.primary.palace_element], tu, opts, lines, changed_t,
-                   moving_t, br_t, ph_t, wx, strong_t, is_void_t, broken_t,
-                   on_day_t, on_month_t, san, {}, cbr_t, _DACT[tu][day],
-                   ACTS_TABLE[bpi[month]], lmov, cok_t, good_t, cbr6, mcnt_t, gcnt_t,
-                   gpos_t)
+    # the fields set directly (Context.__init__ with its 33 parameters is a call as dear)
+    o = _new(Context)
+    o.day = day
+    o.day_stem = i % 10
+    o.month = month
+    year, hour = chart.year, chart.hour
+    o.year = year.index % 12 if year else None
+    o.hour = hour.index % 12 if hour else None
+    o.void = (v0, v1)
+    o.palace = AS_INT[chart.primary.palace_element]
+    o.tu = tu
+    o.opts = opts
+    o.lines = lines
+    o.changed = changed_t
+    o.moving = moving_t
+    o.br = br_t
+    o.ph = ph_t
+    o.wx = wx
+    o.strong = strong_t
+    o.is_void = is_void_t
+    o.broken = broken_t
+    o.on_day = on_day_t
+    o.on_month = on_month_t
+    o.san = san
+    o.memo = {}
+    o.cbr = cbr_t
+    o.dact = _DACT[tu][day]
+    o.mact = ACTS_TABLE[bpi[month]]
+    o.lmov = lmov
+    o.cok = cok_t
+    o.good = good_t
+    o.cbr6 = cbr6
+    o.names = None
+    o.mcnt = mcnt_t
+    o.gcnt = gcnt_t
+    o.gpos = gpos_t
+    return o
+
+
+_IS: Final = tuple(tuple(b == x for b in range(12)) for x in range(13))
+"""``_IS[x][b]``: ``b == x`` (``_IS[12]``: never)."""
+_VOID_ROW: Final = tuple(tuple(b == v or b == (v + 1) % 12 for b in range(12)) for v in range(12))
+"""``_VOID_ROW[v0][b]``: *b* is one of the 旬空 pair that begins with *v0*."""
+_new = object.__new__
 
 
 def _scattered(br, moving, cbr, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:

@@ -654,9 +654,6 @@ def parse(
         raise InputError(f"hour {hour_v.zh} contradicts day {day_gz.zh}: by 五子遁 the hour is "
                          f"{hour_pillar(day_gz.stem, hour_v.branch).zh}")
 
-    # imported here: rules register in import order, which orders the TEI's rule taxonomy
-    from compute.najia import half_year_of_month
-
     options: tuple[tuple[str, str], ...] = ()
     moment: _dt.datetime | None = None
     if at is not None:
@@ -669,7 +666,7 @@ def parse(
                 if given is not None:
                     _agree(what, given, actual, moment)
         if side is not None and p.month.branch in (Branch.ZI, Branch.WU) \
-                and half_year_of_month(p.month.branch, side) != p.after_xiazhi:
+                and _AFTER_XIAZHI[side == "before"][p.month.branch] != p.after_xiazhi:
             raise InputError(f"solstice {side} contradicts the date {_when(moment)}")
         year_gz, month_b, month_gz, day_gz, hour_gz = p.year, p.month.branch, p.month, p.day, \
             p.hour
@@ -689,16 +686,32 @@ def parse(
             month_gz = month_pillar(year_gz.stem, month_v) if year_gz is not None else None
         hour_gz = None if hour_v is None else hour_v if isinstance(hour_v, GanZhi) \
             else hour_pillar(day_gz.stem, hour_v)
-        after_xiazhi = half_year_of_month(month_b, side)
+        after_xiazhi = _AFTER_XIAZHI[side == "before"][month_b]
         basis = "month" if month_b not in (Branch.ZI, Branch.WU) else (
             f"month, solstice {side}" if side else "month, solstice assumed past")
     options = chosen_options + options if options else chosen_options
     # the call is written once every value is known to be sound (so its repr is short)
-    parts = [repr(a) for a in (primary, changed) if a is not None]
-    for name, value in (("month", month), ("day", day), ("year", year), ("hour", hour),
-                        ("birth", birth), ("lines", lines), ("at", at), ("tz", tz)):
-        if value is not None:
-            parts.append(f"{name}={value!r}")
+    parts = []  # written out: no comprehension, no tuple of pairs (each a call or a tuple)
+    if primary is not None:
+        parts.append(repr(primary))
+    if changed is not None:
+        parts.append(repr(changed))
+    if month is not None:
+        parts.append(f"month={month!r}")
+    if day is not None:
+        parts.append(f"day={day!r}")
+    if year is not None:
+        parts.append(f"year={year!r}")
+    if hour is not None:
+        parts.append(f"hour={hour!r}")
+    if birth is not None:
+        parts.append(f"birth={birth!r}")
+    if lines is not None:
+        parts.append(f"lines={lines!r}")
+    if at is not None:
+        parts.append(f"at={at!r}")
+    if tz is not None:
+        parts.append(f"tz={tz!r}")
     if calendar != "gregorian":
         parts.append(f"calendar={calendar!r}")
     if najia_stems != "book":
@@ -733,6 +746,18 @@ def parse(
 
 
 _DRAFT: Final = (draft(Reading),)
+_AFTER_XIAZHI: Final = (tuple(b >= 7 or b == 6 for b in range(12)),
+                        tuple(b >= 7 or b == 0 for b in range(12)))
+"""``_AFTER_XIAZHI[solstice == "before"][month]``: whether the month lies after 夏至, as
+:func:`compute.najia.half_year_of_month` says (未申酉戌亥 after 夏至; 子 and 午 by the side of
+the solstice, taken as past unless "before"): a table here, since importing compute.najia with
+this module would register its rules earlier (the registry's order orders the TEI's taxonomy).
+
+>>> from compute.najia import half_year_of_month
+>>> all(_AFTER_XIAZHI[side == "before"][b] == half_year_of_month(b, side)
+...     for b in BRANCHES for side in (None, "before", "after"))
+True
+"""
 _BOOK_OPTIONS: Final = (("najia_stems", "book"), ("fushen", "book"), ("hu", "book"), ("zi", "23"))
 """The options of :func:`parse` when every one is the book's (the default)."""
 _new = object.__new__

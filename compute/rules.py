@@ -140,8 +140,39 @@ class Finding(Frozen):
         ('世 6爻', '世', 6)
         """
         known = {"kind": kind, **facts} if facts else {"kind": kind}
-        return cls.__new__(cls, rule, say(known), lines, passages, role,
-                           data if isinstance(data, tuple) else tuple(data.items()), kind, known)
+        summary = say(known)
+        entry = _RULES.get(rule)
+        if entry is None or cls is not Finding:  # the checked path (a subclass, a rule not
+            return cls.__new__(cls, rule, summary, lines, passages, role,  # loaded yet …)
+                               data if isinstance(data, tuple) else tuple(data.items()), kind,
+                               known)
+        # Finding.__new__ written out (a call less; the same normalisation and checks)
+        if type(lines) is not tuple:
+            lines = tuple(lines)
+        if lines:
+            try:
+                ok = lines in _POSITIONS or all(map(_IS_POSITION, lines))
+            except TypeError:  # an unhashable item: refused below
+                ok = False
+            if not ok:
+                _refuse(lines)
+        if not passages:
+            passages = entry.passages
+        elif type(passages) is not tuple:
+            passages = tuple(passages)
+        if type(data) is not tuple and not isinstance(data, tuple):
+            data = tuple(data.items())
+        o = _new(_DRAFT[0])
+        o.rule = rule  # type: ignore[misc]
+        o.summary = summary  # type: ignore[misc]
+        o.lines = lines  # type: ignore[misc]
+        o.passages = passages  # type: ignore[misc]
+        o.role = role  # type: ignore[misc]
+        o.data = data  # type: ignore[misc]
+        o.kind = kind  # type: ignore[misc]
+        o.facts = known  # type: ignore[misc]
+        o.__class__ = Finding
+        return o
 
     def fact(self, name: str, default: Any = None) -> Any:
         """One of :attr:`facts` (*default* when the finding does not carry it).
@@ -171,13 +202,11 @@ class Finding(Frozen):
             lines = tuple(lines)
         if lines:
             try:
-                ok = all(map(_IS_POSITION, lines))
+                ok = lines in _POSITIONS or all(map(_IS_POSITION, lines))
             except TypeError:  # an unhashable item: refused below
                 ok = False
             if not ok:
-                for n in lines:
-                    if not 1 <= n <= 6:
-                        raise ValueError(f"finding lines {lines!r} must be positions 1-6")
+                _refuse(lines)
         if not passages:
             passages = entry.passages
         elif type(passages) is not tuple:
@@ -192,7 +221,7 @@ class Finding(Frozen):
         o.role = role  # type: ignore[misc]
         o.data = data  # type: ignore[misc]
         o.kind = kind  # type: ignore[misc]
-        o.facts = {} if facts is None else facts  # type: ignore[misc]
+        o.facts = _NO_FACTS if facts is None else facts  # type: ignore[misc]
         o.__class__ = cls
         return o
 
@@ -247,7 +276,39 @@ def finding_dicts(findings: Iterable[Finding]) -> list[dict[str, Any]]:
 _DRAFT: Final = (draft(Finding),)
 """The draft of :class:`Finding` (in a tuple: never handed out)."""
 _IS_POSITION: Final = frozenset(range(1, 7)).__contains__
+_POSITIONS: Final = frozenset([(p,) for p in range(1, 7)]
+                              + [(p, q) for p in range(1, 7) for q in range(1, 7)])
+"""The tuples of one or two positions (most findings' lines): one set look-up checks them."""
+
+
+def _refuse(lines: tuple[Any, ...]) -> None:
+    """Raise for the first item of *lines* outside 1–6 (a position given as another number,
+    1.0 or True, passes, as it always did)."""
+    for n in lines:
+        if not 1 <= n <= 6:
+            raise ValueError(f"finding lines {lines!r} must be positions 1-6")
+
+
 _new = object.__new__
+
+
+class _NoFacts(dict):  # type: ignore[type-arg]
+    """The facts of every finding built without any: one shared empty mapping (a dict, equal
+    to ``{}`` and printed so) that refuses to be edited, instead of a new dict per finding."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a finding's facts cannot be edited")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    update = setdefault = pop = popitem = clear = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, ())
+
+
+_NO_FACTS: Final = _NoFacts()
 
 
 class Impl(Frozen):

@@ -13,6 +13,9 @@ converts it with lunar-python; for "pillars" its conversion is answered from a t
 before the timing, so both sides start from the pillars; for "datetime" both convert the date
 themselves. The three ratios of issue 7 are printed with their targets, and the wall time of a
 one-chart ``yimao chart`` process beside ``python -c pass`` (medians of interleaved runs).
+For scale, two more jobs time the output alone: the same charts' ``to_dict()`` results, made
+beforehand, copied dict by dict in Python and unmarshalled in C. No Python code producing that
+result can be faster than the copy; the line "the output's floor" sets it beside both charts.
 ``--cases`` times only ``yimao cases --json`` (warm: the cases kept from the TEI; cold: the kept
 file removed) beside the one-chart process and ``python -c pass``, and counts the three under
 callgrind when valgrind is installed (issue 8; ``make bench-cases``). ``--memory N`` charts N
@@ -33,7 +36,9 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import itertools
+import json
 import logging
+import marshal
 import os
 import platform
 import random
@@ -137,6 +142,13 @@ def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
         "compute static chart, pillars, cold": (
             lambda: (clear_caches(), each(static, pillared)), n),
     }
+    # the output alone, for scale: the same charts' to_dict() results made beforehand, copied by a
+    # Python rebuild (the least any Python code producing them must do) and unmarshalled in C
+    outputs = [chart(lines=x, month=m, day=d).to_dict() for x, m, d in pillared]
+    copies = [(o,) for o in outputs]
+    packed = [(marshal.dumps(o),) for o in outputs]
+    jobs[OUTPUT_COPY] = (lambda: each(rebuild, copies), n)
+    jobs[OUTPUT_MARSHAL] = (lambda: each(marshal.loads, packed), n)
     najia = _najia()
     if najia is None:
         return jobs
@@ -157,6 +169,41 @@ def workloads(n: int) -> dict[str, tuple[Callable[[], None], int]]:
     jobs["najia, datetime"] = (lambda: run_najia(False), n)
     jobs["najia, pillars (date from a table)"] = (lambda: run_najia(True), n)
     return jobs
+
+
+OUTPUT_COPY = "output alone, Python copy"
+OUTPUT_MARSHAL = "output alone, marshal.loads"
+
+
+def rebuild(value: Any) -> Any:
+    """A copy of a to_dict() result, dict by dict and list by list: the least work any Python
+    code producing that result does (the leaves are shared, as interned strings would be).
+
+    >>> d = {"a": [1, {"b": 2}]}; c = rebuild(d); c == d and c["a"] is not d["a"]
+    True
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: rebuild(v) for k, v in value.items()}
+    if kind is list:
+        return [rebuild(v) for v in value]
+    return value
+
+
+def output_size(outputs: list[dict[str, Any]]) -> tuple[float, float]:
+    """Containers (dicts and lists) and kilobytes of JSON per chart of *outputs*.
+
+    >>> output_size([{"a": [1, 2]}])
+    (2.0, 0.013)
+    """
+    def containers(value: Any) -> int:
+        if type(value) is dict:
+            return 1 + sum(map(containers, value.values()))
+        if type(value) is list:
+            return 1 + sum(map(containers, value))
+        return 0
+    size = sum(len(json.dumps(o, ensure_ascii=False).encode()) for o in outputs)
+    return (sum(map(containers, outputs)) / len(outputs), round(size / len(outputs) / 1000, 3))
 
 
 def clear_caches() -> int:
@@ -336,6 +383,16 @@ def timing(n: int, rounds: int) -> None:
         print(f"the same with compute's memo caches emptied each round ({clear_caches()} "
               f"caches): {cold['full+to_dict, datetime']:.2f}x, "
               f"{cold['full+to_dict, pillars']:.2f}x, {cold['static chart, pillars']:.2f}x")
+    if OUTPUT_COPY in r and "najia, pillars (date from a table)" in r:
+        najia_us = 1e6 / r["najia, pillars (date from a table)"]
+        full_us = 1e6 / r["compute full+to_dict, pillars"]
+        copy_us, load_us = 1e6 / r[OUTPUT_COPY], 1e6 / r[OUTPUT_MARSHAL]
+        cont, kb = output_size([chart(lines=x, at=w).to_dict() for x, w in cases(n)])
+        print(f"the output's floor: a full chart's to_dict() is {cont:.0f} dicts and lists, "
+              f"{kb:.1f} KB of JSON; copying it alone in Python takes {copy_us:.0f} us a chart, "
+              f"unmarshalling it {load_us:.0f} us, beside najia's whole chart {najia_us:.0f} us "
+              f"and compute's full chart {full_us:.0f} us (the copy alone is "
+              f"{copy_us / full_us:.0%} of it; 0.2x najia means {5 * najia_us:.0f} us)")
     one, bare = cli_startup(max(2 * rounds, 11))
     print(f"one-chart `yimao chart` process {one * 1000:.0f} ms, `python -c pass` "
           f"{bare * 1000:.0f} ms: {one / bare:.2f}x (target <= 2.5x)")
