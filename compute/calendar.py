@@ -30,7 +30,7 @@ import datetime as _dt
 import functools
 
 from compute.errors import InputError, quote
-from compute.ganzhi import BRANCHES, GANZHI, Branch, GanZhi, hour_pillar, month_pillar
+from compute.ganzhi import BRANCHES, GANZHI, STEMS, Branch, GanZhi, hour_pillar, month_pillar
 from compute.values import Frozen, draft, init
 
 TYPE_CHECKING = False
@@ -245,14 +245,13 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     # the moment in whole seconds since TERM_EPOCH: a term begins on a whole second, so the
     # comparisons are those of the datetimes
     at = (ordinal - 1) * _DAY + hour * 3600 + moment.minute * 60 + moment.second
-    year_gz = GANZHI[(year - 4 - (at < terms[1])) % 60]
-    day = ordinal + (1 if zi == "23" and hour == 23 else 0)
-    day_gz = GANZHI[(day - _EPOCH) % 60]
+    y = (year - 4 - (at < terms[1])) % 60
+    d = (ordinal + (1 if zi == "23" and hour == 23 else 0) - _EPOCH) % 60
     o = _new(_DRAFT[0])
-    o.year = year_gz
-    o.month = month_pillar(year_gz.stem, _MONTH_AFTER[bisect.bisect_right(terms, at, 0, 12)])
-    o.day = day_gz
-    o.hour = hour_pillar(day_gz.stem, BRANCHES[((hour + 1) // 2) % 12])
+    o.year = GANZHI[y]
+    o.month = _MONTH_PILLAR[y % 10][bisect.bisect_right(terms, at, 0, 12)]
+    o.day = GANZHI[d]
+    o.hour = _HOUR_PILLAR[d % 10][((hour + 1) // 2) % 12]
     o.after_xiazhi = terms[12] <= at < terms[13]
     o.__class__ = Pillars
     return o
@@ -260,3 +259,9 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
 
 _DRAFT: Final = (draft(Pillars),)
 _new = object.__new__
+_MONTH_PILLAR: Final = tuple(tuple(month_pillar(s, m) for m in _MONTH_AFTER) for s in STEMS)
+"""``_MONTH_PILLAR[year stem][how many of the year's 節 have begun]``: the month's pillar
+(五虎遁, :func:`~compute.ganzhi.month_pillar`)."""
+_HOUR_PILLAR: Final = tuple(tuple(hour_pillar(s, b) for b in BRANCHES) for s in STEMS)
+"""``_HOUR_PILLAR[day stem][hour branch]``: the hour's pillar (五子遁,
+:func:`~compute.ganzhi.hour_pillar`)."""

@@ -537,7 +537,8 @@ def read_moment(at: object, tz: object = None, calendar: str = "gregorian"
     Traceback (most recent call last):
     compute.errors.InputError: at '9999-12-31T23:00': the calendar covers the years 1-3000 ...
     """
-    calendar = read_option("calendar", calendar)
+    if calendar != "gregorian" or type(calendar) is not str:
+        calendar = read_option("calendar", calendar)
     if type(at) is _dt.datetime and tz is None and calendar == "gregorian" \
             and at.tzinfo is None:  # the common case: a naive time of UTC+8, kept as it is
         moment = at.replace(tzinfo=CALENDAR_ZONE)
