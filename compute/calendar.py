@@ -28,16 +28,13 @@ from __future__ import annotations
 import bisect
 import datetime as _dt
 import functools
-import itertools
-import operator
 
 from compute.errors import InputError, quote
-from compute.ganzhi import BRANCHES, GANZHI, Branch, GanZhi, hour_pillar, month_pillar
+from compute.ganzhi import BRANCHES, GANZHI, MONTH_STEM_START, Branch, GanZhi
 from compute.values import Frozen, draft, init
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
     from typing import Final
 
 ZI_CONVENTIONS = ("23", "0")
@@ -121,15 +118,16 @@ TERM_EPOCH: Final = _dt.datetime(1, 1, 1)
 """The table of the 節 (:mod:`compute.jieqi_data`) counts seconds from here (UTC+8 clock)."""
 
 MEAN_YEAR: Final = 31556926
-"""365.2422 days in seconds: the table stores each term's year-to-year interval less this."""
+"""365.2422 days in seconds: the table stores each moment less as many of these as its year
+lies after the first."""
 
 
 @functools.cache
-def _drift() -> tuple[tuple[int, ...], Sequence[int]]:
-    """Year 1's fourteen moments and every drift of :mod:`compute.jieqi_data` (term by term, the
-    years of a term in a row), decoded once, whole, on the first date (the module is imported
-    here): a few calls in C — base 64, zlib, the byte planes put back together — whatever the
-    year asked."""
+def _term_table() -> list[int]:
+    """Each term's moments of the years, term by term, each less its year's mean years
+    (:data:`MEAN_YEAR` each since the first; :func:`term_seconds` adds them back): decoded
+    once, whole, on the first date, from :mod:`compute.jieqi_data` (imported here) by a few
+    calls in C — base 64, zlib, the int32's byte planes put back together, ``tolist``."""
     import array
     import binascii  # base64's decoder, without the module base64 (and its imports) around it
     import sys
@@ -137,26 +135,25 @@ def _drift() -> tuple[tuple[int, ...], Sequence[int]]:
 
     from compute import jieqi_data as data
 
-    planes = zlib.decompress(binascii.a2b_base64(data.DRIFT))
+    planes = zlib.decompress(binascii.a2b_base64(data.MOMENTS))
     n = len(planes) // 4
     raw = bytearray(4 * n)
     for j in range(4):  # plane j holds byte j of every int32 (little-endian)
         raw[j::4] = planes[j * n:(j + 1) * n]
-    drift = array.array("i")
-    drift.frombytes(raw)
+    moments = array.array("i")
+    moments.frombytes(raw)
     if sys.byteorder == "big":
-        drift.byteswap()
-    count = data.LAST_YEAR - data.FIRST_YEAR + 1
-    if (data.FIRST_YEAR, data.LAST_YEAR) != YEARS or len(drift) != 14 * count:
+        moments.byteswap()
+    if (data.FIRST_YEAR, data.LAST_YEAR) != YEARS or len(moments) != 14 * _YEAR_COUNT:
         raise InputError("the table of the 節 (compute/jieqi_data.py) does not match the years "
                          f"{YEARS[0]}-{YEARS[1]}: regenerate it (tools/jieqi_table.py)")
-    return tuple(data.YEAR_ONE), drift
+    return moments.tolist()
 
 
 def term_seconds(year: int) -> tuple[int, ...]:
     """The moments of the terms of :func:`solar_terms` (the twelve 節, 夏至, 冬至), in seconds
     since :data:`TERM_EPOCH` on the calendar's clock: what :func:`pillars` compares a moment
-    with — year 1's moment of each term, plus the whole mean years since, plus its drift.
+    with.
 
     >>> t = term_seconds(2023); TERM_EPOCH + _dt.timedelta(seconds=t[1])
     datetime.datetime(2023, 2, 4, 10, 42, 33)
@@ -164,15 +161,13 @@ def term_seconds(year: int) -> tuple[int, ...]:
     if not YEARS[0] <= year <= YEARS[1]:
         raise InputError(f"year {year}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
                          "(UTC+8, Gregorian)")
-    first, drift = _drift()
     i = year - YEARS[0]
-    return tuple(map(_add, map(_add, first, _repeat(i * MEAN_YEAR, 14)),
-                     drift[i::_YEAR_COUNT]))
+    s, b = _term_table()[i::_YEAR_COUNT], i * MEAN_YEAR   # written out: no loop, no map
+    return (s[0] + b, s[1] + b, s[2] + b, s[3] + b, s[4] + b, s[5] + b, s[6] + b, s[7] + b,
+            s[8] + b, s[9] + b, s[10] + b, s[11] + b, s[12] + b, s[13] + b)
 
 
 _YEAR_COUNT: Final = YEARS[1] - YEARS[0] + 1
-_add: Final = operator.add
-_repeat: Final = itertools.repeat
 
 
 def solar_terms(year: int) -> tuple[tuple[_dt.datetime, Branch], ...]:
@@ -250,14 +245,13 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     # the moment in whole seconds since TERM_EPOCH: a term begins on a whole second, so the
     # comparisons are those of the datetimes
     at = (ordinal - 1) * _DAY + hour * 3600 + moment.minute * 60 + moment.second
-    year_gz = GANZHI[(year - 4 - (at < terms[1])) % 60]
-    day = ordinal + (1 if zi == "23" and hour == 23 else 0)
-    day_gz = GANZHI[(day - _EPOCH) % 60]
+    y = (year - 4 - (at < terms[1])) % 60
+    d = (ordinal + (1 if zi == "23" and hour == 23 else 0) - _EPOCH) % 60
     o = _new(_DRAFT[0])
-    o.year = year_gz
-    o.month = month_pillar(year_gz.stem, _MONTH_AFTER[bisect.bisect_right(terms, at, 0, 12)])
-    o.day = day_gz
-    o.hour = hour_pillar(day_gz.stem, BRANCHES[((hour + 1) // 2) % 12])
+    o.year = GANZHI[y]
+    o.month = _MONTH_PILLAR[y % 10][bisect.bisect_right(terms, at, 0, 12)]
+    o.day = GANZHI[d]
+    o.hour = _HOUR_PILLAR[d % 10][((hour + 1) // 2) % 12]
     o.after_xiazhi = terms[12] <= at < terms[13]
     o.__class__ = Pillars
     return o
@@ -265,3 +259,23 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
 
 _DRAFT: Final = (draft(Pillars),)
 _new = object.__new__
+_MONTH_PILLAR: Final = tuple(tuple(
+    GANZHI[(6 * ((MONTH_STEM_START[s] + (m - 2) % 12) % 10) - 5 * m) % 60]
+    for m in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0)) for s in range(10))
+"""``_MONTH_PILLAR[year stem][how many of the year's 節 have begun]``: the month's pillar
+(五虎遁, :func:`~compute.ganzhi.month_pillar`, whose arithmetic it repeats on ints).
+
+>>> from compute.ganzhi import STEMS, hour_pillar, month_pillar
+>>> all(_MONTH_PILLAR[s][k] == month_pillar(STEMS[s], m) for s in range(10)
+...     for k, m in enumerate(_MONTH_AFTER))
+True
+"""
+_HOUR_PILLAR: Final = tuple(tuple(GANZHI[(6 * ((2 * s + b) % 10) - 5 * b) % 60]
+                                  for b in range(12)) for s in range(10))
+"""``_HOUR_PILLAR[day stem][hour branch]``: the hour's pillar (五子遁,
+:func:`~compute.ganzhi.hour_pillar`, whose arithmetic it repeats on ints).
+
+>>> all(_HOUR_PILLAR[s][b] == hour_pillar(STEMS[s], BRANCHES[b]) for s in range(10)
+...     for b in range(12))
+True
+"""

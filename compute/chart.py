@@ -41,7 +41,6 @@ from compute.liushen import (
     Spirit,
     day_spirits,
     guiren_generals,
-    hour_spirits,
 )
 from compute.najia import trigram_branches, trigram_stem
 from compute.shen import guashen, line_roles, shishen
@@ -479,6 +478,25 @@ def _najia_rows(bits: int, way: int) -> tuple[tuple[Stem, Branch, Phase], ...]:
     return _HALVES[bits & 7][0][swap] + _HALVES[bits >> 3][1][swap]
 
 
+_DAY_SPIRITS_OF: Final = tuple(day_spirits(s) for s in Stem)
+"""``_DAY_SPIRITS_OF[day stem]``: :func:`~compute.liushen.day_spirits`."""
+_HOUR_SPIRITS_OF: Final = tuple(tuple(_DAY_SPIRITS_OF[(2 * s + b) % 10] for b in range(12))
+                                for s in range(10))
+"""``_HOUR_SPIRITS_OF[day stem][hour branch]``: :func:`~compute.liushen.hour_spirits` (the day
+spirits of the hour's stem by 五子遁, whose stem is the day stem twice plus the hour).
+
+>>> from compute.liushen import hour_spirits
+>>> all(_HOUR_SPIRITS_OF[s][b] == hour_spirits(s, b) for s in Stem for b in Branch)
+True
+"""
+_GENERALS_OF: Final = tuple((guiren_generals(s, Branch.ZI), guiren_generals(s, Branch.WU))
+                            for s in Stem)
+"""``_GENERALS_OF[day stem][hour branch >= 午]``: :func:`~compute.liushen.guiren_generals` (the
+mapping it hands out, shared: 陽貴 for 子 … 巳, 陰貴 for 午 … 亥).
+
+>>> all(_GENERALS_OF[s][b >= 6] is guiren_generals(s, b) for s in Stem for b in Branch)
+True
+"""
 _DRAFTS: Final = (draft(Hidden), draft(ChartLine), draft(ChartHexagram), draft(Chart))
 """The drafts of the chart's classes (:func:`compute.values.draft`: built, then frozen; never
 handed out, so kept in a tuple and not among the module's classes)."""
@@ -492,15 +510,17 @@ def _lines(
     """The six lines of the primary (*primary*: its marks the cast's) or of the changed hexagram
     (單 or 拆): the hexagram's tables, then the spirits of the day, month and hour (*cast*: each
     cast line's yang, moving and mark)."""
-    spirits = day_spirits(day.stem)
+    ds = day.index % 10   # the day's stem (an int: the tables below are by int)
+    spirits = _DAY_SPIRITS_OF[ds]
     on_month = MONTH_SPIRITS_ON[month]
     rel = _RELATIVE_OF[palace_phase]
     fu_rows = _najia_rows(hidden.bits, way) if hidden is not None else None
     rows = _najia_rows(bits, way)
     yang_t, xiu_t, roles_t = _FIXED[bits][:3]
     if hour is not None:
-        hspirits = hour_spirits(day.stem, hour.branch)
-        generals = guiren_generals(day.stem, hour.branch)
+        hb = hour.index % 12
+        hspirits = _HOUR_SPIRITS_OF[ds][hb]
+        generals = _GENERALS_OF[ds][hb >= 6]
     new, hidden_draft, line_draft = _new, _DRAFTS[0], _DRAFTS[1]
     out = []
     for k in range(6):

@@ -43,10 +43,9 @@ BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
 PHASE_ZH: Final = "木火土金水"
 
 
-_LINE_NAME: Final = tuple(tuple(tuple(
-    f"{POS_ZH[p]} {BRANCH_ZH[b]}{PHASE_ZH[BRANCH_PHASE_INT[b]]}{r}" for r in RELATIVE_ZH)
-    for b in range(12)) for p in range(1, 7))
-"""``_LINE_NAME[position − 1][branch][六親]``: :meth:`Context.line_name` (四爻 亥水子孫)."""
+_LINE_HEAD: Final = tuple(tuple(f"{POS_ZH[p]} {BRANCH_ZH[b]}{PHASE_ZH[BRANCH_PHASE_INT[b]]}"
+                                for b in range(12)) for p in range(1, 7))
+"""``_LINE_HEAD[position − 1][branch]``: the start of :meth:`Context.line_name` (四爻 亥水)."""
 
 
 class Context(Record):
@@ -140,9 +139,12 @@ class Context(Record):
         if names is None:   # the six names at once, kept for the rules that ask again
             br, lines = self.br, self.lines
             names = self.names = [  # written out: no comprehension (a call of its own)
-                _LINE_NAME[0][br[0]][lines[0].relative], _LINE_NAME[1][br[1]][lines[1].relative],
-                _LINE_NAME[2][br[2]][lines[2].relative], _LINE_NAME[3][br[3]][lines[3].relative],
-                _LINE_NAME[4][br[4]][lines[4].relative], _LINE_NAME[5][br[5]][lines[5].relative]]
+                _LINE_HEAD[0][br[0]] + RELATIVE_ZH[lines[0].relative],
+                _LINE_HEAD[1][br[1]] + RELATIVE_ZH[lines[1].relative],
+                _LINE_HEAD[2][br[2]] + RELATIVE_ZH[lines[2].relative],
+                _LINE_HEAD[3][br[3]] + RELATIVE_ZH[lines[3].relative],
+                _LINE_HEAD[4][br[4]] + RELATIVE_ZH[lines[4].relative],
+                _LINE_HEAD[5][br[5]] + RELATIVE_ZH[lines[5].relative]]
         return names[pos - 1]
 
     def changed_branch(self, pos: int) -> int | None:

@@ -94,8 +94,19 @@ def relatives(k: Context) -> tuple[list[int], list[int], int]:
 
 
 _CLASH: Final = tuple((b + 6) % 12 for b in range(12))
-_POSITIONS_OF: Final = tuple(tuple(p for p in range(1, 7) if m >> p - 1 & 1) for m in range(64))
-"""``_POSITIONS_OF[bits]``: the positions set in *bits* (bit p − 1 for position p), in order."""
+
+
+def _bit_positions() -> tuple[tuple[int, ...], ...]:
+    """:data:`BIT_POSITIONS`, each set from the set without its lowest position."""
+    out: list[tuple[int, ...]] = [()]
+    for m in range(1, 64):
+        out.append(((m & -m).bit_length(),) + out[m & m - 1])
+    return tuple(out)
+
+
+BIT_POSITIONS: Final = _bit_positions()
+"""``BIT_POSITIONS[bits]``: the positions 1–6 set in *bits* (bit p − 1 for position p), in
+order: ``BIT_POSITIONS[0b100101] == (1, 3, 6)``."""
 _ONE: Final = tuple((p,) for p in range(7))
 """``_ONE[p]``: the positions ``(p,)`` of a finding on one line (one tuple a position)."""
 
@@ -667,18 +678,22 @@ def fu_chu(c: Chart, ln: ChartLine) -> tuple[str, str]:
     return (found[0], found[1]) if found is not None else ("", "")
 
 
-def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
+def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int,
+                 states: list[dict[str, Any]] | None = None
                  ) -> list[tuple[str, str, str, bool] | None]:
     """(verdict, why, place, lifted) of :func:`fu_chu` for the 伏 under each of *lines* (None for
     a line without one), the 世 on line *shi* (*lifted*: it comes out only by the 日月, p102-s2
-    注): one pass, the chart's date facts read once."""
+    注): one pass, the chart's date facts read once. Given *states* (of *lines*, in order), the
+    annotator's keys are written into them in the same pass."""
     day, month, (v0, v1) = k.day, k.month, k.void
     mph = BRANCH_PHASE_INT[month]
     mph_gen = _GEN[mph]
     p283 = k.opts[FU_RIYUE.name] == "p283"
     pb, dc = (month + 6) % 12, (day + 6) % 12   # the branches the month and the day clash
     out: list[tuple[str, str, str, bool] | None] = []
+    n = -1
     for ln in lines:
+        n += 1
         fu = ln.hidden
         if fu is None:
             out.append(None)
@@ -718,6 +733,11 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int
         elif fb == pb and got[0] != "不出":
             got = ("不出", f"{got[1]}, 然伏破 (雖能出而實不出)", place, False)
         out.append(got)
+        if states is not None:
+            st = states[n]
+            st["fu_chu"] = got[0]
+            st["fu_chu_why"] = got[1]
+            st["fu_weight"] = FU_WEIGHT[place]
     return out
 
 
@@ -820,8 +840,12 @@ def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     ('出', 1.0)
     """
     k = c.context or context(c)
-    found = _fu_all(c, k)
     six = k.lines
+    memo = k.memo
+    if lines is six and "findings.fu_chu" not in memo:   # the chart's call: one pass
+        memo["findings.fu_chu"] = _fu_verdicts(k, six, c.primary.hexagram.shi, states)
+        return
+    found = _fu_all(c, k)
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         got = found[i]
         if got is not None:   # the line has a 伏
@@ -851,7 +875,7 @@ def fu_chu_finding(c: Chart) -> list[Finding]:
                 want |= fus[r]
     found = _fu_all(c, k)
     out = []
-    for p in _POSITIONS_OF[want]:
+    for p in BIT_POSITIONS[want]:
         got = found[p - 1]
         if got is None:
             continue

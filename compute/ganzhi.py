@@ -120,7 +120,7 @@ class GanZhi(Frozen):
 
     @property
     def zh(self) -> str:
-        return STEM_ZH[self.index % 10] + BRANCH_ZH[self.index % 12]
+        return GANZHI_ZH[self.index]  # made at import (no concatenation per call)
 
     @property
     def xun(self) -> str:

@@ -537,7 +537,8 @@ def read_moment(at: object, tz: object = None, calendar: str = "gregorian"
     Traceback (most recent call last):
     compute.errors.InputError: at '9999-12-31T23:00': the calendar covers the years 1-3000 ...
     """
-    calendar = read_option("calendar", calendar)
+    if calendar != "gregorian" or type(calendar) is not str:
+        calendar = read_option("calendar", calendar)
     if type(at) is _dt.datetime and tz is None and calendar == "gregorian" \
             and at.tzinfo is None:  # the common case: a naive time of UTC+8, kept as it is
         moment = at.replace(tzinfo=CALENDAR_ZONE)
@@ -635,14 +636,21 @@ def parse(
         chosen_options = (("najia_stems", read_option("najia_stems", najia_stems)),
                           ("fushen", read_option("fushen", fushen)),
                           ("hu", read_option("hu", hu)), ("zi", chosen_zi))
-    chosen_calendar = read_option("calendar", calendar)
+    chosen_calendar = "gregorian" if calendar == "gregorian" and type(calendar) is str \
+        else read_option("calendar", calendar)
     side = read_option("solstice", solstice) if solstice is not None else None
-    convs = read_conventions(conventions)
+    convs = rules.default_conventions() if conventions is None else read_conventions(conventions)
     cast = cast_of(primary, changed, lines)
 
+    # a bare pillar or branch (癸酉, 寅), as most charts are asked, by one look-up (what
+    # read_month and read_day find first), anything else by them
     year_gz = read_year(year) if year is not None else None
-    month_v = read_month(month) if month is not None else None
-    day_gz = read_day(day) if day is not None else None
+    month_v = _BARE.get(month) if type(month) is str else None
+    if month_v is None and month is not None:
+        month_v = read_month(month)
+    day_gz = _BARE.get(day) if type(day) is str else None
+    if type(day_gz) is not GanZhi:
+        day_gz = read_day(day) if day is not None else None
     hour_v = read_hour(hour) if hour is not None else None
     birth_v = read_birth(birth) if birth is not None else None
     if isinstance(month_v, GanZhi) and year_gz is not None \

@@ -11,7 +11,8 @@ Source: 易冒 p214–p216 (¶425–429), p289-s4 (¶575).
 from __future__ import annotations
 
 from compute.chart import Chart
-from compute.context import AS_INT, BRANCH_ZH, POS_ZH, Context, context
+from compute.context import AS_INT, BRANCH_ZH, POS_ZH, context
+from compute.findings import BIT_POSITIONS
 from compute.rules import Finding, rule, table
 from compute.wuxing import Phase
 
@@ -30,60 +31,6 @@ SANHE: Final = table(
 "生乃物之始，藏乃物之終 … 如卯木生亥墓未，為木局是也")."""
 
 
-def _members(c: Context, g: int) -> tuple[list[bool], list[int], tuple[list[str], ...], int]:
-    """The members of 局 *g* (a branch's 局 is its remainder by 4: 申子辰 0, 巳酉丑 1, 寅午戌 2,
-    亥卯未 3) among the moving lines (動), their changed lines (變) and the 伏神 under them (伏),
-    then the month and the day (a 局 needs one of them, p215-s1), by member (長生, 中神, 墓):
-    whether one is sound, the line kinds as bits (動 1 變 2 伏 4), the labels in order (二爻 寅,
-    二爻變 寅, 初爻伏 巳, 月 戌, 日 酉); and the line positions as bits (0: no line member)."""
-    br, cbr, lines, broken, san = c.br, c.cbr, c.lines, c.broken, c.san
-    (v0, v1), day, month = c.void, c.day, c.month
-    pk = (month + 6) % 12   # the branch 月破 (not when it is the day's)
-    if pk == day:
-        pk = -1
-    sound, kinds = [False, False, False], [0, 0, 0]
-    labels: tuple[list[str], ...] = ([], [], [])
-    at = 0
-    for p in c.moving:
-        i = p - 1
-        b = br[i]
-        if b % 4 == g:
-            j = _SLOT[b]
-            if not (broken[i] or san[i]):
-                sound[j] = True
-            kinds[j] |= 1
-            at |= 1 << p
-            labels[j].append(_LABEL[0][p][b])
-        b = cbr[i]
-        if b % 4 == g:   # a moving line has its changed branch
-            j = _SLOT[b]
-            if b != v0 and b != v1 and b != pk:   # neither 空 nor 破
-                sound[j] = True
-            kinds[j] |= 2
-            at |= 1 << p
-            labels[j].append(_LABEL[1][p][b])
-        fu = lines[i].hidden
-        if fu is not None:
-            b = AS_INT[fu.branch]
-            if b % 4 == g:
-                j = _SLOT[b]
-                if b != v0 and b != v1 and b != pk:
-                    sound[j] = True
-                kinds[j] |= 4
-                at |= 1 << p
-                labels[j].append(_LABEL[2][p][b])
-    if at:
-        if month % 4 == g:
-            j = _SLOT[month]
-            sound[j] = True
-            labels[j].append(_LABEL[3][0][month])
-        if day % 4 == g:
-            j = _SLOT[day]
-            sound[j] = True
-            labels[j].append(_LABEL[4][0][day])
-    return sound, kinds, labels, at
-
-
 _SUFFIX: Final = {"動": "", "變": "變", "伏": "伏"}
 _ELEMENT: Final = {zh: Phase.from_zh(zh) for *_, zh in SANHE}
 _ORDER: Final = tuple(middle % 4 for _, middle, _, _ in SANHE)
@@ -92,8 +39,6 @@ _BY_NUMBER: Final = {row[1] % 4: row for row in SANHE}
 """Each row of :data:`SANHE` by its 局 number."""
 _SLOT: Final = tuple(((b - _BY_NUMBER[b % 4][0]) % 12) // 4 for b in range(12))
 """``_SLOT[branch]``: its place in its 局: 0 長生, 1 中神, 2 墓."""
-_POSITIONS: Final = tuple(tuple(p for p in range(1, 7) if m >> p & 1) for m in range(128))
-"""``_POSITIONS[bits]``: the positions 1–6 set in *bits* (bit p for position p), in order."""
 
 
 @rule("sanhe-ju", kind="finding")
@@ -116,51 +61,97 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
 '巳酉丑 金局 伏會 懸中 成 (力存: 失終): 初爻伏 巳, 日 酉']
     """
     c = chart.context or context(chart)
-    if not c.moving:
+    moving = c.moving
+    if not moving:
         return []
-    day, month = c.day, c.month
+    br, cbr, lines, broken, san = c.br, c.cbr, c.lines, c.broken, c.san
+    (v0, v1), day, month = c.void, c.day, c.month
     day4, month4 = day % 4, month % 4
+    pk = (month + 6) % 12   # the branch 月破 (not when it is the day's)
+    if pk == day:
+        pk = -1
     out = []
-    for g in _ORDER:
+    for g in _ORDER:   # a branch's 局 is its remainder by 4: 申子辰 0, 巳酉丑 1, 寅午戌 2, 亥卯未 3
         if g != day4 and g != month4:
             continue   # neither the day nor the month is a member: no 局 (p215-s1)
-        sound, kinds, (first, second, third), at = _members(c, g)
-        if not at or bool(first) + bool(second) + bool(third) < 2:
-            continue   # no line member, or one member branch only
+        # the members of 局 g by place (0 長生, 1 中神, 2 墓): which have a sound member (bits),
+        # the kinds of their line members (動 1 變 2 伏 4), their labels in order; the positions
+        # of the line members (bit p − 1 for position p)
+        sound, kinds, labels, at = 0, [0, 0, 0], ([], [], []), 0
+        for p in moving:
+            i = p - 1
+            b = br[i]
+            if b % 4 == g:   # 動
+                j = _SLOT[b]
+                if not (broken[i] or san[i]):
+                    sound |= 1 << j
+                kinds[j] |= 1
+                at |= 1 << i
+                labels[j].append(_LABEL[0][p] + BRANCH_ZH[b])
+            b = cbr[i]
+            if b % 4 == g:   # 變 (a moving line has its changed branch)
+                j = _SLOT[b]
+                if b != v0 and b != v1 and b != pk:   # neither 空 nor 破
+                    sound |= 1 << j
+                kinds[j] |= 2
+                at |= 1 << i
+                labels[j].append(_LABEL[1][p] + BRANCH_ZH[b])
+            fu = lines[i].hidden
+            if fu is not None:   # 伏
+                b = AS_INT[fu.branch]
+                if b % 4 == g:
+                    j = _SLOT[b]
+                    if b != v0 and b != v1 and b != pk:
+                        sound |= 1 << j
+                    kinds[j] |= 4
+                    at |= 1 << i
+                    labels[j].append(_LABEL[2][p] + BRANCH_ZH[b])
+        if not at:
+            continue   # no line member
+        hung = 0   # the places the 日月 take
+        if month4 == g:
+            j = _SLOT[month]
+            hung |= 1 << j
+            labels[j].append("月 " + BRANCH_ZH[month])
+        if day4 == g:
+            j = _SLOT[day]
+            hung |= 1 << j
+            labels[j].append("日 " + BRANCH_ZH[day])
+        sound |= hung
+        first, second, third = labels
+        if not (first and second or third and (first or second)):
+            continue   # one member branch only
         rank = 0   # the weakest line member: 0 動, 1 變 (only as a changed line), 2 伏
         for m in kinds:
             if m and not m & 1:
                 rank = max(rank, 1 if m & 2 else 2)
         kind = _HUI[rank]
-        hung = (_SLOT[month] if month4 == g else 3, _SLOT[day] if day4 == g else 3)
-        xuan = "懸始" if 0 in hung else "懸中" if 1 in hung else "懸終"
-        if not sound[1]:
-            verdict = "不成 (失中)"
-        elif not sound[0]:
-            verdict = ("不成 (失始, 懸終)" if xuan == "懸終" else
-                       "假局 (變失始)" if 2 in kinds else "成 (力小: 失始)")
-        elif not sound[2]:
-            verdict = "成 (力存: 失終)"
+        xuan = "懸始" if hung & 1 else "懸中" if hung & 2 else "懸終"
+        if not sound & 2:
+            verdict, short = "不成 (失中)", "不成"
+        elif not sound & 1:
+            verdict, short = (
+                ("不成 (失始, 懸終)", "不成") if xuan == "懸終" else
+                ("假局 (變失始)", "假局") if 2 in kinds else ("成 (力小: 失始)", "成"))
+        elif not sound & 4:
+            verdict, short = "成 (力存: 失終)", "成"
         else:
-            verdict = "成 (力大)"
-        short = verdict.split(" ")[0]
+            verdict, short = "成 (力大)", "成"
         start, _, _, phase = _BY_NUMBER[g]
         name, element = _NAME[start], _ELEMENT[phase]
         members = ", ".join([*first, *second, *third])
         facts = {"kind": kind, "branches": name, "element": element, "xuan": xuan,
                  "verdict": short, "grade": verdict, "members": members}
         out.append(Finding("sanhe-ju", f"{name} {element}局 {kind} {xuan} {verdict}: {members}",
-                           _POSITIONS[at], (), "primary", (("kind", kind), ("verdict", short)),
+                           BIT_POSITIONS[at], (), "primary", (("kind", kind), ("verdict", short)),
                            kind, facts))   # the summary from the facts' values
     return out
 
 
-_LABEL: Final = (*(tuple(tuple(f"{POS_ZH[p]}{suffix} {BRANCH_ZH[b]}" for b in range(12))
-                         for p in range(7)) for suffix in _SUFFIX.values()),
-                 (tuple(f"月 {BRANCH_ZH[b]}" for b in range(12)),),
-                 (tuple(f"日 {BRANCH_ZH[b]}" for b in range(12)),))
-"""``_LABEL[kind][position][branch]``: how a member is named in the summary, kind 0 動, 1 變,
-2 伏, 3 月, 4 日 (position 0): 二爻 寅, 二爻變 寅, 初爻伏 巳; 月 戌, 日 酉."""
+_LABEL: Final = tuple(tuple(f"{POS_ZH[p]}{suffix} " for p in range(7))
+                      for suffix in _SUFFIX.values())
+"""``_LABEL[kind][position]``: how a line member is named in the summary before its branch, kind
+0 動, 1 變, 2 伏: 二爻 寅, 二爻變 寅, 初爻伏 巳 (the day and month: 月 戌, 日 酉)."""
 _HUI: Final = ("動會", "變會", "伏會")
 _NAME: Final = {s: BRANCH_ZH[s] + BRANCH_ZH[m] + BRANCH_ZH[t] for s, m, t, _ in SANHE}
 """The name of each 局 (申子辰 …), by its 長生."""

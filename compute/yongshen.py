@@ -23,7 +23,7 @@ from types import MappingProxyType
 from compute.changsheng import ACTS_TABLE, BRANCH_PHASE_INT, TU_CHANGSHENG_CHOICES, day_action
 from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
-from compute.findings import fu_out_by_rule, relatives
+from compute.findings import BIT_POSITIONS, fu_out_by_rule, relatives
 from compute.ganzhi import STEM_ZH, Stem
 from compute.gua import Hexagram
 from compute.hechong import LIUHE
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 RELATIVES: Final = tuple(Relative)
 
 
-_AT: Final = tuple(tuple(p for p in range(1, 7) if m >> p - 1 & 1) for m in range(64))
+_AT: Final = BIT_POSITIONS
 """``_AT[bits]``: the positions 1–6 set in *bits* (bit p − 1 for position p), in order (the
 bits of :func:`compute.findings.relatives`)."""
 
@@ -70,26 +70,34 @@ _CTL: Final = tuple(row.index("克") for row in ACTS_TABLE)
 """The one phase each phase 克."""
 
 
-def _acts_table() -> dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[bool, ...], ...]]:
-    """:data:`_ACTS`: for each pair of the day's and the month's actions on the five phases
-    (a context's ``dact`` and ``mact``), per phase: 克 by the day or the month; 生 by one of
-    them; neither 生 nor 比 from either."""
-    out = {}
-    for tu in TU_CHANGSHENG_CHOICES:
-        for day in range(12):
-            dact = tuple(day_action(p, day, tu) for p in range(5))
-            for mact in ACTS_TABLE:
-                out[dact, mact] = (
-                    tuple(dact[p] == "克" or mact[p] == "克" for p in range(5)),
-                    tuple(dact[p] == "生" or mact[p] == "生" for p in range(5)),
-                    tuple(dact[p] not in ("生", "比") and mact[p] not in ("生", "比")
-                          for p in range(5)))
-    return out
+def _masks(acts: tuple[str, ...]) -> tuple[int, int, int]:
+    """The phases (as bits, bit p for phase p) that *acts* (how the day or the month acts on
+    each phase) 克, 生, and 生 or 比."""
+    ke = sheng = help_ = 0
+    for p in range(5):
+        a = acts[p]
+        if a == "克":
+            ke |= 1 << p
+        elif a == "生":
+            sheng |= 1 << p
+            help_ |= 1 << p
+        elif a == "比":
+            help_ |= 1 << p
+    return ke, sheng, help_
 
 
-_ACTS: Final = _acts_table()
-"""``_ACTS[dact, mact]``: (克 by 日 or 月, 生 by 日 or 月, no 生 or 比 from 日 and 月), each per
-phase — a chart's date facts read in one look-up (2 × 12 days × 5 months, built at import)."""
+_DAY_ACTS: Final = {acts: _masks(acts) for acts in {
+    tuple(day_action(p, day, tu) for p in range(5))
+    for tu in TU_CHANGSHENG_CHOICES for day in range(12)}}
+"""``_DAY_ACTS[dact]``: :func:`_masks` of the day's actions (a context's ``dact``)."""
+_MONTH_ACTS: Final = {acts: _masks(acts) for acts in ACTS_TABLE}
+"""``_MONTH_ACTS[mact]``: :func:`_masks` of the month's actions (a context's ``mact``)."""
+
+
+_SHENG_BY: Final = tuple(_GEN.index(p) for p in range(5))
+"""``_SHENG_BY[phase]``: the one phase that 生 it (never itself)."""
+_KE_BY: Final = tuple(_CTL.index(p) for p in range(5))
+"""``_KE_BY[phase]``: the one phase that 克 it (never itself)."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
 _NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
                             for r in range(5)) for b in range(12))
@@ -219,26 +227,23 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
     c = chart.context or context(chart)
     cph, dact, mact, lmov = c.ph, c.dact, c.mact, c.lmov
     broken, strong, is_void, on_month = c.broken, c.strong, c.is_void, c.on_month
-    sheng = [0, 0, 0, 0, 0]   # per phase: the moving lines neither 破 nor 散 生 it, as bits
-    for q, qph in c.good:
-        sheng[_GEN[qph]] |= 1 << q
-    ke = [0, 0, 0, 0, 0]      # per phase: the moving lines 克 it, as bits
-    for p in c.moving:
-        ke[_CTL[cph[p - 1]]] |= 1 << p - 1
+    gcnt, mcnt = c.gcnt, c.mcnt   # per phase: the moving lines (neither 破 nor 散; all)
     six = c.lines   # the states read (長生) are the chart's lines' own, whatever *states* is
-    kes, _, unhelped = _ACTS[dact, mact]
+    dk, _, dh = _DAY_ACTS[dact]
+    mk, _, mh = _MONTH_ACTS[mact]
+    kes, helped = dk | mk, dh | mh   # phases 克 by 日 or 月; 生 or 比 by 日 or 月 (bits)
     for i, st in enumerate(states) if lines is six else primary_states(lines, states, six):
         ph = cph[i]
         out = []
         if broken[i]:
             out.append("月破")
-        if (unhelped[ph] and not sheng[ph] & ~(1 << i)
+        if (not helped >> ph & 1 and not gcnt[_SHENG_BY[ph]]   # (never the line itself)
                 and (six[i].state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")):
             out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
         moving = lmov[i]
         if not strong[i] and is_void[i] and not moving and not on_month[i]:
             out.append("衰遇旬空")
-        if moving and kes[ph] and ke[ph] & ~(1 << i):
+        if moving and kes >> ph & 1 and mcnt[_KE_BY[ph]]:
             out.append("發動交傷")
         st["youwu"] = out
 
@@ -277,19 +282,19 @@ def injuries(c: Context, p: int) -> list[str]:
     >>> injuries(context(chart("大過", month="亥", day="戊午")), 1)
     ['空']
     """
-    return list(_HURT_WORDS[_hurt(c, p - 1, _ACTS[c.dact, c.mact][0])])
+    return list(_HURT_WORDS[_hurt(c, p - 1, _DAY_ACTS[c.dact][0] | _MONTH_ACTS[c.mact][0])])
 
 
-def _hurt(c: Context, i: int, kes: tuple[bool, ...]) -> int:
-    """:func:`injuries` of the line at index *i* as bits: 空 1, 破 2, 沖散 4, 克 8 (*kes*: 克 by
-    the day or the month, per phase: :data:`_ACTS`)."""
+def _hurt(c: Context, i: int, kes: int) -> int:
+    """:func:`injuries` of the line at index *i* as bits: 空 1, 破 2, 沖散 4, 克 8 (*kes*: the
+    phases 克 by the day or the month, as bits)."""
     moving = c.lmov[i]
     bits = 1 if c.is_void[i] and not moving and not c.on_month[i] and not c.on_day[i] else 0
     if c.broken[i]:
         bits |= 2
     if c.san[i] or (not moving and CLASH[c.br[i]] == c.day and not c.strong[i]):
         bits |= 4
-    if kes[c.ph[i]]:
+    if kes >> c.ph[i] & 1:
         bits |= 8
     return bits
 
@@ -321,7 +326,7 @@ def liangxian(chart: Chart) -> list[Finding]:
     fei = relatives(c)[0]
     pure = hx.generation == 0
     br, cph, lmov, lines = c.br, c.ph, c.lmov, c.lines
-    kes = _ACTS[c.dact, c.mact][0]
+    kes = _DAY_ACTS[c.dact][0] | _MONTH_ACTS[c.mact][0]
     out = []
     for r in range(5):
         m = fei[r]
@@ -367,29 +372,27 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
     """
     c = chart.context or context(chart)
     dact, mact, cph, broken, san, cbr = c.dact, c.mact, c.ph, c.broken, c.san, c.cbr
-    sheng = [0, 0, 0, 0, 0]   # per phase: the sound movers 生 it, positions as bits (bit p)
-    ke = [0, 0, 0, 0, 0]      # … and 克 it
-    for i, qph in c.good:     # the moving lines neither 破 nor 散
-        sheng[_GEN[qph]] |= 2 << i
-        ke[_CTL[qph]] |= 2 << i
+    gcnt = c.gcnt   # per phase: the moving lines neither 破 nor 散 (never the line itself:
+    # a line is not of the phase that 生 or 克 it)
     day = c.day
     pk = (c.month + 6) % 12   # the branch 月破 (not when it is the day's)
     if pk == day:
         pk = -1
     v0, v1 = c.void
-    riyue_kes, riyue_shengs, _ = _ACTS[dact, mact]
+    dk, ds, _ = _DAY_ACTS[dact]
+    mk, ms, _ = _MONTH_ACTS[mact]
+    kes, shengs = dk | mk, ds | ms   # the phases 克 / 生 by 日 or 月, as bits
     day_acts = ACTS_TABLE[BRANCH_PHASE_INT[day]]
     lines = c.lines
     out = []
     for i in range(6):
         if broken[i] or san[i]:
             continue
-        others = ~(2 << i)   # every position but this one
         ph = cph[i]
-        riyue_ke = riyue_kes[ph]
+        riyue_ke = kes >> ph & 1
         # the line itself as the 用: forms 一 二 三 and p093-s1's
         form = None
-        if riyue_ke and sheng[ph] & others:
+        if riyue_ke and gcnt[_SHENG_BY[ph]]:
             form = "一: 日月克, 動爻生"
         else:
             cb = cbr[i]
@@ -397,9 +400,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
                 bph = BRANCH_PHASE_INT[cb]
                 jue = dact[bph] == "克" and dact[bph] != day_acts[bph]
                 how = ACTS_TABLE[bph][ph]
-                if how == "生" and not jue and ke[ph] & others:
+                if how == "生" and not jue and gcnt[_KE_BY[ph]]:
                     form = "二: 動爻克, 變爻生"
-                elif how == "克" and sheng[ph] & others:
+                elif how == "克" and gcnt[_SHENG_BY[ph]]:
                     form = "三: 變爻克, 動爻生"
                 elif riyue_ke and how == "生" and cb != v0 and cb != v1:
                     form = "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
@@ -410,9 +413,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
         if fu is not None:
             fph = fu.element
             how = ACTS_TABLE[ph][fph]   # the 飛 (sound: checked above) on its 伏
-            if riyue_kes[fph] and (how == "生" or sheng[fph]):
+            if kes >> fph & 1 and (how == "生" or gcnt[_SHENG_BY[fph]]):
                 form = "四: 伏受日月克, 飛動生"
-            elif (how == "克" or ke[fph]) and riyue_shengs[fph]:
+            elif (how == "克" or gcnt[_KE_BY[fph]]) and shengs >> fph & 1:
                 form = "五: 伏受飛動克, 日月生"
             else:
                 continue

@@ -7,16 +7,16 @@ the calendar covers, from lunar-python, so that compute reads a date without it.
 For each Gregorian year of ``compute.calendar.YEARS`` the fourteen moments of
 ``lunar_terms(year)`` (the 節 小寒 … 大雪, then 夏至 and 冬至; naive datetimes of the calendar's
 clock, UTC+8, proleptic Gregorian, whole seconds) are counted in seconds from 0001-01-01 00:00.
-The file keeps year 1's fourteen counts and, for every year and each term, its *drift*: how far
-the moment lies from year 1's plus whole mean years (365.2422 days, ``MEAN_YEAR`` seconds, a
-year), within ±2**23 s. The drifts, term by term (each term's 3000 years in a row), are
+The file keeps, for every year and each term, the count less as many mean years (365.2422
+days, ``MEAN_YEAR`` seconds) as the year lies after the first: a number within a year of
+year 1's (it fits an int32). These, term by term (each term's 3000 years in a row), are
 little-endian int32 written byte plane by byte plane (every lowest byte, then every second …:
 the high planes are nearly constant and compress to almost nothing), compressed (zlib) and
-written in base 64 (which, unlike base 85, the standard library decodes in C). So a moment is
-one look-up and two additions, and reading the table is a few calls in C — no running sum over
-the years (what a table of year-to-year intervals would need). Decoding is
-:func:`compute.calendar.term_seconds`'s business; ``tests/test_compute_calendar_table.py``
-compares the table with lunar-python.
+written in base 64 (which, unlike base 85, the standard library decodes in C). Reading the
+table is a few calls in C — base 64, zlib, the planes put back together, ``tolist`` — and a
+year's moments are its fourteen numbers plus its mean years: no running sum over the years.
+Decoding is :func:`compute.calendar.term_seconds`'s business;
+``tests/test_compute_calendar_table.py`` compares the table with lunar-python.
 
 lunar-python stays a development dependency: only this tool and the tests import it.
 """
@@ -70,16 +70,16 @@ def seconds(moment: dt.datetime) -> int:
 def build() -> str:
     first, last = YEARS
     rows = [[seconds(t) for t in lunar_terms(y)] for y in range(first, last + 1)]
-    drift = array.array("i")
+    moments = array.array("i")
     for k in range(14):
         for i, row in enumerate(rows):
-            d = row[k] - rows[0][k] - i * MEAN_YEAR
-            if not -2**23 <= d < 2**23:
-                raise SystemExit(f"drift {d} s does not fit 24 bits")
-            drift.append(d)
+            d = row[k] - i * MEAN_YEAR
+            if not -2**31 <= d < 2**31:
+                raise SystemExit(f"{d} s does not fit an int32")
+            moments.append(d)
     if sys.byteorder == "big":
-        drift.byteswap()
-    raw = drift.tobytes()
+        moments.byteswap()
+    raw = moments.tobytes()
     planes = b"".join(raw[j::4] for j in range(4))
     packed = base64.b64encode(zlib.compress(planes, 9)).decode("ascii")
     lines = [packed[k:k + 96] for k in range(0, len(packed), 96)]
@@ -89,8 +89,7 @@ def build() -> str:
         " (see the tool's docstring for the\nencoding; compute.calendar.solar_terms decodes it)."
         '\n"""\n\n',
         f"FIRST_YEAR = {first}\nLAST_YEAR = {last}\n",
-        "YEAR_ONE = (\n", "".join(f"    {x},\n" for x in rows[0]), ")\n",
-        "DRIFT = (  # one string: the pieces are joined by the compiler\n",
+        "MOMENTS = (  # one string: the pieces are joined by the compiler\n",
         "".join(f'    "{x}"\n' for x in lines), ")\n",
     ])
 
