@@ -110,17 +110,18 @@ def riyue_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
 
 
 def year_given(chart: Chart) -> bool:
-    """The gate of 太歲's line states: a chart with a year (太歲 says nothing without one)."""
+    """A chart with a year (太歲 says nothing without one)."""
     return chart.year is not None
 
 
 @rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1",
                                "p155-s1"),
-      kind="line", lines="shown", when=year_given, batch="into")
+      kind="line", lines="shown", batch="into")
 def taisui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``taisui`` (only when the year is given): "太歲" on the year branch, "歲破" on its clash —
     a clash in name only (p141-s1 "與爻神沖，謂歲破而不破"); ``year_void``: the line is empty in
-    the year's 旬 (年空, used only now and then for lifetime questions, p155-s1 注).
+    the year's 旬 (年空, used only now and then for lifetime questions, p155-s1 注). Not gated:
+    without a year it returns at once, cheaper than a gate's step of its own in the plan.
 
     >>> from compute.chart import chart   # p155-s1 注: 七十戊申，乃甲辰旬空寅卯
     >>> chart("大畜", month="寅", day="癸亥", year="戊申").primary.line(6).state["year_void"]
