@@ -25,6 +25,7 @@ from compute.changsheng import (
     day_action,
 )
 from compute.chart import Chart, ChartLine
+from compute.ganzhi import VOID_START
 from compute.liuqin import RELATIVE_ZH
 from compute.rules import Finding
 from compute.values import Record
@@ -269,7 +270,7 @@ def _build(chart: Chart) -> Context:
     tu = opts.get("tu-changsheng", "申")
     i = chart.day.index
     day, month = i % 12, AS_INT[chart.month]
-    v0 = (i - i % 10 + 10) % 12   # the 旬空 pair (compute.ganzhi.void_branches)
+    v0 = VOID_START[i]   # the 旬空 pair: v0 and the next branch
     v1 = (v0 + 1) % 12
     pb = (month + 6) % 12
     bpi = BRANCH_PHASE_INT

@@ -197,9 +197,14 @@ def void_branches(day: GanZhi) -> tuple[Branch, Branch]:
     return _VOID[day.index]
 
 
-_VOID: Final = tuple(
-    (BRANCHES[(i - i % 10 + 10) % 12], BRANCHES[(i - i % 10 + 11) % 12]) for i in range(60)
-)
+VOID_START: Final = tuple((i - i % 10 + 10) % 12 for i in range(60))
+"""``VOID_START[index of a pillar]``: the first of its two void branches (旬空), as an int; the
+second is the next branch. The ints of :func:`void_branches`, for code that works on ints.
+
+>>> VOID_START[GanZhi.from_zh("壬戌").index], VOID_START[GanZhi.from_zh("甲子").index]
+(0, 10)
+"""
+_VOID: Final = tuple((BRANCHES[v], BRANCHES[(v + 1) % 12]) for v in VOID_START)
 
 
 MONTH_STEM_START: Final = table(

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from compute.changsheng import BRANCH_PHASE_INT, STAGE_TABLE, WANGXIANG_TABLE, day_action
 from compute.chart import Chart, ChartLine
 from compute.context import AS_INT, BRANCH_ZH, CLASH, context
+from compute.ganzhi import VOID_START
 from compute.rules import rule
 
 TYPE_CHECKING = False
@@ -131,7 +132,7 @@ def taisui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str
     year = c.year
     if year is None:
         return
-    y0 = (year - chart.year.index % 10 + 10) % 12   # the 旬空 of the year (ganzhi.void_branches)
+    y0 = VOID_START[chart.year.index]   # the 旬空 of the year: y0 and the next branch
     y1 = (y0 + 1) % 12
     clash = CLASH[year]
     for k, ln in enumerate(lines):

@@ -140,39 +140,8 @@ class Finding(Frozen):
         ('世 6爻', '世', 6)
         """
         known = {"kind": kind, **facts} if facts else {"kind": kind}
-        summary = say(known)
-        entry = _RULES.get(rule)
-        if entry is None or cls is not Finding:  # the checked path (a subclass, a rule not
-            return cls.__new__(cls, rule, summary, lines, passages, role,  # loaded yet …)
-                               data if isinstance(data, tuple) else tuple(data.items()), kind,
-                               known)
-        # Finding.__new__ written out (a call less; the same normalisation and checks)
-        if type(lines) is not tuple:
-            lines = tuple(lines)
-        if lines:
-            try:
-                ok = lines in _POSITIONS or all(map(_IS_POSITION, lines))
-            except TypeError:  # an unhashable item: refused below
-                ok = False
-            if not ok:
-                _refuse(lines)
-        if not passages:
-            passages = entry.passages
-        elif type(passages) is not tuple:
-            passages = tuple(passages)
-        if type(data) is not tuple and not isinstance(data, tuple):
-            data = tuple(data.items())
-        o = _new(_DRAFT[0])
-        o.rule = rule  # type: ignore[misc]
-        o.summary = summary  # type: ignore[misc]
-        o.lines = lines  # type: ignore[misc]
-        o.passages = passages  # type: ignore[misc]
-        o.role = role  # type: ignore[misc]
-        o.data = data  # type: ignore[misc]
-        o.kind = kind  # type: ignore[misc]
-        o.facts = known  # type: ignore[misc]
-        o.__class__ = Finding
-        return o
+        return cls.__new__(cls, rule, say(known), lines, passages, role,
+                           data if isinstance(data, tuple) else tuple(data.items()), kind, known)
 
     def fact(self, name: str, default: Any = None) -> Any:
         """One of :attr:`facts` (*default* when the finding does not carry it).
