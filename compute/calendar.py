@@ -30,7 +30,7 @@ import datetime as _dt
 import functools
 
 from compute.errors import InputError, quote
-from compute.ganzhi import BRANCHES, GANZHI, MONTH_STEM_START, Branch, GanZhi
+from compute.ganzhi import BRANCHES, GANZHI, HOUR_PILLARS, MONTH_PILLARS, Branch, GanZhi
 from compute.values import Frozen, draft, init
 
 TYPE_CHECKING = False
@@ -251,7 +251,7 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     o.year = GANZHI[y]
     o.month = _MONTH_PILLAR[y % 10][bisect.bisect_right(terms, at, 0, 12)]
     o.day = GANZHI[d]
-    o.hour = _HOUR_PILLAR[d % 10][((hour + 1) // 2) % 12]
+    o.hour = HOUR_PILLARS[d % 10][((hour + 1) // 2) % 12]
     o.after_xiazhi = terms[12] <= at < terms[13]
     o.__class__ = Pillars
     return o
@@ -259,23 +259,6 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
 
 _DRAFT: Final = (draft(Pillars),)
 _new = object.__new__
-_MONTH_PILLAR: Final = tuple(tuple(
-    GANZHI[(6 * ((MONTH_STEM_START[s] + (m - 2) % 12) % 10) - 5 * m) % 60]
-    for m in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0)) for s in range(10))
+_MONTH_PILLAR: Final = tuple(tuple(MONTH_PILLARS[s][m] for m in _MONTH_AFTER) for s in range(10))
 """``_MONTH_PILLAR[year stem][how many of the year's 節 have begun]``: the month's pillar
-(五虎遁, :func:`~compute.ganzhi.month_pillar`, whose arithmetic it repeats on ints).
-
->>> from compute.ganzhi import STEMS, hour_pillar, month_pillar
->>> all(_MONTH_PILLAR[s][k] == month_pillar(STEMS[s], m) for s in range(10)
-...     for k, m in enumerate(_MONTH_AFTER))
-True
-"""
-_HOUR_PILLAR: Final = tuple(tuple(GANZHI[(6 * ((2 * s + b) % 10) - 5 * b) % 60]
-                                  for b in range(12)) for s in range(10))
-"""``_HOUR_PILLAR[day stem][hour branch]``: the hour's pillar (五子遁,
-:func:`~compute.ganzhi.hour_pillar`, whose arithmetic it repeats on ints).
-
->>> all(_HOUR_PILLAR[s][b] == hour_pillar(STEMS[s], BRANCHES[b]) for s in range(10)
-...     for b in range(12))
-True
-"""
+(:data:`~compute.ganzhi.MONTH_PILLARS` by the month those 節 begin)."""

@@ -27,6 +27,7 @@ from compute.errors import InputError
 from compute.fushen import hidden_hexagram
 from compute.ganzhi import (
     BRANCH_ZH,
+    HOUR_PILLARS,
     STEM_ZH,
     Branch,
     GanZhi,
@@ -480,10 +481,10 @@ def _najia_rows(bits: int, way: int) -> tuple[tuple[Stem, Branch, Phase], ...]:
 
 _DAY_SPIRITS_OF: Final = tuple(day_spirits(s) for s in Stem)
 """``_DAY_SPIRITS_OF[day stem]``: :func:`~compute.liushen.day_spirits`."""
-_HOUR_SPIRITS_OF: Final = tuple(tuple(_DAY_SPIRITS_OF[(2 * s + b) % 10] for b in range(12))
-                                for s in range(10))
+_HOUR_SPIRITS_OF: Final = tuple(tuple(_DAY_SPIRITS_OF[gz.index % 10] for gz in row)
+                                for row in HOUR_PILLARS)
 """``_HOUR_SPIRITS_OF[day stem][hour branch]``: :func:`~compute.liushen.hour_spirits` (the day
-spirits of the hour's stem by 五子遁, whose stem is the day stem twice plus the hour).
+spirits of the hour's stem, :data:`~compute.ganzhi.HOUR_PILLARS`).
 
 >>> from compute.liushen import hour_spirits
 >>> all(_HOUR_SPIRITS_OF[s][b] == hour_spirits(s, b) for s in Stem for b in Branch)

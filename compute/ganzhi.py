@@ -213,6 +213,15 @@ MONTH_STEM_START: Final = table(
     "compute.ganzhi.MONTH_STEM_START",
 )
 """五虎遁: the stem of the 寅 month by year stem (甲 year → 丙寅, "退三位而取丙寅", p028-s2)."""
+MONTH_PILLARS: Final = tuple(tuple(
+    GANZHI[(6 * ((MONTH_STEM_START[Stem(s)] + (m - 2) % 12) % 10) - 5 * m) % 60] for m in range(12))
+    for s in range(10))
+"""``MONTH_PILLARS[year stem][month branch]``: :func:`month_pillar` (五虎遁 from
+:data:`MONTH_STEM_START`; the stem counted on from the 寅 month, of the month's yin/yang).
+
+>>> MONTH_PILLARS[Stem.JIA][Branch.YIN].zh, MONTH_PILLARS[Stem.GUI][Branch.CHOU].zh
+('丙寅', '乙丑')
+"""
 
 
 @rule("wuhu-dun")
@@ -222,8 +231,7 @@ def month_pillar(year_stem: Stem, month: Branch) -> GanZhi:
     >>> month_pillar(Stem.JIA, Branch.YIN), month_pillar(Stem.GUI, Branch.CHOU)
     (GanZhi.from_zh('丙寅'), GanZhi.from_zh('乙丑'))
     """
-    stem = (MONTH_STEM_START[year_stem] + (month - 2) % 12) % 10  # of the month's yin/yang
-    return GANZHI[(6 * stem - 5 * month) % 60]
+    return MONTH_PILLARS[year_stem][month]
 
 
 @rule("wushu-dun", "日上起時 (五子遁)", "일상기시 (오자둔)", ("p028-s2", "p059-s1"))
@@ -234,7 +242,17 @@ def hour_pillar(day_stem: Stem, hour: Branch) -> GanZhi:
     >>> hour_pillar(Stem.JIA, Branch.YIN), hour_pillar(Stem.XIN, Branch.CHEN)
     (GanZhi.from_zh('丙寅'), GanZhi.from_zh('壬辰'))
     """
-    return GANZHI[(6 * ((2 * day_stem + hour) % 10) - 5 * hour) % 60]  # of the hour's yin/yang
+    return HOUR_PILLARS[day_stem][hour]
+
+
+HOUR_PILLARS: Final = tuple(tuple(GANZHI[(6 * ((2 * s + b) % 10) - 5 * b) % 60] for b in range(12))
+                            for s in range(10))
+"""``HOUR_PILLARS[day stem][hour branch]``: :func:`hour_pillar` (五子遁: the hour's stem is the
+day stem twice plus the hour, of the hour's yin/yang), ints as indices.
+
+>>> HOUR_PILLARS[Stem.JIA][Branch.YIN].zh, HOUR_PILLARS[Stem.XIN][Branch.CHEN].zh
+('丙寅', '壬辰')
+"""
 
 
 DIRECTIONS: Final = table(
