@@ -25,23 +25,21 @@ from compute.changsheng import (
     day_action,
 )
 from compute.chart import Chart, ChartLine
-from compute.ganzhi import VOID_START
+from compute.ganzhi import BRANCH_ZH, CLASH, VOID_START
 from compute.liuqin import RELATIVE_ZH
 from compute.rules import Finding
 from compute.values import Record
+from compute.wuxing import PHASE_ZH
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, Final, TypeVar
 
-CLASH: Final = tuple((b + 6) % 12 for b in range(12))
 AS_INT: Final = tuple(range(12))
 """``AS_INT[b]``: a branch (or any IntEnum below 12) as a plain int — a tuple lookup, several
 times cheaper than ``int(b)``."""
 POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
-BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
-PHASE_ZH: Final = "木火土金水"
 
 
 _LINE_HEAD: Final = tuple(tuple(f"{POS_ZH[p]} {BRANCH_ZH[b]}{PHASE_ZH[BRANCH_PHASE_INT[b]]}"

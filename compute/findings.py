@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from compute.chart import Chart, ChartLine
-from compute.ganzhi import BRANCH_ZH, STEM_ZH, Branch
+from compute.ganzhi import BRANCH_ZH, CLASH, STEM_ZH, Branch
 from compute.gua import HEXAGRAMS, Trigram
 from compute.liuqin import RELATIVE_ZH, Relative, controlled_by, generated_by, relative
 from compute.liushen import Spirit
@@ -91,9 +91,6 @@ def relatives(k: Context) -> tuple[list[int], list[int], int]:
             bit <<= 1
         found = k.memo["findings.relatives"] = (fei, fu, shown)
     return found
-
-
-_CLASH: Final = tuple((b + 6) % 12 for b in range(12))
 
 
 def _bit_positions() -> tuple[tuple[int, ...], ...]:
@@ -239,7 +236,7 @@ def bianyao_power(c: Chart) -> list[Finding]:
         ae, bb = ph[i], cbr[i]
         be = BRANCH_PHASE_INT[bb]
         gen, ctl = _GEN[be] == ae, _CTL[be] == ae
-        chong, jue = _CLASH[br[i]] == bb, _JUE[ae] == bb
+        chong, jue = CLASH[br[i]] == bb, _JUE[ae] == bb
         kong = bb == v0 or bb == v1
         if not (gen or ctl or chong or jue or kong or bb == pb):
             continue

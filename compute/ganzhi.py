@@ -23,6 +23,13 @@ if TYPE_CHECKING:
 
 STEM_ZH: Final = "甲乙丙丁戊己庚辛壬癸"
 BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
+CLASH: Final = tuple((b + 6) % 12 for b in range(12))
+"""``CLASH[branch]``: the branch it clashes with (沖: six apart), as an int; :meth:`Branch.clash`
+for the enum.
+
+>>> BRANCH_ZH[CLASH[0]], BRANCH_ZH[CLASH[9]]
+('午', '卯')
+"""
 
 
 class Stem(Named, names=STEM_ZH, what="stem"):
