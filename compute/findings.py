@@ -23,7 +23,7 @@ from compute.liushen import Spirit
 from compute.najia import najia
 from compute.rules import Finding, convention, doctrine, primary_states, rule
 from compute.shen import guashen, jianyao
-from compute.wuxing import Phase, branch_phase
+from compute.wuxing import KE, SHENG, Phase, branch_phase
 from compute.xing import WUXING_STARS, hunzhong_xiu
 
 TYPE_CHECKING = False
@@ -59,8 +59,6 @@ BRANCH_PHASE_INT: Final = tuple(int(branch_phase(Branch(b))) for b in range(12))
 # derived once from the enums' own methods: the detectors below read these instead of calling
 # the enum methods line by line.
 _JUE: Final = tuple(int(JUE[Phase(p)]) for p in range(5))
-_GEN: Final = tuple(int(Phase(p).generates()) for p in range(5))
-_CTL: Final = tuple(int(Phase(p).controls()) for p in range(5))
 _REL_GEN: Final = tuple(int(generated_by(Relative(r))) for r in range(5))
 _REL_CTL: Final = tuple(int(controlled_by(Relative(r))) for r in range(5))
 
@@ -228,14 +226,14 @@ def bianyao_power(c: Chart) -> list[Finding]:
     k = c.context or context(c)
     day, month, (v0, v1) = k.day, k.month, k.void
     out = []
-    day_ctl, month_ctl = _CTL[BRANCH_PHASE_INT[day]], _CTL[BRANCH_PHASE_INT[month]]
+    day_ctl, month_ctl = KE[BRANCH_PHASE_INT[day]], KE[BRANCH_PHASE_INT[month]]
     br, ph, cbr = k.br, k.ph, k.cbr
     pb = (month + 6) % 12
     for pos in k.moving:
         i = pos - 1
         ae, bb = ph[i], cbr[i]
         be = BRANCH_PHASE_INT[bb]
-        gen, ctl = _GEN[be] == ae, _CTL[be] == ae
+        gen, ctl = SHENG[be] == ae, KE[be] == ae
         chong, jue = CLASH[br[i]] == bb, _JUE[ae] == bb
         kong = bb == v0 or bb == v1
         if not (gen or ctl or chong or jue or kong or bb == pb):
@@ -430,13 +428,13 @@ def shi_ying_shengke(c: Chart) -> list[Finding]:
     lines = c.primary.lines
     shi, ying = lines[pair[0] - 1], lines[pair[1] - 1]
     s, y = shi.element, ying.element
-    if _CTL[s] == y:
+    if KE[s] == y:
         text = f"世 {_ln(shi)} 克 應 {_ln(ying)}: 彼我之勢宜世克應"
-    elif _CTL[y] == s:
+    elif KE[y] == s:
         text = f"應 {_ln(ying)} 克 世 {_ln(shi)}: 不宜應克世"
-    elif _GEN[y] == s:
+    elif SHENG[y] == s:
         text = f"應 {_ln(ying)} 生 世 {_ln(shi)}: 彼我之交宜應生世"
-    elif _GEN[s] == y:
+    elif SHENG[s] == y:
         text = f"世 {_ln(shi)} 生 應 {_ln(ying)}: 不宜世生應"
     else:
         text = f"世 {_ln(shi)} 應 {_ln(ying)} 比和"
@@ -684,7 +682,7 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int,
     annotator's keys are written into them in the same pass."""
     day, month, (v0, v1) = k.day, k.month, k.void
     mph = BRANCH_PHASE_INT[month]
-    mph_gen = _GEN[mph]
+    mph_gen = SHENG[mph]
     p283 = k.opts[FU_RIYUE.name] == "p283"
     pb, dc = (month + 6) % 12, (day + 6) % 12   # the branches the month and the day clash
     out: list[tuple[str, str, str, bool] | None] = []
@@ -707,7 +705,7 @@ def _fu_verdicts(k: Context, lines: Iterable[ChartLine], shi: int,
                 got = fixed[1]   # 飛散: clashed by the day, not 空, not 旺相
             elif b == v0 or b == v1:
                 got = fixed[2] if b == dc else fixed[3]   # 飛空遇日沖 (沖實) / 飛空
-            elif _GEN[f] == h:
+            elif SHENG[f] == h:
                 got = fixed[4]   # 飛生伏
             elif f == h:
                 got = fixed[5]   # 飛伏比和
@@ -748,14 +746,14 @@ def _fu_base(place: str, h: int, b: int) -> tuple[str, str] | None:
     f = BRANCH_PHASE_INT[b]
     if _JUE[h] == b:
         return "不出", "伏絕飛"
-    if _CTL[f] == h:
+    if KE[f] == h:
         return "不出", "飛克伏"
     if place != "靜下":
-        if _GEN[h] == f:
+        if SHENG[h] == f:
             return "半出", f"{place}: 伏生飛"
-        kind = "飛生伏" if _GEN[f] == h else "伏克飛" if _CTL[h] == f else "飛伏比和"
+        kind = "飛生伏" if SHENG[f] == h else "伏克飛" if KE[h] == f else "飛伏比和"
         return "出", f"{place}: {kind}"
-    if _CTL[h] == f:
+    if KE[h] == f:
         return "出", "伏克飛"
     return None
 

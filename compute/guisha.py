@@ -22,10 +22,11 @@ from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context, memoized
 from compute.findings import relatives
 from compute.liuqin import Relative
 from compute.rules import Finding, convention, rule
+from compute.wuxing import KE_BY
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final
+    from typing import Any
 
 GUI = "官鬼"
 _GUI = Relative.GUANGUI
@@ -33,8 +34,6 @@ _TOMB = {tu: tuple(stage_at(ph, "墓", tu) for ph in range(5)) for tu in ("申",
 """The 墓 branch of each phase (an int), per ``tu-changsheng`` choice."""
 
 
-_GUI_PHASE: Final = tuple(next(x for x in range(5) if ACTS_TABLE[x][p] == "克") for p in range(5))
-"""``_GUI_PHASE[palace phase]``: the phase of the 官鬼 (the phase that 克 the palace's)."""
 
 
 def _tomb(c: Context, pos: int) -> int:
@@ -60,7 +59,7 @@ def suimu(chart: Chart) -> list[Finding]:
     gui = relatives(c)[0][_GUI]   # the 官鬼 lines, as bits
     if not gui:
         return []
-    tomb = tombs[_GUI_PHASE[c.palace]]   # every 官鬼 line has the phase that 克 the palace
+    tomb = tombs[KE_BY[c.palace]]   # every 官鬼 line has the phase that 克 the palace (官鬼)
     if tomb != c.day:   # is there a moving 官鬼 that 化 into its 墓?
         for p in c.moving:
             if gui >> p - 1 & 1 and c.cbr[p - 1] == tomb:

@@ -53,8 +53,22 @@ class Phase(Named, names=PHASE_ZH, what="phase"):
         return _CONTROLS[self]
 
 
-_GENERATES: Final = tuple(Phase((p + 1) % 5) for p in range(5))
-_CONTROLS: Final = tuple(Phase((p + 2) % 5) for p in range(5))
+SHENG: Final = tuple((p + 1) % 5 for p in range(5))
+"""``SHENG[phase]``: the phase it generates (生), as an int: 木生火, 火生土 … (the ints of
+:meth:`Phase.generates`)."""
+KE: Final = tuple((p + 2) % 5 for p in range(5))
+"""``KE[phase]``: the phase it controls (克), as an int: 木克土, 土克水 …
+(:meth:`Phase.controls`)."""
+SHENG_BY: Final = tuple(SHENG.index(p) for p in range(5))
+"""``SHENG_BY[phase]``: the phase that generates it (never itself)."""
+KE_BY: Final = tuple(KE.index(p) for p in range(5))
+"""``KE_BY[phase]``: the phase that controls it (never itself).
+
+>>> [PHASE_ZH[KE_BY[p]] + "克" + PHASE_ZH[p] for p in range(5)]
+['金克木', '水克火', '木克土', '火克金', '土克水']
+"""
+_GENERATES: Final = tuple(map(Phase, SHENG))
+_CONTROLS: Final = tuple(map(Phase, KE))
 
 
 def _from_literal(rows: tuple[tuple[str, str], ...], names: str) -> dict[int, Phase]:

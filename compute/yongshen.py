@@ -25,11 +25,11 @@ from compute.chart import Chart, ChartLine
 from compute.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
 from compute.findings import BIT_POSITIONS, fu_out_by_rule, relatives
 from compute.ganzhi import STEM_ZH, Stem
-from compute.gua import Hexagram
+from compute.gua import TRIGRAM_PHASE, Hexagram, Trigram
 from compute.hechong import LIUHE
 from compute.liuqin import RELATIVE_ZH, Relative, relative
 from compute.rules import Finding, primary_states, rule
-from compute.wuxing import PHASE_ZH, Phase, gan_he
+from compute.wuxing import KE_BY, PHASE_ZH, SHENG_BY, Phase, gan_he
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,12 +62,9 @@ def _gan_he_table() -> tuple[tuple[int, ...], ...]:
 
 _GAN_HE: Final = _gan_he_table()
 """``_GAN_HE[stem][stem]``: the phase the two stems combine into (−1: none)."""
-_TRIGRAM_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金
+_TRIGRAM_PHASE: Final = tuple(int(TRIGRAM_PHASE[t]) for t in Trigram)
+"""``_TRIGRAM_PHASE[trigram bits]``: :data:`~compute.gua.TRIGRAM_PHASE` as ints."""
 _NO_STATE: Final[Mapping[str, Any]] = MappingProxyType({})
-_GEN: Final = tuple(row.index("生") for row in ACTS_TABLE)
-"""The one phase each phase 生 (``ACTS_TABLE[a][_GEN[a]] == "生"``)."""
-_CTL: Final = tuple(row.index("克") for row in ACTS_TABLE)
-"""The one phase each phase 克."""
 
 
 def _masks(acts: tuple[str, ...]) -> tuple[int, int, int]:
@@ -94,10 +91,6 @@ _MONTH_ACTS: Final = {acts: _masks(acts) for acts in ACTS_TABLE}
 """``_MONTH_ACTS[mact]``: :func:`_masks` of the month's actions (a context's ``mact``)."""
 
 
-_SHENG_BY: Final = tuple(_GEN.index(p) for p in range(5))
-"""``_SHENG_BY[phase]``: the one phase that 生 it (never itself)."""
-_KE_BY: Final = tuple(_CTL.index(p) for p in range(5))
-"""``_KE_BY[phase]``: the one phase that 克 it (never itself)."""
 _CHENGGE: Final = frozenset(Hexagram.from_name(n).bits for n in ("升", "觀"))
 _NAMED: Final = tuple(tuple(BRANCH_ZH[b] + PHASE_ZH[BRANCH_PHASE_INT[b]] + RELATIVE_ZH[r]
                             for r in range(5)) for b in range(12))
@@ -237,13 +230,13 @@ def youwu_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str,
         out = []
         if broken[i]:
             out.append("月破")
-        if (not helped >> ph & 1 and not gcnt[_SHENG_BY[ph]]   # (never the line itself)
+        if (not helped >> ph & 1 and not gcnt[SHENG_BY[ph]]   # (never the line itself)
                 and (six[i].state.get("changsheng") or _NO_STATE).get("day") in ("死", "絕")):
             out.append("死絕無救")   # no 生 from 日, 月 or a sound moving line
         moving = lmov[i]
         if not strong[i] and is_void[i] and not moving and not on_month[i]:
             out.append("衰遇旬空")
-        if moving and kes >> ph & 1 and mcnt[_KE_BY[ph]]:
+        if moving and kes >> ph & 1 and mcnt[KE_BY[ph]]:
             out.append("發動交傷")
         st["youwu"] = out
 
@@ -392,7 +385,7 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
         riyue_ke = kes >> ph & 1
         # the line itself as the 用: forms 一 二 三 and p093-s1's
         form = None
-        if riyue_ke and gcnt[_SHENG_BY[ph]]:
+        if riyue_ke and gcnt[SHENG_BY[ph]]:
             form = "一: 日月克, 動爻生"
         else:
             cb = cbr[i]
@@ -400,9 +393,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
                 bph = BRANCH_PHASE_INT[cb]
                 jue = dact[bph] == "克" and dact[bph] != day_acts[bph]
                 how = ACTS_TABLE[bph][ph]
-                if how == "生" and not jue and gcnt[_KE_BY[ph]]:
+                if how == "生" and not jue and gcnt[KE_BY[ph]]:
                     form = "二: 動爻克, 變爻生"
-                elif how == "克" and gcnt[_SHENG_BY[ph]]:
+                elif how == "克" and gcnt[SHENG_BY[ph]]:
                     form = "三: 變爻克, 動爻生"
                 elif riyue_ke and how == "生" and cb != v0 and cb != v1:
                     form = "猶絕處逢生: 日月克, 變爻生 (p093-s1)"
@@ -413,9 +406,9 @@ def juechu_fengsheng(chart: Chart) -> list[Finding]:
         if fu is not None:
             fph = fu.element
             how = ACTS_TABLE[ph][fph]   # the 飛 (sound: checked above) on its 伏
-            if kes >> fph & 1 and (how == "生" or gcnt[_SHENG_BY[fph]]):
+            if kes >> fph & 1 and (how == "生" or gcnt[SHENG_BY[fph]]):
                 form = "四: 伏受日月克, 飛動生"
-            elif (how == "克" or gcnt[_KE_BY[fph]]) and shengs >> fph & 1:
+            elif (how == "克" or gcnt[KE_BY[fph]]) and shengs >> fph & 1:
                 form = "五: 伏受飛動克, 日月生"
             else:
                 continue
