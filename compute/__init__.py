@@ -15,53 +15,53 @@ JSON-ready; ``repr(chart)`` is the call that rebuilds it. Where the book departs
 practice its rule is the default and the other a named option (``najia_stems``, ``fushen``,
 ``hu``); ``chart.options`` records what applied.
 
-Rule modules register into :mod:`compute.rules` when imported; ``RULE_MODULES`` lists them in
+Rule modules register into :mod:`compute.registry` when imported; ``RULE_MODULES`` lists them in
 the order their annotators and detectors run. The rules helper appends its modules here.
 """
 from __future__ import annotations
 
 import importlib
 
-from compute import rules as _rules
-from compute.chart import Chart, ChartHexagram, ChartLine, Hidden, chart
+from compute import registry as _rules
+from compute.book.ganzhi import Branch, GanZhi, Stem
+from compute.book.gua import Hexagram, Trigram, Yao
+from compute.book.liuqin import Relative
+from compute.book.liushen import Spirit
+from compute.book.wuxing import Phase
+from compute.engine.chart import Chart, ChartHexagram, ChartLine, Hidden, chart
 from compute.errors import InputError
-from compute.ganzhi import Branch, GanZhi, Stem
-from compute.gua import Hexagram, Trigram, Yao
-from compute.liuqin import Relative
-from compute.liushen import Spirit
-from compute.rules import Finding
-from compute.wuxing import Phase
+from compute.registry import Finding
 
 RULE_MODULES: tuple[str, ...] = (
     # the core (chapters 1–12): tables and functions above, findings here
-    "compute.findings",
+    "compute.lifa.findings",
     # chapters 13–41 (rules helper): append "compute.<topic>" below, in the book's order
-    "compute.changsheng",
-    "compute.riyue",
-    "compute.kongpo",
-    "compute.richong",
-    "compute.fanfu",
-    "compute.jintui",
-    "compute.hechong",
-    "compute.ju",
-    "compute.guisha",
-    "compute.xinghai",
-    "compute.yongshen",
-    "compute.guayan",
-    "compute.leizong",
-    "compute.shensha",
+    "compute.book.changsheng",
+    "compute.lifa.riyue",
+    "compute.lifa.kongpo",
+    "compute.lifa.richong",
+    "compute.lifa.fanfu",
+    "compute.lifa.jintui",
+    "compute.lifa.hechong",
+    "compute.lifa.ju",
+    "compute.lifa.guisha",
+    "compute.lifa.xinghai",
+    "compute.lifa.yongshen",
+    "compute.lifa.guayan",
+    "compute.lifa.leizong",
+    "compute.lifa.shensha",
     # the 筮類 (issue 10): the rules that need the question's 用神
-    "compute.shilei",
-    "compute.daxian",
-    "compute.judge",
-    "compute.yingqi",
+    "compute.shilei.quyong",
+    "compute.shilei.daxian",
+    "compute.shilei.judge",
+    "compute.shilei.yingqi",
 )
 
-ASKED_MODULES: tuple[str, ...] = RULE_MODULES[RULE_MODULES.index("compute.shilei"):]
+ASKED_MODULES: tuple[str, ...] = RULE_MODULES[RULE_MODULES.index("compute.shilei.quyong"):]
 """The rule modules of the 筮類, last in :data:`RULE_MODULES`: their rules say nothing on a
 chart that was not asked a question (their gates stay closed), so they are imported on first
 need — a chart asked a question, a rule id of theirs, or any listing of the registry
-(:func:`compute.rules.load_all`) — and ``import compute`` stays light (the CLI's start-up).
+(:func:`compute.registry.load_all`) — and ``import compute`` stays light (the CLI's start-up).
 Each imports the one before it, so they register in this order however they are reached."""
 
 for _name in RULE_MODULES:

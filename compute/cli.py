@@ -3,7 +3,8 @@
     yimao chart 震 兌 --month 寅 --day 癸酉
     yimao chart --lines 987876 --at 1663-04-12T09:00 --json
 
-The layout (:mod:`compute.layout`, the one the site shows too), top line first: 六神, 六親 干支
+The layout (:mod:`compute.engine.layout`, the one the site shows too), top line first: 六神, 六親
+干支
 五行, the line (○ 重, × 交), 世/應, the changed line after →, the 伏神 beside; then every
 finding with its passages.
 """
@@ -12,16 +13,17 @@ from __future__ import annotations
 
 import argparse
 
-from compute import inputs
-from compute.chart import Chart
-from compute.layout import MOVE_MARK, YANG_BAR, YIN_BAR, render_text
+from compute.engine import inputs
+from compute.engine.chart import Chart
+from compute.engine.layout import MOVE_MARK, YANG_BAR, YIN_BAR, render_text
 
 __all__ = ["MOVE_MARK", "YANG_BAR", "YIN_BAR", "build", "configure", "render", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``yimao chart``: every value is text, read by
-    :func:`compute.inputs.chart_from_fields` (the same reading as the API's and the browser's).
+    :func:`compute.engine.inputs.chart_from_fields` (the same reading as the API's and the
+    browser's).
 
     >>> p = argparse.ArgumentParser(); configure(p)
     >>> p.parse_args(["震", "兌", "--month", "寅", "--day", "癸酉"]).changed
@@ -79,7 +81,7 @@ def build(args: argparse.Namespace) -> Chart:
 
 
 def render(c: Chart) -> str:
-    """The chart as text, the top line first: :func:`compute.layout.render_text`.
+    """The chart as text, the top line first: :func:`compute.engine.layout.render_text`.
 
     >>> from compute import chart
     >>> print(render(chart("乾", month="寅", day="甲子")).splitlines()[3])

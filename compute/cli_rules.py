@@ -6,7 +6,7 @@ import argparse
 import json
 
 import compute  # noqa: F401  (imports every rule module, filling the registry)
-from compute.rules import all_rules
+from compute.registry import all_rules
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

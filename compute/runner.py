@@ -12,7 +12,7 @@ the page's script needs nothing of Pyodide's type conversion.
 >>> run({"primary": "震", "changed": "兌", "month": "寅"})["error"]
 "chart needs a day (日辰, e.g. day='癸酉') or a date (at=datetime)"
 
-The fields are read by :func:`compute.inputs.chart_from_fields` and the error written by
+The fields are read by :func:`compute.engine.inputs.chart_from_fields` and the error written by
 :func:`compute.errors.message`, as ``yimao chart`` reads and writes them.
 """
 
@@ -22,13 +22,13 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from compute import inputs
-from compute.chart import Chart
+from compute.engine import inputs
+from compute.engine.chart import Chart
+from compute.engine.layout import render_html
 from compute.errors import InputError, message
-from compute.layout import render_html
 
 FIELDS = inputs.FIELDS
-"""The Run panel's inputs: the form fields of :func:`compute.inputs.chart_from_fields`."""
+"""The Run panel's inputs: the form fields of :func:`compute.engine.inputs.chart_from_fields`."""
 
 
 def passage_link(site_root: str) -> Callable[[str], str]:
@@ -43,7 +43,8 @@ def passage_link(site_root: str) -> Callable[[str], str]:
 
 
 def chart_html(c: Chart, passage_href: Callable[[str], str]) -> str:
-    """The chart as HTML: :func:`compute.layout.render_html`, the one chart layout the build's
+    """The chart as HTML: :func:`compute.engine.layout.render_html`, the one chart layout the
+    build's
     case pages show too, each finding's passages linked.
 
     >>> from compute import chart

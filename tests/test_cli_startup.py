@@ -39,15 +39,15 @@ def _modules_after(args: list[str]) -> tuple[int, int, set[str]]:
 def test_a_chart_process_imports_only_what_the_chart_needs() -> None:
     code, lines, modules = _modules_after(CHART)
     assert code == 0 and lines > 20  # the chart was printed
-    assert "compute.chart" in modules and "compute.layout" in modules
+    assert "compute.engine.chart" in modules and "compute.engine.layout" in modules
     assert [m for m in NOT_IMPORTED if m in modules] == []
     assert not any(m.startswith("yimao.model") or m == "lxml" for m in modules)
-    assert "compute.judge" not in modules  # the 筮類 rules load only for a question
+    assert "compute.shilei.judge" not in modules  # the 筮類 rules load only for a question
 
 
 def test_a_question_loads_the_shilei_rules() -> None:
     code, _, modules = _modules_after([*CHART, "--question", "囤積"])
-    assert code == 0 and "compute.judge" in modules
+    assert code == 0 and "compute.shilei.judge" in modules
     assert [m for m in NOT_IMPORTED if m in modules] == []
 
 

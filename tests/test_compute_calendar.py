@@ -1,4 +1,4 @@
-"""compute.calendar against lunar-python's own pillar functions (an outside authority)."""
+"""compute.book.calendar against lunar-python's own pillar functions (an outside authority)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from compute.calendar import pillars, solar_terms
+from compute.book.calendar import pillars, solar_terms
 
 lunar_python = pytest.importorskip("lunar_python")
 

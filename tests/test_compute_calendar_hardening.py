@@ -14,9 +14,9 @@ import random
 import pytest
 
 from compute import InputError, chart
-from compute.calendar import CALENDAR_ZONE, julian_to_gregorian, pillars
-from compute.ganzhi import BRANCH_ZH, GANZHI
-from compute.inputs import read_moment
+from compute.book.calendar import CALENDAR_ZONE, julian_to_gregorian, pillars
+from compute.book.ganzhi import BRANCH_ZH, GANZHI
+from compute.engine.inputs import read_moment
 
 pytest.importorskip("lunar_python")
 

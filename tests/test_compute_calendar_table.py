@@ -1,4 +1,5 @@
-"""The table of the 節 (compute/jieqi_data.py, made by tools/jieqi_table.py) against lunar-python,
+"""The table of the 節 (compute/book/jieqi_data.py, made by tools/jieqi_table.py) against
+lunar-python,
 which compute no longer imports: the moments of sampled years to the second, the pillars a
 second and a minute either side of every 節 of those years, and random moments."""
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from compute.calendar import TERM_EPOCH, YEARS, pillars, solar_terms, term_seconds
+from compute.book.calendar import TERM_EPOCH, YEARS, pillars, solar_terms, term_seconds
 
 pytest.importorskip("lunar_python")
 
@@ -46,7 +47,7 @@ def test_pillars_either_side_of_every_jie_are_lunar_pythons(monkeypatch) -> None
                                    for t in lunar_terms(year))
         return by_lunar[year]
 
-    monkeypatch.setattr("compute.calendar.term_seconds", lunar_term_seconds)
+    monkeypatch.setattr("compute.book.calendar.term_seconds", lunar_term_seconds)
     want = [pillars(m) for m in moments]
     assert len(moments) > 1000 and got == want
     assert sum(a.month != b.month for a, b in zip(got, got[1:], strict=False)) > 100

@@ -9,8 +9,9 @@ import json
 import pytest
 
 import compute
-from compute import Branch, InputError, Relative, Spirit, chart, rules
-from compute.findings import fu_chu
+from compute import Branch, InputError, Relative, Spirit, chart
+from compute import registry as rules
+from compute.lifa.findings import fu_chu
 
 
 def _summaries(c: compute.Chart, rule: str) -> list[str]:
@@ -249,7 +250,7 @@ def test_repr_rebuilds_the_chart():
 def test_line_and_hexagram_reprs_rebuild_them():
     c = chart("困", "坎", month="午", day="壬戌", hour="子")
     names = {n: getattr(compute, n) for n in compute.__all__}
-    from compute.chart import ChartHexagram, ChartLine
+    from compute.engine.chart import ChartHexagram, ChartLine
 
     names.update(ChartLine=ChartLine, ChartHexagram=ChartHexagram)
     assert eval(repr(c.primary.line(1)), names) == c.primary.line(1)

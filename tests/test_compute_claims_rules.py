@@ -15,9 +15,9 @@ import random
 import pytest
 
 from compute import chart, claims
+from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
 from compute.claims import Inputs
-from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
-from compute.rules import line_annotators
+from compute.registry import line_annotators
 from yimao.model import cases as C
 
 CASES = C.load()

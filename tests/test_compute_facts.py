@@ -1,6 +1,7 @@
 """Structured findings: the facts a consumer reads say what the summary says.
 
-The consumers (yimao.model.cases, compute.guayan) used to read these facts out of the summaries; the
+The consumers (yimao.model.cases, compute.lifa.guayan) used to read these facts out of the
+summaries; the
 old parsing is kept here as an independent reading, and over tools/golden.py's seeded sample
 (3,000 casts) the facts must agree with it wherever a finding fires. No module of compute or
 yimao reads a summary.
@@ -73,9 +74,9 @@ def test_facts_agree_with_the_old_reading_of_the_summary(findings: list[Any]) ->
 
 RENDERERS = {
     "layout.py": "the chart layout prints the summaries",
-    "rules.py": "Finding itself",
+    "registry.py": "Finding itself",
     "daxian.py": "its own summary() method, a producer",
-    "shilei.py": "卦用 (gua-yong-8) quotes the hexagram findings' summaries as its text",
+    "quyong.py": "卦用 (gua-yong-8) quotes the hexagram findings' summaries as its text",
     "examples.py": "the rule/question example pages print each finding's summary (a renderer)",
 }
 

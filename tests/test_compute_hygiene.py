@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 import compute
-from compute.ganzhi import Branch, Stem
-from compute.gua import Trigram
-from compute.liuqin import Relative
-from compute.liushen import Spirit
-from compute.names import Named
-from compute.wuxing import Phase
+from compute.book.ganzhi import Branch, Stem
+from compute.book.gua import Trigram
+from compute.book.liuqin import Relative
+from compute.book.liushen import Spirit
+from compute.book.names import Named
+from compute.book.wuxing import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "compute").glob("*.py")) + sorted((ROOT / "yimao").rglob("*.py"))
+SOURCES = sorted((ROOT / "compute").rglob("*.py")) + sorted((ROOT / "yimao").rglob("*.py"))
 
 
 def _trees() -> list[tuple[Path, ast.Module]]:
@@ -91,7 +91,7 @@ def test_no_chart_typed_any_in_compute() -> None:
 
 
 def test_the_context_belongs_to_the_chart() -> None:
-    from compute.context import context
+    from compute.engine.context import context
 
     a = compute.chart("困", "坎", month="午", day="壬戌")
     b = compute.chart("困", "坎", month="午", day="壬戌")
@@ -128,7 +128,7 @@ def test_lines_built_fast_pass_the_public_checks() -> None:
     order: the fast constructors set every field in its place); and it is still frozen."""
     import itertools
 
-    from compute.chart import Chart, ChartHexagram, ChartLine
+    from compute.engine.chart import Chart, ChartHexagram, ChartLine
 
     def rebuilt(obj: object) -> object:
         values = [getattr(obj, n) for n in obj._fields]  # type: ignore[attr-defined]
@@ -150,8 +150,8 @@ def test_lines_built_fast_pass_the_public_checks() -> None:
         ChartLine(*[7 if n == "position" else getattr(ln, n) for n in ln._fields])
 
 
-VALUE_MODULES = ("compute.ganzhi", "compute.gua", "compute.calendar", "compute.inputs",
-                 "compute.chart", "compute.layout")
+VALUE_MODULES = ("compute.book.ganzhi", "compute.book.gua", "compute.book.calendar",
+                 "compute.engine.inputs", "compute.engine.chart", "compute.engine.layout")
 
 
 @pytest.mark.parametrize("module", VALUE_MODULES)
@@ -161,7 +161,7 @@ def test_the_chart_s_value_classes_are_frozen_slotted_and_picklable(module: str)
     import importlib
     import pickle
 
-    from compute.layout import chart_layout
+    from compute.engine.layout import chart_layout
     from compute.values import Frozen
 
     mod = importlib.import_module(module)
@@ -173,8 +173,8 @@ def test_the_chart_s_value_classes_are_frozen_slotted_and_picklable(module: str)
     static = compute.chart("困", "坎", month="午", day="壬戌", rules=())  # no rules' context
     samples = [static, c.primary, c.primary.line(1), c.primary.line(4).hidden, c.cast[0],
                c.primary.hexagram, c.day, lay, lay.rows[0], lay.rows[0].line, lay.primary,
-               lay.findings[0], compute.inputs.parse("困", "坎", month="午", day="壬戌"),
-               compute.calendar.pillars(compute.inputs.parse(lines="987876",
+               lay.findings[0], compute.engine.inputs.parse("困", "坎", month="午", day="壬戌"),
+               compute.book.calendar.pillars(compute.engine.inputs.parse(lines="987876",
                                                              at="1663-04-12T09:00").at)]
     for cls in classes:
         obj = next(s for s in samples if type(s) is cls)
@@ -188,15 +188,16 @@ def test_the_chart_s_value_classes_are_frozen_slotted_and_picklable(module: str)
             setattr(obj, name, None)
 
 
-@pytest.mark.parametrize("module", ("compute.questions", "compute.judge", "compute.daxian"))
+@pytest.mark.parametrize("module", ("compute.shilei.questions", "compute.shilei.judge",
+                                    "compute.shilei.daxian"))
 def test_the_shilei_value_classes_are_frozen_slotted_and_picklable(module: str) -> None:
     """The same for the classes a chart asked a question builds (``--question``)."""
     import importlib
     import pickle
 
-    from compute.daxian import daxian
-    from compute.judge import TRUE, Item
-    from compute.questions import ALL, roles
+    from compute.shilei.daxian import daxian
+    from compute.shilei.judge import TRUE, Item
+    from compute.shilei.questions import ALL, roles
     from compute.values import Frozen
 
     mod = importlib.import_module(module)

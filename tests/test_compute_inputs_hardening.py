@@ -10,8 +10,8 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from compute import InputError, chart
+from compute.engine.inputs import chart_from_fields, parse_fields
 from compute.errors import message
-from compute.inputs import chart_from_fields, parse_fields
 from yimao.cli import main as cli
 
 AT = "1663-04-12T09:00"  # 癸卯年 丙辰月 癸酉日 丁巳時 (UTC+8)

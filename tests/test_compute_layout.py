@@ -1,6 +1,7 @@
-"""The one chart layout (compute.layout): the CLI's text unchanged, the HTML holding every row.
+"""The one chart layout (compute.engine.layout): the CLI's text unchanged, the HTML holding every
+row.
 
-The expected text is a fixture made on main before compute.layout existed, by the old
+The expected text is a fixture made on main before compute.engine.layout existed, by the old
 ``compute.cli.render`` (tests/fixtures/chart_text_cases.json says how): the 175 cases of the
 book and 59 dated charts of tools/golden.py's seeded sample.
 """
@@ -18,7 +19,7 @@ from lxml import html as lxml_html
 
 from compute import chart
 from compute.cli import render
-from compute.layout import Layout, chart_layout, render_html, render_text
+from compute.engine.layout import Layout, chart_layout, render_html, render_text
 from yimao.model import cases as C
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "chart_text_cases.json")

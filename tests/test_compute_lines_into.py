@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import itertools
 
-from compute import chart, rules
+from compute import chart
+from compute import registry as rules
 
 CASTS = ["".join(c) for c in itertools.product("6789", repeat=6)][::37]
 DATES = [("寅", "甲子", "甲申", "子"), ("午", "壬戌", None, None), ("酉", "丁卯", "癸卯", None),

@@ -23,7 +23,7 @@ import random
 import pytest
 
 from compute import chart
-from compute.gua import Hexagram
+from compute.book.gua import Hexagram
 
 najia_mod = pytest.importorskip("najia.najia")
 logging.getLogger("najia").setLevel(logging.WARNING)

@@ -21,11 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compute import Chart, InputError, chart
+from compute.book.ganzhi import BRANCH_ZH, GANZHI, Branch
+from compute.book.gua import HEXAGRAMS
+from compute.engine.inputs import FIELDS, OPTIONS, chart_from_fields
 from compute.errors import LONGEST, message
-from compute.ganzhi import BRANCH_ZH, GANZHI, Branch
-from compute.gua import HEXAGRAMS
-from compute.inputs import FIELDS, OPTIONS, chart_from_fields
-from compute.rules import conventions
+from compute.registry import conventions
 from yimao.cli import main as cli
 
 pytest.importorskip("lunar_python")

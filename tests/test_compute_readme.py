@@ -21,7 +21,7 @@ def test_the_readme_rule_example_runs() -> None:
 
 
 def test_the_readme_documents_every_finding_field() -> None:
-    from compute.rules import Finding
+    from compute.registry import Finding
 
     text = (ROOT / "compute" / "README.md").read_text(encoding="utf-8")
     for name in Finding.__slots__:  # its fields, in order

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import compute  # noqa: F401  (fills the registry)
-from compute.rules import all_rules
+from compute.registry import all_rules
 from yimao.cli.main import main
 from yimao.tei import source
 

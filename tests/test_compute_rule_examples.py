@@ -28,8 +28,9 @@ from test_compute_table64 import KIND
 from test_compute_table64 import ROWS as TABLE64
 from test_compute_tables import NAYIN_STANDARD
 
-from compute import rules, shensha
-from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
+from compute import registry as rules
+from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
+from compute.lifa import shensha
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -41,7 +42,7 @@ EXAMPLES: list[dict[str, Any]] = tomllib.loads(
 BY_ID = {ex["id"]: ex for ex in EXAMPLES}
 COMPUTING = {r.id for r in computing_rules()}
 LATIN = re.compile(r"[A-Za-z]")
-UNREGISTERED_APPLY = {"yuan-ji-chou": "compute.leizong.yuan_ji_chou"}
+UNREGISTERED_APPLY = {"yuan-ji-chou": "compute.lifa.leizong.yuan_ji_chou"}
 """Rules whose example applies a public function not registered for the rule (the rule
 registers only a table of descriptions)."""
 
@@ -144,7 +145,7 @@ def test_fires_is_strict():
     assert not fires(c, {"state": "void", "lines": [4]})              # … and 亥 is not 空
     assert not fires(c, {"state": "changsheng", "lines": [4], "value": {"bian": "絕"}})
     assert not fires(c, {"field": "primary.palace", "value": "坎"})
-    assert not fires(c, {"apply": "compute.wuxing.nayin", "args": [{"field": "day"}],
+    assert not fires(c, {"apply": "compute.book.wuxing.nayin", "args": [{"field": "day"}],
                          "value": "金"})
     with pytest.raises(ValueError):
         fires(c, {"nothing": 1})

@@ -6,7 +6,8 @@ import itertools
 
 import pytest
 
-from compute import InputError, chart, rules
+from compute import InputError, chart
+from compute import registry as rules
 
 CASTS = ["".join(c) for c in itertools.product("6789", repeat=6)][::53]
 DATES = [("寅", "甲子"), ("午", "壬戌"), ("酉", "丁卯"), ("亥", "癸巳")]
@@ -98,7 +99,8 @@ def test_line_states_are_exact_json_values() -> None:
                 assert _json_exact(value), (key, value, repr(c))
 
 
-_ORDER = ("from compute import rules; print([(r.id, [i.name for i in r.impls]) for r in "
+_ORDER = ("from compute import registry as rules; "
+          "print([(r.id, [i.name for i in r.impls]) for r in "
           "rules.all_rules()], [r for r, _ in rules.line_annotators()], "
           "[r for r, _ in rules.finding_detectors()])")
 

@@ -246,7 +246,7 @@ def test_liangxian_exclusions_p178():
 # ---------------------------------------------------------------- 絕生, 合沖 p197–p203
 
 def test_liuchong_liuhe_hexagrams():
-    from compute.gua import Hexagram
+    from compute.book.gua import Hexagram
 
     chong, he = [], []
     for bits in range(64):
@@ -326,7 +326,7 @@ def test_sanxing_p219():
 
 
 def test_liuhai_hexagrams_p221():
-    from compute.gua import Hexagram
+    from compute.book.gua import Hexagram
 
     found = [Hexagram(b).name for b in range(64)
              if any(s.startswith("六害卦") for s in summaries(

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from compute import chart
-from compute.ganzhi import GANZHI_ZH
+from compute.book.ganzhi import GANZHI_ZH
 
 KEYS = ("wangxiang", "changsheng", "riyue", "void", "void8", "month_broken", "xushi", "day_clash",
         "jintui", "shengjiang", "he", "chong", "xing", "hai", "simujue", "shensha", "youwu",

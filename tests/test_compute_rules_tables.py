@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from compute import rules, shensha
-from compute.changsheng import stage, wangxiang
-from compute.ganzhi import BRANCH_ZH, STEM_ZH
-from compute.xinghai import HAI, XING
+from compute import registry as rules
+from compute.book.changsheng import stage, wangxiang
+from compute.book.ganzhi import BRANCH_ZH, STEM_ZH
+from compute.lifa import shensha
+from compute.lifa.xinghai import HAI, XING
 from yimao.tei.source import load, sentence_ids
 
 MINE = ("changsheng", "riyue", "kongpo", "richong", "fanfu", "jintui", "hechong", "ju", "xinghai",
@@ -122,7 +123,7 @@ def test_xing_and_hai():
 
 
 def test_heshen_cycle():
-    from compute.ganzhi import GanZhi
+    from compute.book.ganzhi import GanZhi
 
     assert shensha.heshen(GanZhi.from_zh("癸巳")) == "房北"     # 第四十五日上天而居於房北
     assert shensha.heshen(GanZhi.from_zh("戊申")) == "中宮"     # 戊申居中

@@ -6,8 +6,8 @@ from __future__ import annotations
 import itertools
 
 from compute import chart
-from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
-from compute.shensha import STAR_PARTS, stars_on, stem_stars
+from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
+from compute.lifa.shensha import STAR_PARTS, stars_on, stem_stars
 
 NAMES = "shensha-base", "tianxi", "wenchang", "yangren", "yingui", "diyu"
 OTHER = {"shensha-base": "day", "tianxi": "season", "wenchang": "common", "yangren": "common",

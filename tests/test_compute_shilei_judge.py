@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from compute import chart, rules
-from compute.daxian import daxian, xiaoxian, year_number
+from compute import chart
+from compute import registry as rules
 from compute.errors import InputError
-from compute.judge import evaluate, parse
-from compute.judgments_data import JUDGMENTS
+from compute.shilei.daxian import daxian, xiaoxian, year_number
+from compute.shilei.judge import evaluate, parse
+from compute.shilei.judgments_data import JUDGMENTS
 
 KUN = ("困", "坎")
 

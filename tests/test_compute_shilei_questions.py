@@ -19,7 +19,7 @@ import pytest
 
 from compute import chart
 from compute.errors import InputError
-from compute.questions import ALL, question, roles
+from compute.shilei.questions import ALL, question, roles
 from yimao.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent

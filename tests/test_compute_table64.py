@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from compute.fushen import hidden_hexagram
-from compute.gua import Hexagram
-from compute.najia import najia
-from compute.shen import guashen, shishen
-from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
+from compute.book.fushen import hidden_hexagram
+from compute.book.gua import Hexagram
+from compute.book.najia import najia
+from compute.book.shen import guashen, shishen
+from compute.book.xing import huangjince_xiu, jingfang_xiu, wuxing_star
 
 KIND = {"純": "八純", "1世": "一世", "2世": "二世", "3世": "三世", "4世": "四世", "5世": "五世",
         "游魂": "游魂", "歸魂": "歸魂"}

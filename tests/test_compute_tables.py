@@ -8,9 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from compute.fushen import hidden_hexagram
-from compute.ganzhi import GANZHI, Branch, GanZhi, Stem, hour_pillar, month_pillar, void_branches
-from compute.gua import (
+from compute.book.fushen import hidden_hexagram
+from compute.book.ganzhi import (
+    GANZHI,
+    Branch,
+    GanZhi,
+    Stem,
+    hour_pillar,
+    month_pillar,
+    void_branches,
+)
+from compute.book.gua import (
     PALACE_MEMBERS,
     Hexagram,
     Trigram,
@@ -20,8 +28,8 @@ from compute.gua import (
     hugua,
     parse_cast,
 )
-from compute.liuqin import Relative, relative
-from compute.liushen import (
+from compute.book.liuqin import Relative, relative
+from compute.book.liushen import (
     Spirit,
     da_liushen_branches,
     day_spirits,
@@ -29,10 +37,10 @@ from compute.liushen import (
     hour_spirits,
     month_spirit_branches,
 )
-from compute.najia import NAJIA_BRANCHES, najia
-from compute.shen import guashen, jianyao, shishen
-from compute.wuxing import Phase, gan_he, nayin
-from compute.xing import huangjince_xiu, jingfang_xiu, wuxing_star
+from compute.book.najia import NAJIA_BRANCHES, najia
+from compute.book.shen import guashen, jianyao, shishen
+from compute.book.wuxing import Phase, gan_he, nayin
+from compute.book.xing import huangjince_xiu, jingfang_xiu, wuxing_star
 
 # The standard 納音 of the thirty pairs (甲子乙丑 海中金, 丙寅丁卯 爐中火 …), a common reference
 # table (also the catalogue's check table), pairs in cycle order 甲子 丙寅 戊辰 … 壬戌.

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from compute.calendar import GREGORIAN_START, julian_to_gregorian
-from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
+from compute.book.calendar import GREGORIAN_START, julian_to_gregorian
+from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
 from yimao.errors import EditionError
 from yimao.model import cases as C
 

@@ -47,7 +47,7 @@ def modules(*parts: str) -> dict[str, Path]:
 
 
 def imported(tree: ast.AST) -> set[str]:
-    """Every module a file imports, dotted (``from compute import rules`` → compute.rules)."""
+    """Every module a file imports, dotted (``from compute import registry`` → compute.registry)."""
     out = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -59,13 +59,13 @@ def imported(tree: ast.AST) -> set[str]:
 
 
 def direct_reads(path: Path) -> set[str]:
-    """What a module reads of editorial/ or the registry itself: an import of compute.rules, a
+    """What a module reads of editorial/ or the registry itself: an import of compute.registry, a
     path into editorial/ (``ROOT / "editorial"``, ``"editorial/cases.toml"``), the case data
     file."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     modules = imported(tree)
-    found = {m for m in modules if m == "compute.rules" or m.startswith("compute.rules.")}
-    found = {"compute.rules"} if found else set()
+    found = {m for m in modules if m == "compute.registry" or m.startswith("compute.registry.")}
+    found = {"compute.registry"} if found else set()
     if any(m.startswith(TEI_READERS) for m in modules):
         found.add("yimao.tei readers")
     found |= {m.rpartition(".")[2] for m in modules if m.rpartition(".")[2] in DATA_NAMES}
@@ -99,7 +99,7 @@ def test_the_site_and_the_cli_read_edition_data_from_the_tei() -> None:
 
 def test_direct_reads_are_seen(tmp_path: Path) -> None:
     f = tmp_path / "m.py"
-    f.write_text('from compute import rules\nfrom pathlib import Path\n'
+    f.write_text('from compute import registry\nfrom pathlib import Path\n'
                  'x = Path("root") / "editorial" / "cases.toml"\n'
                  'import typing\nif typing.TYPE_CHECKING:\n    from lxml import etree\n'
                  'from yimao.model import cases\ny = cases.CASES_FILE\n'
@@ -107,6 +107,6 @@ def test_direct_reads_are_seen(tmp_path: Path) -> None:
                  'n = "editorial"  # a note type\n'
                  'from yimao.tei.cases import read_cases\nfrom yimao.tei import ids\n'
                  'from yimao.model.examples import EXAMPLES_FILE as E\n')
-    assert direct_reads(f) == {"compute.rules", "editorial/", "CASES_FILE", "yimao.tei readers",
+    assert direct_reads(f) == {"compute.registry", "editorial/", "CASES_FILE", "yimao.tei readers",
                                "EXAMPLES_FILE"}
     assert "lxml" in imported(ast.parse(f.read_text()))

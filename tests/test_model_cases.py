@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from compute.ganzhi import GANZHI_ZH
+from compute.book.ganzhi import GANZHI_ZH
 from yimao.cli.main import main
 from yimao.model import cases as C
 from yimao.tei.inputs import CORRECTIONS_TSV

@@ -20,7 +20,7 @@ from lxml import html as lxml_html
 from sitebuild import Build
 
 from compute import chart as draw
-from compute.rules import all_rules
+from compute.registry import all_rules
 from yimao.errors import EditionError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,7 +220,8 @@ def test_every_question_has_its_example(site: Build) -> None:
 
 
 def test_every_chart_on_the_site_is_the_one_layout(site: Build) -> None:
-    """Rule, question and case charts are compute.layout.render_html's rows (the Run panel's):
+    """Rule, question and case charts are compute.engine.layout.render_html's rows (the Run
+    panel's):
     every chart table of a page sits in its ``chart-layout`` frame."""
     paths = [*sorted((site.out / "rules").glob("*/index.html"))[:5],
              *sorted((site.out / "questions").glob("*/index.html"))[:3],

@@ -17,7 +17,7 @@ from lxml import etree
 from lxml import html as lxml_html
 from sitebuild import Build
 
-from compute.rules import all_rules
+from compute.registry import all_rules
 from yimao.model import cases as C
 
 TEI = "{http://www.tei-c.org/ns/1.0}"

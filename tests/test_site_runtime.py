@@ -151,7 +151,7 @@ def test_the_standard_library_is_whole_with_the_hot_modules_compiled(
     assert set(before.values()) == {"py"}
     assert set(after) == set(before)  # nothing dropped: a module never seen still imports
     hot_modules = ("json/__init__", "json/decoder", "dataclasses", "enum", "datetime",
-                   "html/__init__")  # html: compute.layout escapes with it
+                   "html/__init__")  # html: compute.engine.layout escapes with it
     for hot in hot_modules:
         assert after[hot] == "pyc", hot
     assert 0 < sum(v == "pyc" for v in after.values()) < len(after)
@@ -164,7 +164,8 @@ def test_the_package_is_compute_alone_as_bytecode(
         site: Build, manifest: dict[str, Any]) -> None:
     z = zipfile.ZipFile(site.out / "_py" / manifest["package"])
     names = set(z.namelist())
-    assert {f"compute/{p.stem}.pyc" for p in (ROOT / "compute").glob("*.py")} <= names
+    assert {p.relative_to(ROOT).with_suffix(".pyc").as_posix()
+            for p in (ROOT / "compute").rglob("*.py")} <= names
     assert not [n for n in names if not n.startswith("compute/")]  # no lunar_python: 節 table
     assert not [n for n in names if n.endswith(".py")]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from compute.rules import all_rules
+from compute.registry import all_rules
 from yimao.model.edition import Case, load_edition
 
 EDITORIAL = Path(__file__).resolve().parents[1] / "editorial"
@@ -179,7 +179,7 @@ def test_case_row_is_korean_and_titled_by_its_record(case: Case, row: dict[str, 
     (" 월파(月破)", "leading or trailing space"),
     ("月破", "no Hangul"),
     ("水 in 午月 is 囚", "Latin letters"),
-    ("compute.ganzhi.void_branches 을 쓴다", "Latin letters"),
+    ("compute.book.ganzhi.void_branches 을 쓴다", "Latin letters"),
 ])
 def test_korean_cell_check_catches(text: str, problem: str) -> None:
     assert any(p.startswith(problem) for p in korean_cell_problems(text))

@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
-from compute.leizong import yuan_ji_chou
-from compute.liuqin import Relative
+from compute.book.liuqin import Relative
+from compute.lifa.leizong import yuan_ji_chou
 from yimao.model.edition import XML_ID, load_edition, text_of
 from yimao.tei.source import ROOT
 

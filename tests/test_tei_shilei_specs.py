@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from compute import rules
-from compute.changsheng import STAGES
-from compute.gua import HEXAGRAMS
-from compute.leizong import GRADES
-from compute.liushen import SPIRIT_ZH
+from compute import registry as rules
+from compute.book.changsheng import STAGES
+from compute.book.gua import HEXAGRAMS
+from compute.book.liushen import SPIRIT_ZH
+from compute.lifa.leizong import GRADES
 from yimao.model.edition import load_edition
 from yimao.tei.source import ROOT, load, sentences
 
@@ -138,7 +138,8 @@ def _all_conditions(j: dict[str, Any]) -> list[str]:
 
 
 def test_judgment_ids_are_unique_well_formed_and_registered_only_as_judgments() -> None:
-    """Each judgment is a compute rule of its own (compute.judge registers it, issue 10) and no
+    """Each judgment is a compute rule of its own (compute.shilei.judge registers it, issue 10) and
+    no
     other module registers that id."""
     ids = [j["id"] for j in RULES]
     assert len(ids) == len(set(ids))
@@ -146,7 +147,7 @@ def test_judgment_ids_are_unique_well_formed_and_registered_only_as_judgments() 
         assert ID_RE.match(i), i
         impls = rules.get(i).impls
         assert [im.kind for im in impls] == ["finding"], i
-        assert impls[0].name.startswith("compute.judge."), (i, impls[0].name)
+        assert impls[0].name.startswith("compute.shilei.judge."), (i, impls[0].name)
 
 
 def test_every_shilei_chapter_has_a_judgment() -> None:

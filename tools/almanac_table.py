@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from compute.calendar import GREGORIAN_START, julian_to_gregorian  # noqa: E402
+from compute.book.calendar import GREGORIAN_START, julian_to_gregorian  # noqa: E402
 
 OUT = ROOT / "yimao" / "model" / "almanac_data.py"
 YEARS = (1589, 1666)

@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from compute import chart  # noqa: E402
-from compute.ganzhi import BRANCH_ZH, GANZHI  # noqa: E402
+from compute.book.ganzhi import BRANCH_ZH, GANZHI  # noqa: E402
 
 BOOK_CASES = (  # the book's own statements of cases (chapters 11-12, p089-p096, p170)
     ("困", "坎", "午", "壬戌"), ("同人", "旅", "未", "壬申"), ("剝", "漸", "戌", "庚戌"),

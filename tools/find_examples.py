@@ -4,7 +4,7 @@
     .venv/bin/python tools/find_examples.py --write    # update editorial/examples.toml
     .venv/bin/python tools/find_examples.py --rule yuepo --rule tianshe   # only these rules
 
-**What an example is.** For each rule of :mod:`compute.rules` that computes something (every kind
+**What an example is.** For each rule of :mod:`compute.registry` that computes something (every kind
 but ``doctrine``) an example names a chart and a *focus*: where on that chart the rule is at work.
 The focus is a small structured value, one of
 
@@ -79,10 +79,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compute import rules  # noqa: E402
-from compute.chart import Chart  # noqa: E402
-from compute.ganzhi import BRANCH_ZH, GANZHI_ZH, STEM_ZH  # noqa: E402
-from compute.gua import HEXAGRAMS, TRIGRAM_ZH, Hexagram  # noqa: E402
+from compute import registry as rules  # noqa: E402
+from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH, STEM_ZH  # noqa: E402
+from compute.book.gua import HEXAGRAMS, TRIGRAM_ZH, Hexagram  # noqa: E402
+from compute.engine.chart import Chart  # noqa: E402
 
 # ================================================================ does R fire on C at F
 # (moved to yimao/model/examples.py, which the site shares; re-exported here for the tests)
@@ -279,23 +279,23 @@ def _houshi(c: Chart, d: dict) -> list[Focus]:
     for ln in d["primary"]["lines"]:
         p, b = ln["position"], ln["branch"]
         if b != d["month"]:
-            out.append({"apply": "compute.yongshen.houshi", "args": ["chart"],
+            out.append({"apply": "compute.lifa.yongshen.houshi", "args": ["chart"],
                         "kwargs": {"month": b},
                         "then": {"state": "riyue", "lines": [p], "value": "月建"}})
         if b != d["day"][1]:
             later = next(GANZHI_ZH[(start + k) % 60] for k in range(1, 13)
                          if GANZHI_ZH[(start + k) % 60][1] == b)
-            out.append({"apply": "compute.yongshen.houshi", "args": ["chart"],
+            out.append({"apply": "compute.lifa.yongshen.houshi", "args": ["chart"],
                         "kwargs": {"day": later},
                         "then": {"state": "riyue", "lines": [p], "value": "日辰"}})
     return out
 
 
 def _chonggua(c: Chart, d: dict) -> list[Focus]:
-    from compute.gua import chonggua_order
+    from compute.book.gua import chonggua_order
 
     names = [h.name for h in chonggua_order()]
-    return [{"apply": "compute.gua.chonggua_order", "args": [],
+    return [{"apply": "compute.book.gua.chonggua_order", "args": [],
              "at": names.index(d["primary"]["name"]) + 1, "value": d["primary"]["name"]}]
 
 
@@ -343,7 +343,7 @@ def _seasonal(d: dict) -> bool:
 def _star_names() -> dict[str, str]:
     """Rule id → the name compute writes on a line for that star (the first, where a rule
     places several)."""
-    from compute import shensha
+    from compute.lifa import shensha
 
     out: dict[str, str] = {}
     for rid, name, *_ in shensha.MONTH_STARS:
@@ -365,7 +365,7 @@ def _own_branch(rid: str) -> Callable[[dict, dict], bool] | None:
     """For a star of the 月建 tables or of the 將星 ring: the line's branch is where this rule's
     table puts the star in the chart's month (月煞 is both a month star and the 將星 ring's
     eleventh; 喪門, 弔客 and 天狗 are also 歲君 stars), so the star on it is this rule's."""
-    from compute import shensha
+    from compute.lifa import shensha
 
     for rid_, _name, _zh, _ko, _p, months in shensha.MONTH_STARS:
         if rid_ == rid:
@@ -410,32 +410,34 @@ def _probes() -> dict[str, Probe]:
         "jingxing-huangjince": field_probe(lambda d: ["primary.lines.*.xiu"]),
         "dongyao": field_probe(line_paths("moving", lambda ln: ln["moving"])),
         # tables and functions the chart does not show: applied to its values
-        "ershisi-fangwei": apply_probe("compute.ganzhi.DIRECTIONS", _each_line_field("branch")),
-        "gan-wuxing": apply_probe("compute.wuxing.STEM_PHASE", _each_line_field("stem")),
-        "nayin": apply_probe("compute.wuxing.nayin", lambda c, d: [[{"field": "day"}]]),
-        "gan-wuhe": apply_probe("compute.wuxing.gan_he", _gan_he_pairs),
-        "wuzhao-qiyao": apply_probe("compute.wuxing.WUZHAO", _each_line_field("element")),
-        "bagua-sheng": apply_probe("compute.gua.BAGUA_LINES",
+        "ershisi-fangwei": apply_probe("compute.book.ganzhi.DIRECTIONS",
+                                       _each_line_field("branch")),
+        "gan-wuxing": apply_probe("compute.book.wuxing.STEM_PHASE", _each_line_field("stem")),
+        "nayin": apply_probe("compute.book.wuxing.nayin", lambda c, d: [[{"field": "day"}]]),
+        "gan-wuhe": apply_probe("compute.book.wuxing.gan_he", _gan_he_pairs),
+        "wuzhao-qiyao": apply_probe("compute.book.wuxing.WUZHAO", _each_line_field("element")),
+        "bagua-sheng": apply_probe("compute.book.gua.BAGUA_LINES",
                                    lambda c, d: [[{"value": t}] for t in _trigrams(d)]),
         "chonggua-order": _chonggua,
-        "da-liushen": apply_probe("compute.liushen.da_liushen_branches",
+        "da-liushen": apply_probe("compute.book.liushen.da_liushen_branches",
                                   lambda c, d: [[{"field": "month"}]]),
-        "yinyang-gan-changsheng": apply_probe("compute.changsheng.STEM_CHANGSHENG_WUXINGJIA",
+        "yinyang-gan-changsheng": apply_probe("compute.book.changsheng.STEM_CHANGSHENG_WUXINGJIA",
                                               _each_line_field("stem")),
-        "dizhi-canggan": apply_probe("compute.changsheng.DIZHI_CANGGAN",
+        "dizhi-canggan": apply_probe("compute.book.changsheng.DIZHI_CANGGAN",
                                      _each_line_field("branch")),
-        "shengjue-source": apply_probe("compute.changsheng.shengjue_on", _shengjue_args),
-        "twelve-gates": apply_probe("compute.shensha.TWELVE_GATES", _each_line_field("branch")),
-        "gua-dilu": apply_probe("compute.fanfu.DILU",
+        "shengjue-source": apply_probe("compute.book.changsheng.shengjue_on", _shengjue_args),
+        "twelve-gates": apply_probe("compute.lifa.shensha.TWELVE_GATES",
+                                    _each_line_field("branch")),
+        "gua-dilu": apply_probe("compute.lifa.fanfu.DILU",
                                 lambda c, d: [[{"value": t}] for t in _trigrams(d)]),
-        "zhushu": apply_probe("compute.fanfu.ZHUSHU",
+        "zhushu": apply_probe("compute.lifa.fanfu.ZHUSHU",
                               lambda c, d: [[{"value": t}] for t in _trigrams(d)]),
-        "yuan-ji-chou": apply_probe("compute.leizong.yuan_ji_chou",
+        "yuan-ji-chou": apply_probe("compute.lifa.leizong.yuan_ji_chou",
                                     lambda c, d: [[{"value": r}] for r in _acted_on(d)]),
-        "dongbian-order": apply_probe("compute.findings.dongbian_order",
+        "dongbian-order": apply_probe("compute.lifa.findings.dongbian_order",
                                       lambda c, d: [["chart", {"value": r}] for r in _acted_on(d)],
                                       with_value=False),
-        "shengke-chain": apply_probe("compute.findings.shengke_chain",
+        "shengke-chain": apply_probe("compute.lifa.findings.shengke_chain",
                                      lambda c, d: [["chart", {"value": r}] for r in RELATIVES],
                                      with_value=False),
         "houshi": _houshi,
@@ -818,7 +820,7 @@ APPLY_KO = {
 }
 """The term a caption gives the value a rule's table or function returns."""
 VALUE_KO: dict[str, Callable[[Any], str]] = {
-    "compute.fanfu.DILU": lambda v: "".join(BRANCH_ZH[b] for b in v),
+    "compute.lifa.fanfu.DILU": lambda v: "".join(BRANCH_ZH[b] for b in v),
 }
 """Results a caption spells differently from the data (地祿 branches are numbers there)."""
 INPUT_KO = {"primary": "本卦", "changed": "", "year": "年", "month": "月建", "day": "日辰",
@@ -1027,7 +1029,7 @@ HEADER = """\
 #
 # [[example]]
 # id        "ex-<rule>" (a second example of the same rule: "ex-<rule>-2").
-# rule      the catalogue rule id (compute.rules).
+# rule      the catalogue rule id (compute.registry).
 # source    "case": a worked case of the book (`case` = its id; `claims` = the ids of its
 #           claims that cite the rule, if any) — charted as yimao.model.cases.setting() charts it;
 #           "constructed" (구성례): `inputs` = {primary, changed, month, day, year, hour,

@@ -27,9 +27,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from compute import chart, rules  # noqa: E402
+from compute import chart  # noqa: E402
+from compute import registry as rules  # noqa: E402
+from compute.book.ganzhi import BRANCH_ZH, GANZHI  # noqa: E402
 from compute.errors import InputError  # noqa: E402
-from compute.ganzhi import BRANCH_ZH, GANZHI  # noqa: E402
 
 OPTIONS = (("najia_stems", ("trigram", "common")), ("fushen", ("common",)), ("hu", ("common",)),
            ("solstice", ("before", "after")), ("zi", ("0",)))
@@ -72,7 +73,7 @@ def sample(n: int = 3000, seed: int = 1664) -> list[dict[str, Any]]:
 def asked_sample(n: int = 600, seed: int = 1665) -> list[dict[str, Any]]:
     """Seeded charts asked a question of the 筮類 (every 用神 rule and judgment then runs):
     a random question, sometimes facts about the asking, sometimes a 用神 given by hand."""
-    from compute.questions import ALL, FACT_PAIRS
+    from compute.shilei.questions import ALL, FACT_PAIRS
 
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []

@@ -30,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def show(cid: str) -> str:
     """The text of ``yimao case``."""
-    from compute.layout import table_lines
+    from compute.engine.layout import table_lines
 
     case = C.by_id(C.load(), cid)
     out = [f"{case.id}  ({TYPE_KO[case.type]}, {case.passage})  {case.date or '(날짜 없음)'}  "

@@ -22,7 +22,7 @@ from typing import Any
 
 def topics() -> list[dict[str, Any]]:
     """The chapters of the 筮類 with their questions (the ``--json`` rows)."""
-    from compute.judgments_data import JUDGMENTS
+    from compute.shilei.judgments_data import JUDGMENTS
     from yimao.model.edition import load_edition
     from yimao.model.examples import questions
 

@@ -3,7 +3,7 @@
 …]}``) is ``two_readings`` when the readings give different statuses.
 
 The line attributes and finding readers the audit added to the check language are in
-:mod:`compute.claims_shilei`.
+:mod:`compute.claims.shilei`.
 """
 
 from __future__ import annotations

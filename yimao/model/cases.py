@@ -6,7 +6,8 @@ rule, the editors' notes, and what is machine-level: each claim's check (a small
 language, written in ``editorial/cases.toml`` and compiled by the TEI builder into
 ``<fs type="check">``) and the status it is expected to get. This module charts every case
 through :func:`compute.chart`, evaluates every check in compute's check language
-(:mod:`compute.claims`, written on :mod:`compute.query`), finds the cases' Gregorian dates (the
+(:mod:`compute.claims`, written on :mod:`compute.engine.query`), finds the cases' Gregorian dates
+(the
 ``yimao cases`` command is :mod:`yimao.cli.cases`).
 
 >>> cases = load()
@@ -29,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from compute import claims
+from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
 from compute.claims import INPUTS, Inputs, Setting, Verdict
-from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
 from yimao.errors import EditionError
 from yimao.model.case_record import STATUSES, TYPES, Case, Claim, kept_cases
 
@@ -119,7 +120,7 @@ def _noon(day: _dt.date) -> tuple[str, str]:
     >>> _noon(_dt.date(1664, 1, 1)), _noon(_dt.date(1664, 3, 1))
     (('癸卯', '甲子'), ('甲辰', '丙寅'))
     """
-    from compute.calendar import pillars
+    from compute.book.calendar import pillars
 
     p = pillars(_dt.datetime(day.year, day.month, day.day, 12))
     return p.year.zh, p.month.zh
@@ -163,7 +164,7 @@ def _matches(year: str, month: str, day: str, window: tuple[int, int], almanac: 
     """The days (ISO) whose pillars are these (as a case states them); the day pillar is
     tested first (by the sexagenary count from the year's first day), so that the year and
     month are reckoned only for the days that have it."""
-    from compute.calendar import day_pillar
+    from compute.book.calendar import day_pillar
 
     days = {i for i, g in enumerate(GANZHI_ZH) if not day or day in (g, g[0], g[1])}
     first = window[0] + (GANZHI_ZH.index(year) - (window[0] - 4)) % 60

@@ -40,12 +40,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from compute import chart as draw
-from compute.chart import Chart
-from compute.ganzhi import BRANCH_ZH, GANZHI_ZH, STEM_ZH, Branch, GanZhi, Stem
-from compute.gua import Hexagram, Trigram
-from compute.inputs import FIELDS
-from compute.liuqin import Relative
-from compute.wuxing import Phase
+from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH, STEM_ZH, Branch, GanZhi, Stem
+from compute.book.gua import Hexagram, Trigram
+from compute.book.liuqin import Relative
+from compute.book.wuxing import Phase
+from compute.engine.chart import Chart
+from compute.engine.inputs import FIELDS
 from yimao.errors import EditionError
 from yimao.model.edition import TEI_NS, XML_ID, feature_values
 from yimao.tei import ids
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from yimao.model.edition import Edition
 
 INPUT_KEYS = tuple(k for k in FIELDS if k not in ("lines", "at", "tz"))
-"""The inputs a constructed example may give: the Run panel's fields (compute.inputs.FIELDS,
+"""The inputs a constructed example may give: the Run panel's fields (compute.engine.inputs.FIELDS,
 the one list of them) but a cast by coins and a date (question, yongshen, facts: a 筮類
 question)."""
 PHASE_CHARS = "木火土金水"
@@ -200,7 +200,7 @@ def fires(c: Chart, focus: Mapping[str, Any]) -> bool:
     True
     >>> fires(c, {"finding": "yuepo", "lines": [4]}), fires(c, {"field": "void", "value": "子"})
     (False, True)
-    >>> fires(c, {"apply": "compute.wuxing.nayin", "args": [{"field": "day"}], "value": "水"})
+    >>> fires(c, {"apply": "compute.book.wuxing.nayin", "args": [{"field": "day"}], "value": "水"})
     True
     """
     if "finding" in focus:
@@ -325,9 +325,9 @@ def domain(v: Any) -> Any:
 
 
 def resolve(name: str) -> Any:
-    """The public table or function *name* of compute (``compute.wuxing.nayin``).
+    """The public table or function *name* of compute (``compute.book.wuxing.nayin``).
 
-    >>> resolve("compute.ganzhi.DIRECTIONS")[0]
+    >>> resolve("compute.book.ganzhi.DIRECTIONS")[0]
     ('北', '壬子癸')
     """
     module, _, attr = name.rpartition(".")
@@ -341,8 +341,8 @@ def lookup(table: Any, key: Any) -> Any:
     (name, value) rows by either side, or by a character of the value ("未" in "未坤申"); a
     sequence of 12, 10 or 8 by branch, stem or trigram.
 
-    >>> from compute.ganzhi import DIRECTIONS
-    >>> from compute.wuxing import STEM_PHASE, WUZHAO
+    >>> from compute.book.ganzhi import DIRECTIONS
+    >>> from compute.book.wuxing import STEM_PHASE, WUZHAO
     >>> lookup(DIRECTIONS, "未"), lookup(WUZHAO, "水"), lookup(STEM_PHASE, "庚")
     ('西南', '雨', Phase.JIN)
     """

@@ -1,5 +1,5 @@
 """The editors' data the TEI is compiled from: editorial/chapters.tsv, editorial/corrections.tsv
-and the rule registry of compute (compute/rules.py).
+and the rule registry of compute (compute/registry.py).
 
 Formats are documented in tei/README.md (each file's header line names its columns); these
 readers check them and fail with ``file:line: what is wrong``.
@@ -133,11 +133,11 @@ def read_corrections(path: Path = CORRECTIONS_TSV) -> list[Correction]:
 
 
 def read_rules() -> list[Rule]:
-    """The rule registry of compute (compute/rules.py), in registration order.
+    """The rule registry of compute (compute/registry.py), in registration order.
 
     Importing :mod:`compute` registers every rule (its ``RULE_MODULES``).
     """
-    from compute.rules import all_rules
+    from compute.registry import all_rules
 
     ko = read_rules_ko()
     return [Rule(r.id, r.zh, r.ko, tuple(r.passages), *ko.get(r.id, ("", "", "")),

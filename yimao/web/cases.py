@@ -78,10 +78,10 @@ class ChartView:
     rows: tuple[ChartRow, ...]
     extra: str  # 卦身 … 伏卦 …
     notes: tuple[str, ...]  # placeholders compute used for what the case leaves out
-    text: str  # compute's own text layout (compute.layout.table_lines), for copying
+    text: str  # compute's own text layout (compute.engine.layout.table_lines), for copying
     spirits_known: bool = True  # 六神 follow the day stem: placeholders if the text lacks it
     has_changed: bool = True
-    html: str = ""  # compute.layout.render_html: heading, table, 卦身 … (no findings)
+    html: str = ""  # compute.engine.layout.render_html: heading, table, 卦身 … (no findings)
 
 
 PLACEHOLDER_KO = (
@@ -146,9 +146,9 @@ def placeholder_ko(note: str) -> str:
 
 
 def chart_view(setting: C.Setting) -> ChartView:
-    """The chart in the traditional layout: :func:`compute.layout.chart_layout`, the one
+    """The chart in the traditional layout: :func:`compute.engine.layout.chart_layout`, the one
     layout ``yimao chart`` prints and the Run panel shows."""
-    from compute.layout import chart_layout, render_html, table_lines
+    from compute.engine.layout import chart_layout, render_html, table_lines
 
     c = setting.chart
     lay = chart_layout(c)

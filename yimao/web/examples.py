@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
-from compute.inputs import FIELDS
+from compute.engine.inputs import FIELDS
 from yimao import atomic
 from yimao.errors import EditionError
 from yimao.model import cases as C
@@ -51,7 +51,7 @@ from yimao.web.pages import docname, short_ref
 from yimao.web.rules import PassageLink
 
 if TYPE_CHECKING:
-    from compute.chart import Chart
+    from compute.engine.chart import Chart
     from yimao.model.edition import Edition
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +60,7 @@ KINDS = ("case", "rule", "question", "other")
 KIND_KO = {"case": "책의 점례", "rule": "규칙의 예제", "question": "물음의 예제",
            "other": "가까운 예제"}
 INPUT_ORDER = FIELDS
-"""The Run panel's fields, in compute.inputs' order (question, 用神 and facts included)."""
+"""The Run panel's fields, in compute.engine.inputs' order (question, 用神 and facts included)."""
 
 
 # ------------------------------------------------------------------ one chart layout
@@ -71,7 +71,7 @@ _ROW = re.compile(r'<tr class="(?P<cls>[^"]*)"><td class="pos">(?P<pos>\d)</td>'
 
 def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "") -> Markup:
     """A rule or question example's chart: the ONE layout of the site,
-    :func:`compute.layout.render_html` (``view.html``, as on the case pages and in the Run
+    :func:`compute.engine.layout.render_html` (``view.html``, as on the case pages and in the Run
     panel), under the notes on placeholder dates. The example's own marks (*marks*: the
     positions of the 用神's lines) are added to that layout's rows: class ``marked`` and a
     label in the position cell.
@@ -324,8 +324,8 @@ def question_chart(k: int, yong: str) -> tuple[dict[str, str], Chart]:
     用神 where one of the 64 hexagrams (tried from the *k*-th on) puts it there. Month and day
     vary with *k* so the examples do not all share one date."""
     from compute import chart as draw
-    from compute.ganzhi import BRANCH_ZH, GANZHI_ZH
-    from compute.gua import HEXAGRAMS
+    from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
+    from compute.book.gua import HEXAGRAMS
 
     month, day = BRANCH_ZH[(k * 5) % 12], GANZHI_ZH[(k * 7) % 60]
     found = None
@@ -351,7 +351,7 @@ def _fixed_date(primary: str, stem: str) -> Chart:
     """The static chart of *primary* (``rules=()``: 納甲, 六親, 六神, 世應 only, no line
     moving) on a day of *stem* (the 六神 follow the day's stem) in 寅月."""
     from compute import chart as draw
-    from compute.ganzhi import GANZHI_ZH
+    from compute.book.ganzhi import GANZHI_ZH
 
     day = next(g for g in GANZHI_ZH if g[0] == stem)
     return draw(primary, month="寅", day=day, rules=())
@@ -401,14 +401,14 @@ def questions(edition: Edition, book: CaseBook | None = None,
 
 
 def _asks() -> bool:
-    """Whether compute takes a 筮類 question (``chart(question=…)``, compute.questions)."""
+    """Whether compute takes a 筮類 question (``chart(question=…)``, compute.shilei.questions)."""
     import importlib.util
     import inspect
 
     from compute import chart as draw
 
     return ("question" in inspect.signature(draw).parameters
-            and importlib.util.find_spec("compute.questions") is not None)
+            and importlib.util.find_spec("compute.shilei.questions") is not None)
 
 
 ASKS = _asks()
@@ -420,7 +420,7 @@ def _roles(c: Chart, qid: str) -> dict[str, Any]:
     lines (the marks) and its 元神, 忌神, 仇神."""
     if not ASKS:
         return {}
-    from compute.questions import roles
+    from compute.shilei.questions import roles
 
     r = roles(c, qid)
     out: list[tuple[str, str]] = []
@@ -629,7 +629,7 @@ def inputs_digest(tei: Path) -> str:
     """A digest of everything the executed examples are made from: the TEI (titles, passages,
     cases, the examples and the questions) and the code (compute and yimao). Any change
     recomputes every example; an unchanged rebuild recomputes none."""
-    files = [tei, *sorted((ROOT / "compute").glob("*.py")),
+    files = [tei, *sorted((ROOT / "compute").rglob("*.py")),
              *sorted((ROOT / "yimao").rglob("*.py"))]
     h = hashlib.sha256()
     for f in files:

@@ -178,7 +178,7 @@ def code_dependencies() -> list[str]:
     the modules that make the worked examples values and the templates that print them; the
     case data, the examples and the questions come with the TEI."""
     web = ROOT / "yimao" / "web"
-    files = sorted((ROOT / "compute").glob("*.py")) + [
+    files = sorted((ROOT / "compute").rglob("*.py")) + [
         ROOT / "yimao" / "model" / "cases.py", ROOT / "yimao" / "model" / "examples.py",
         *(web / f"{m}.py" for m in ("examples", "rules", "catalogue", "cases")),
         *sorted((ROOT / "site" / "_templates" / "yimao").glob("*.html"))]

@@ -6,7 +6,7 @@ compute's registry), grouped by the chapter whose sentence first states it, in b
 >>> g = next(g for g in groups if g.division == "lifa-04")
 >>> r = next(r for r in g.rules if r.id == "najia-gan")
 >>> r.anchor, r.passages[0].ref, r.functions[0]
-('r-najia-gan', '立法 4.1.1', 'compute.najia.NAJIA_STEMS')
+('r-najia-gan', '立法 4.1.1', 'compute.book.najia.NAJIA_STEMS')
 """
 
 from __future__ import annotations

@@ -193,15 +193,16 @@ def extract(tarball: bytes, names: Iterable[str]) -> Iterator[tuple[str, bytes]]
 
 
 def package_files(root: Path = ROOT) -> dict[str, bytes]:
-    """What the browser imports, by path inside the zip: compute/*.py of this repository.
-    compute needs nothing else, not even for a date (its 節 come from compute/jieqi_data.py),
+    """What the browser imports, by path inside the zip: compute/**/*.py of this repository.
+    compute needs nothing else, not even for a date (its 節 come from compute/book/jieqi_data.py),
     so lunar-python is not sent to the browser.
 
     >>> files = package_files()
     >>> "compute/runner.py" in files, any(n.startswith("lunar_python/") for n in files)
     (True, False)
     """
-    return {f"compute/{p.name}": p.read_bytes() for p in sorted((root / "compute").glob("*.py"))}
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted((root / "compute").rglob("*.py"))}
 
 
 def package_zip(files: Mapping[str, bytes]) -> bytes:

@@ -1,0 +1,377 @@
+"""The one chart layout: a chart as plain rows, and the two ways it is shown (text and HTML).
+
+:func:`chart_layout` turns a :class:`~compute.engine.chart.Chart` into a :class:`Layout` of plain
+values
+(strings, numbers, booleans; ``to_dict()`` is JSON): the heading (the two hexagrams with
+palace, element and 世 generation; the moment, the pillars, the 旬 and its 空, the 納甲 season),
+the six rows top line first (六神, 六親 干支 五行, the bar, the moving mark ○ 重 / × 交, 世 or
+應, the changed line of a moving line, the 伏神), the line of 卦身 世身 互卦 伏卦 五星 經星,
+and the findings with their passages. :func:`render_text` is what ``yimao chart`` prints;
+:func:`render_html` is what the case pages and the Run panel show (Korean column labels, the
+terms in Chinese; stable classes: ``chart-layout``, ``chart-head``, ``chart`` with cells
+``pos spirit line bar who chg fu``, ``chart-extra``, ``chart-findings``). Every one of them
+reads the same :class:`Layout`, so the CLI, the build and the browser show the same rows.
+
+>>> from compute import chart
+>>> lay = chart_layout(chart("困", "坎", month="午", day="壬戌"))
+>>> lay.head
+'澤水困 (兌宮 金 一世) 之 坎為水 (坎宮 八純)'
+>>> r = lay.rows[2]
+>>> r.position, r.spirit, r.line.text, r.mark, r.who, r.change.text
+(4, '勾陳', '子孫丁亥水', '○', '應', '兄弟戊申金')
+>>> print(render_text(lay).splitlines()[5])
+勾陳  子孫丁亥水  ▅▅▅▅▅ ○ 應  → 兄弟戊申金  伏 子孫丁亥水
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from compute.engine.chart import Chart, ChartHexagram, ChartLine, Hidden
+from compute.values import Frozen, Record, init
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
+
+YANG_BAR: Final = "▅▅▅▅▅"
+YIN_BAR: Final = "▅▅ ▅▅"
+MOVE_MARK: Final = {"重": "○", "交": "×"}
+"""The moving marks: ○ for 重 (老陽), × for 交 (老陰)."""
+
+
+class Cell(Frozen):
+    """A line as the table writes it: 六親, 干支, 五行 (``子孫丁亥水``)."""
+
+    __slots__ = ("relative", "ganzhi", "element")
+    relative: str
+    ganzhi: str
+    element: str
+
+    def __init__(self, relative: str, ganzhi: str, element: str) -> None:
+        init(self, relative, ganzhi, element)
+
+    @property
+    def text(self) -> str:
+        return f"{self.relative}{self.ganzhi}{self.element}"
+
+
+def _cell(ln: ChartLine | Hidden) -> Cell:
+    return Cell(str(ln.relative), ln.ganzhi.zh, str(ln.element))
+
+
+class Row(Frozen):
+    """One line of the six-line table (the top line comes first in :attr:`Layout.rows`)."""
+
+    __slots__ = ("position", "spirit", "line", "yang", "mark", "who", "change", "hidden")
+    position: int
+    spirit: str  # 六神 of the day
+    line: Cell
+    yang: bool
+    mark: str  # ○ (重) or × (交) on a moving line, else ""
+    who: str  # 世, 應 or ""
+    change: Cell | None  # the changed line of a moving line
+    hidden: Cell | None  # 伏神
+
+    def __init__(self, position: int, spirit: str, line: Cell, yang: bool, mark: str, who: str,
+                 change: Cell | None, hidden: Cell | None) -> None:
+        init(self, position, spirit, line, yang, mark, who, change, hidden)
+
+
+class HexagramHead(Frozen):
+    """One hexagram of the heading: 澤水困 (兌宮 金 一世)."""
+
+    __slots__ = ("name", "full_name", "palace", "element", "generation")
+    name: str
+    full_name: str
+    palace: str
+    element: str
+    generation: str
+
+    def __init__(self, name: str, full_name: str, palace: str, element: str,
+                 generation: str) -> None:
+        init(self, name, full_name, palace, element, generation)
+
+
+def _head(h: ChartHexagram) -> HexagramHead:
+    return HexagramHead(h.name, h.full_name, str(h.palace), str(h.palace_element), h.generation)
+
+
+class FindingRow(Frozen):
+    """A finding as the layout lists it."""
+
+    __slots__ = ("rule", "summary", "passages", "lines", "role")
+    rule: str
+    summary: str
+    passages: tuple[str, ...]
+    lines: tuple[int, ...]
+    role: str
+
+    def __init__(self, rule: str, summary: str, passages: tuple[str, ...],
+                 lines: tuple[int, ...], role: str) -> None:
+        init(self, rule, summary, passages, lines, role)
+
+
+class Layout(Frozen):
+    """The chart as plain values; see the module docstring. ``to_dict()`` is JSON-ready."""
+
+    __slots__ = ("primary", "changed", "moment", "pillars", "xun", "void", "najia_season", "rows",
+                 "guashen", "guashen_lines", "shishen", "hugua", "hidden_hexagram", "star",
+                 "jing_xiu", "findings")
+    primary: HexagramHead
+    changed: HexagramHead | None
+    moment: str  # "1663-04-12 09:00 UTC+08:00", or "" when the chart was given by pillars
+    pillars: tuple[str, ...]  # 癸卯年 丙辰月 癸酉日 巳時 本命 午: those the chart has
+    xun: str
+    void: str  # the two 空 branches: 戌亥
+    najia_season: str  # 冬至後 / 夏至後 / common
+    rows: tuple[Row, ...]
+    guashen: str
+    guashen_lines: tuple[int, ...]
+    shishen: int
+    hugua: str
+    hidden_hexagram: str  # "" when none
+    star: str
+    jing_xiu: str
+    findings: tuple[FindingRow, ...]
+
+    def __init__(
+        self, primary: HexagramHead, changed: HexagramHead | None, moment: str,
+        pillars: tuple[str, ...], xun: str, void: str, najia_season: str, rows: tuple[Row, ...],
+        guashen: str, guashen_lines: tuple[int, ...], shishen: int, hugua: str,
+        hidden_hexagram: str, star: str, jing_xiu: str, findings: tuple[FindingRow, ...],
+    ) -> None:
+        init(self, primary, changed, moment, pillars, xun, void, najia_season, rows, guashen,
+             guashen_lines, shishen, hugua, hidden_hexagram, star, jing_xiu, findings)
+
+    @property
+    def head(self) -> str:
+        """The first line: the hexagrams, palace, element, generation."""
+        p = self.primary
+        out = f"{p.full_name} ({p.palace}宮 {p.element} {p.generation})"
+        if self.changed is not None:
+            q = self.changed
+            out += f" 之 {q.full_name} ({q.palace}宮 {q.generation})"
+        return out
+
+    @property
+    def date(self) -> str:
+        """The second line: the moment, the pillars, the 旬 and its 空, the 納甲 season."""
+        parts = ([self.moment] if self.moment else []) + list(self.pillars)
+        return (f"{' '.join(parts)}  ({self.xun}旬 空 {self.void}; "
+                f"納甲 {self.najia_season})")
+
+    @property
+    def extra(self) -> str:
+        """The line under the table: 卦身, 世身, 互卦, 伏卦, 五星, 經星."""
+        shen = "".join(map(str, self.guashen_lines)) or "不現"
+        return (f"卦身 {self.guashen} ({shen})  世身 {self.shishen}爻  互 {self.hugua}  "
+                f"伏卦 {self.hidden_hexagram or '—'}  五星 {self.star}  經星 {self.jing_xiu}")
+
+    @property
+    def has_changed(self) -> bool:
+        return self.changed is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON (the rows, heading and findings as dicts and lists).
+
+        >>> from compute import chart
+        >>> d = chart_layout(chart("乾", month="寅", day="甲子")).to_dict()
+        >>> d["rows"][0]["line"], d["rows"][0]["who"], d["changed"]
+        ({'relative': '父母', 'ganzhi': '壬戌', 'element': '土'}, '世', None)
+        """
+        return _plain(self)
+
+
+def _plain(value: Any) -> Any:
+    """*value* as JSON: a value class as a dict of its fields (in order), tuples as lists."""
+    if isinstance(value, Record):
+        return {n: _plain(getattr(value, n)) for n in value._fields}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _row(c: Chart, ln: ChartLine) -> Row:
+    p = c.primary
+    who = "世" if ln.position == p.shi else "應" if ln.position == p.ying else ""
+    change = None
+    if c.changed is not None and ln.moving:
+        change = _cell(c.changed.line(ln.position))
+    return Row(ln.position, str(ln.spirit), _cell(ln), bool(ln.yang), MOVE_MARK.get(ln.mark, ""),
+               who, change, _cell(ln.hidden) if ln.hidden else None)
+
+
+def chart_layout(c: Chart) -> Layout:
+    """The chart *c* as a :class:`Layout` (see the module docstring).
+
+    >>> from compute import chart
+    >>> lay = chart_layout(chart(lines="987876", at="1663-04-12T09:00"))
+    >>> lay.moment, lay.pillars, lay.void
+    ('1663-04-12 09:00 UTC+08:00', ('癸卯年', '丙辰月', '癸酉日', '丁巳時'), '戌亥')
+    >>> [r.position for r in lay.rows]
+    [6, 5, 4, 3, 2, 1]
+    """
+    p = c.primary
+    pillars = []
+    if c.year:
+        pillars.append(f"{c.year.zh}年")
+    pillars.append(f"{c.month_pillar.zh if c.month_pillar else c.month}月")
+    pillars.append(f"{c.day.zh}日")
+    if c.hour:
+        pillars.append(f"{c.hour.zh}時")
+    if c.birth is not None:
+        pillars.append(f"本命 {c.birth}")
+    return Layout(
+        primary=_head(p),
+        changed=_head(c.changed) if c.changed is not None else None,
+        moment=f"{c.at:%Y-%m-%d %H:%M} UTC+08:00" if c.at else "",
+        pillars=tuple(pillars),
+        xun=c.xun,
+        void="".join(map(str, c.void)),
+        najia_season=c.option("najia_season"),
+        rows=tuple(_row(c, ln) for ln in reversed(p.lines)),
+        guashen=str(p.guashen),
+        guashen_lines=p.guashen_lines,
+        shishen=p.shishen,
+        hugua=str(p.hugua),
+        hidden_hexagram=p.hidden_hexagram.name if p.hidden_hexagram else "",
+        star=p.star,
+        jing_xiu=p.jing_xiu,
+        findings=tuple(FindingRow(f.rule, f.summary, f.passages, f.lines, f.role)
+                       for f in c.findings),
+    )
+
+
+def _layout(chart_or_layout: Chart | Layout) -> Layout:
+    if isinstance(chart_or_layout, Layout):
+        return chart_or_layout
+    return chart_layout(chart_or_layout)
+
+
+def row_text(lay: Layout, r: Row) -> str:
+    """One row as ``yimao chart`` prints it (the bar, the mark, 世/應, → the changed line, 伏).
+
+    >>> from compute import chart
+    >>> lay = chart_layout(chart("乾", month="寅", day="甲子"))
+    >>> row_text(lay, lay.rows[0])
+    '元武  父母壬戌土  ▅▅▅▅▅   世    伏 兄弟癸酉金'
+    """
+    bar = YANG_BAR if r.yang else YIN_BAR
+    mark = r.mark or " "
+    who = r.who + " " if r.who else "  "
+    left = f"{r.spirit}  {r.line.text}  {bar} {mark} {who}"
+    change = ""
+    if lay.has_changed:
+        change = f"→ {r.change.text}" if r.change is not None else " " * 10
+    hidden = f"  伏 {r.hidden.text}" if r.hidden is not None else ""
+    return f"{left} {change}{hidden}".rstrip()
+
+
+def table_lines(chart_or_layout: Chart | Layout) -> list[str]:
+    """The heading, the date line, a blank line and the six rows: the table as text.
+
+    >>> from compute import chart
+    >>> len(table_lines(chart("乾", month="寅", day="甲子")))
+    9
+    """
+    lay = _layout(chart_or_layout)
+    return [lay.head, lay.date, "", *(row_text(lay, r) for r in lay.rows)]
+
+
+def render_text(chart_or_layout: Chart | Layout) -> str:
+    """The chart as ``yimao chart`` prints it: :func:`table_lines`, then 卦身 … 經星, then each
+    finding with its passages.
+
+    >>> from compute import chart
+    >>> print(render_text(chart("乾", month="寅", day="甲子")).splitlines()[3])
+    元武  父母壬戌土  ▅▅▅▅▅   世    伏 兄弟癸酉金
+    """
+    lay = _layout(chart_or_layout)
+    out = [*table_lines(lay), "", lay.extra, ""]
+    out += [f"- {f.rule}: {f.summary}  [{' '.join(f.passages)}]" for f in lay.findings]
+    return "\n".join(out)
+
+
+COLUMNS_KO: Final = ("효", "六神", "六親 干支", "괘획", "世應", "변효", "伏神")
+"""The table's column labels (Korean, the terms in Chinese)."""
+
+
+def _th(label: str, hidden: str = "") -> str:
+    """A column label; the 伏神 column names the chart's 伏卦 (the palace's 首卦 only for a
+    一世 … 五世 hexagram: a 純卦, 游魂 or 歸魂 hides another,
+    :func:`compute.book.fushen.hidden_hexagram`).
+
+    >>> _th("伏神", "艮")[-54:]
+    '<small>(伏卦 <span lang="zh-Hant">艮</span>)</small></th>'
+    """
+    if label == "伏神":
+        under = f' <small>(伏卦 <span lang="zh-Hant">{hidden}</span>)</small>' if hidden else ""
+        return f'<th scope="col"><span lang="zh-Hant">伏神</span>{under}</th>'
+    if any("\u4e00" <= ch <= "\u9fff" for ch in label):
+        return f'<th scope="col"><span lang="zh-Hant">{label}</span></th>'
+    return f'<th scope="col">{label}</th>'
+
+
+def render_html(
+    chart_or_layout: Chart | Layout,
+    passage_href: Callable[[str], str] | None = None,
+    *,
+    findings: bool = True,
+    placeholder_spirits: bool = False,
+) -> str:
+    """The chart as an HTML fragment (escaped here): the heading, the six-line table (Korean
+    column labels), 卦身 … 經星 and, with *findings*, each finding with its passages (links
+    when *passage_href* turns a passage id into a URL). *placeholder_spirits* marks the 六神
+    as placeholders (a case whose text gives no day stem).
+
+    >>> from compute import chart
+    >>> html = render_html(chart("困", "坎", month="午", day="壬戌"), lambda p: f"/p/{p}")
+    >>> html.count('<tr class="'), '<td class="chg">→ 兄弟戊申金</td>' in html
+    (6, True)
+    >>> '<a href="/p/p056-s1">p056-s1</a>' in html
+    True
+    """
+    from html import escape  # here: the CLI's text never needs it (start-up)
+
+    lay = _layout(chart_or_layout)
+    cols = [c for c in COLUMNS_KO if lay.has_changed or c != "변효"]
+    spirit_cls = ('spirit placeholder" title="본문에 일간이 없어 임시로 둔 六神'
+                  if placeholder_spirits else "spirit")
+    out = [
+        '<div class="chart-layout">',
+        f'<p class="chart-head" lang="zh-Hant">{escape(lay.head)}<br>{escape(lay.date)}</p>',
+        '<div class="table-wrap">',
+        '<table class="chart" lang="zh-Hant">',
+        f'<thead lang="ko"><tr>{"".join(_th(c, lay.hidden_hexagram) for c in cols)}</tr></thead>',
+        "<tbody>",
+    ]
+    for r in lay.rows:
+        yin_yang = ("yang", "양효") if r.yang else ("yin", "음효")
+        cells = [
+            f'<td class="pos">{r.position}</td>',
+            f'<td class="{spirit_cls}">{escape(r.spirit)}</td>',
+            f'<td class="line">{escape(r.line.text)}</td>',
+            f'<td class="bar"><span class="yao {yin_yang[0]}" role="img" '
+            f'aria-label="{yin_yang[1]}"></span><span class="mv">{r.mark}</span></td>',
+            f'<td class="who">{r.who}</td>',
+        ]
+        if lay.has_changed:
+            change = f"→ {escape(r.change.text)}" if r.change is not None else ""
+            cells.append(f'<td class="chg">{change}</td>')
+        cells.append(f'<td class="fu">{escape(r.hidden.text) if r.hidden else ""}</td>')
+        out.append(f'<tr class="{"moving" if r.mark else ""}">{"".join(cells)}</tr>')
+    out += ["</tbody>", "</table>", "</div>",
+            f'<p class="chart-extra" lang="zh-Hant">{escape(lay.extra)}</p>']
+    if findings and lay.findings:
+        out.append('<ol class="chart-findings">')
+        for f in lay.findings:
+            links = " ".join(
+                f'<a href="{escape(passage_href(p))}">{escape(p)}</a>' if passage_href
+                else escape(p) for p in f.passages)
+            out.append(f'<li data-rule="{escape(f.rule)}"><code>{escape(f.rule)}</code> '
+                       f'<span class="summary" lang="zh-Hant">{escape(f.summary)}</span> '
+                       f'<span class="passages">{links}</span></li>')
+        out.append("</ol>")
+    out.append("</div>")
+    return "\n".join(out)
