@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from compute.engine import inputs
-from compute.engine.chart import Chart
+from compute.engine.chart import Chart, chart_from_fields
 from compute.engine.layout import MOVE_MARK, YANG_BAR, YIN_BAR, render_text
 
 __all__ = ["MOVE_MARK", "YANG_BAR", "YIN_BAR", "build", "configure", "render", "run"]
@@ -22,7 +22,7 @@ __all__ = ["MOVE_MARK", "YANG_BAR", "YIN_BAR", "build", "configure", "render", "
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``yimao chart``: every value is text, read by
-    :func:`compute.engine.inputs.chart_from_fields` (the same reading as the API's and the
+    :func:`compute.engine.chart.chart_from_fields` (the same reading as the API's and the
     browser's).
 
     >>> p = argparse.ArgumentParser(); configure(p)
@@ -77,7 +77,7 @@ def build(args: argparse.Namespace) -> Chart:
     fields = {name: getattr(args, name, None) or "" for name in inputs.FIELDS}
     options = {name: getattr(args, name, None) or "" for name in inputs.OPTIONS}
     options["conventions"] = " ".join(getattr(args, "convention", None) or ())
-    return inputs.chart_from_fields(fields, **options)
+    return chart_from_fields(fields, **options)
 
 
 def render(c: Chart) -> str:

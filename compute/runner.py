@@ -12,7 +12,7 @@ the page's script needs nothing of Pyodide's type conversion.
 >>> run({"primary": "震", "changed": "兌", "month": "寅"})["error"]
 "chart needs a day (日辰, e.g. day='癸酉') or a date (at=datetime)"
 
-The fields are read by :func:`compute.engine.inputs.chart_from_fields` and the error written by
+The fields are read by :func:`compute.engine.chart.chart_from_fields` and the error written by
 :func:`compute.errors.message`, as ``yimao chart`` reads and writes them.
 """
 
@@ -23,12 +23,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from compute.engine import inputs
-from compute.engine.chart import Chart
+from compute.engine.chart import Chart, chart_from_fields
 from compute.engine.layout import render_html
 from compute.errors import InputError, message
 
 FIELDS = inputs.FIELDS
-"""The Run panel's inputs: the form fields of :func:`compute.engine.inputs.chart_from_fields`."""
+"""The Run panel's inputs: the form fields of :func:`compute.engine.chart.chart_from_fields`."""
 
 
 def passage_link(site_root: str) -> Callable[[str], str]:
@@ -67,7 +67,7 @@ def run(fields: Mapping[str, str], site_root: str = "/") -> dict[str, Any]:
     "at '1663-13-12': give a date and time (a"
     """
     try:
-        c = inputs.chart_from_fields({name: str(fields.get(name) or "") for name in FIELDS})
+        c = chart_from_fields({name: str(fields.get(name) or "") for name in FIELDS})
     except InputError as exc:
         return {"html": "", "chart": None, "error": message(exc)}
     return {"html": chart_html(c, passage_link(site_root)),

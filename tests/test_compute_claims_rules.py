@@ -1,4 +1,4 @@
-"""The claim checks chart only the rules they read (compute.claims._rules_read): every verdict
+"""The claim checks chart only the rules they read (compute.claims.check._rules_read): every verdict
 is the one the full chart gives.
 
 A check on the static chart (納甲, 六親, 世應, the day's 旬空 …) charts no rule; one reading a
@@ -14,9 +14,11 @@ import random
 
 import pytest
 
-from compute import chart, claims
+from compute import chart
 from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
 from compute.claims import Inputs
+from compute.claims import check as claims
+from compute.claims import setting as claim_setting
 from compute.registry import line_annotators
 from yimao.model import cases as C
 
@@ -132,7 +134,7 @@ def test_annotator_prefix_gives_the_state(key):
 def test_state_givers_from_the_registry():
     """The state → annotator map comes from running the registry's annotators: each state the
     checks read has a giver, and it is the rule whose annotator returns that key."""
-    givers = claims._state_givers()
+    givers = claim_setting._state_givers()
     order = [rid for rid, _ in line_annotators()]
     assert order[givers["day_clash"]] == "richong-4"
     assert order[givers["shensha"]] == "shensha-general"

@@ -197,7 +197,8 @@ def test_the_shilei_value_classes_are_frozen_slotted_and_picklable(module: str) 
 
     from compute.shilei.daxian import daxian
     from compute.shilei.judge import TRUE, Item
-    from compute.shilei.questions import ALL, roles
+    from compute.shilei.questions import ALL
+    from compute.shilei.roles import roles
     from compute.values import Frozen
 
     mod = importlib.import_module(module)

@@ -10,7 +10,8 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from compute import InputError, chart
-from compute.engine.inputs import chart_from_fields, parse_fields
+from compute.engine.chart import chart_from_fields
+from compute.engine.inputs import parse_fields
 from compute.errors import message
 from yimao.cli import main as cli
 

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from compute import Chart, InputError, chart
 from compute.book.ganzhi import BRANCH_ZH, GANZHI, Branch
 from compute.book.gua import HEXAGRAMS
-from compute.engine.inputs import FIELDS, OPTIONS, chart_from_fields
+from compute.engine.chart import chart_from_fields
+from compute.engine.inputs import FIELDS, OPTIONS
 from compute.errors import LONGEST, message
 from compute.registry import conventions
 from yimao.cli import main as cli

@@ -1,4 +1,4 @@
-"""compute.engine.query (the chart query API) and compute.claims (the claim-check language).
+"""compute.claims.query (the chart query API) and compute.claims (the claim-check language).
 
 The selections are compared with a plain walk over the chart's lines, over every hexagram
 pair reachable from a few casts; the roles with the 六親 cycle written out here.
@@ -13,7 +13,7 @@ import pytest
 from compute import chart
 from compute.book.liuqin import Relative
 from compute.claims import CheckError, Inputs, evaluate
-from compute.engine.query import Query
+from compute.claims.query import Query
 
 CHARTS = [chart(lines="".join(c), month=m, day=d)
           for c, (m, d) in zip(itertools.product("6789", repeat=6),

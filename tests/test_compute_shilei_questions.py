@@ -19,7 +19,8 @@ import pytest
 
 from compute import chart
 from compute.errors import InputError
-from compute.shilei.questions import ALL, question, roles
+from compute.shilei.questions import ALL, question
+from compute.shilei.roles import roles
 from yimao.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent

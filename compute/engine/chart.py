@@ -46,14 +46,13 @@ from compute.book.shen import guashen, line_roles, shishen
 from compute.book.wuxing import PHASE_ZH, Phase, branch_phase
 from compute.book.xing import huangjince_xiu, jingfang_xiu, wuxing_star
 from compute.engine import inputs
+from compute.engine.context import Context, Run, context
 from compute.errors import InputError
 from compute.values import Frozen, draft, init
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final
-
-    from compute.engine.context import Context
 
 ROLES = ("primary", "changed")
 
@@ -724,6 +723,18 @@ def chart(
     return _run_rules(c, selected)
 
 
+def chart_from_fields(fields: Mapping[str, object], **options: object) -> Chart:
+    """The chart of form fields given as text (:func:`~compute.engine.inputs.parse_fields`):
+    what the CLI and the in-browser runner call. Raises only
+    :class:`~compute.errors.InputError`; its :func:`~compute.errors.message` is the line to
+    show.
+
+    >>> c = chart_from_fields({"lines": "987876", "at": "1663-04-12T09:00", "tz": ""})
+    >>> c.day.zh, c.hour.zh, c.at.isoformat(), c.option("tz")
+    ('癸酉', '丁巳', '1663-04-12T09:00:00+08:00', '+08:00')
+    """
+    return chart(**inputs.parse_fields(fields, **options))
+
 def _selected(rules: Iterable[str]) -> frozenset[str]:
     if isinstance(rules, str):
         rules = rules.split()
@@ -780,8 +791,6 @@ def _run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
                     ln.state.update(extra)  # type: ignore[attr-defined]
     found: list[registry.Finding] = []
     add = found.extend
-    from compute.engine.context import Run, context
-
     run = context(c).memo["run"] = Run(plan, found, selected)
     for step, (gate, table) in enumerate(plan.findings):
         run.step = step
@@ -819,4 +828,4 @@ def _open(gate: Any, table: dict[Any, tuple[Any, ...]], c: Chart,
     return table.get(value, _NONE)
 
 
-__all__ = ["Chart", "ChartHexagram", "ChartLine", "Hidden", "chart", "Trigram"]
+__all__ = ["Chart", "ChartHexagram", "ChartLine", "Hidden", "chart", "chart_from_fields", "Trigram"]

@@ -27,14 +27,15 @@ from compute.book.changsheng import (
 from compute.book.ganzhi import BRANCH_ZH, CLASH, VOID_START
 from compute.book.liuqin import RELATIVE_ZH
 from compute.book.wuxing import PHASE_ZH
-from compute.engine.chart import Chart, ChartLine
-from compute.registry import Finding
+from compute.registry import Finding, finding_detectors
 from compute.values import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, Final, TypeVar
+
+    from compute.engine.chart import Chart, ChartLine
 
 AS_INT: Final = tuple(range(12))
 """``AS_INT[b]``: a branch (or any IntEnum below 12) as a plain int — a tuple lookup, several
@@ -220,8 +221,6 @@ def findings_of(chart: Chart, rid: str) -> tuple[Finding, ...]:
         last = run.plan.last_step.get(rid)
         if last is not None and last < run.step:
             return tuple(f for f in run.found if f.rule == rid)
-    from compute.registry import finding_detectors
-
     return tuple(f for r, detect in finding_detectors() if r == rid for f in detect(chart) or ())
 
 

@@ -2,9 +2,9 @@
 
 :func:`compute.chart` hands its arguments to :func:`parse`, which returns a :class:`Reading`:
 the cast, the pillars, the moment and the options, each checked once. :func:`parse_fields` and
-:func:`chart_from_fields` read the same inputs as form fields (text: the CLI and the in-browser
-runner use them), so the API, the CLI and the browser accept the same forms and refuse the same
-things with the same one line (:func:`message`).
+:func:`compute.engine.chart.chart_from_fields` read the same inputs as form fields (text: the
+CLI and the in-browser runner use them), so the API, the CLI and the browser accept the same
+forms and refuse the same things with the same one line (:func:`message`).
 
 Accepted forms (text as the book writes it, or compute's own objects):
 
@@ -69,10 +69,8 @@ from compute.errors import InputError, message, quote
 from compute.values import Frozen, draft, setters
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # compute.chart imports this module
+if TYPE_CHECKING:
     from typing import Any, Final
-
-    from compute.engine.chart import Chart
 
 DEFAULT_TZ: Final = "+08:00"
 """The zone a time without an offset is read in: UTC+8, the calendar's own clock."""
@@ -817,22 +815,10 @@ def parse_fields(fields: Mapping[str, object], **options: object) -> dict[str, A
     return out
 
 
-def chart_from_fields(fields: Mapping[str, object], **options: object) -> Chart:
-    """The chart of form fields given as text (:func:`parse_fields`): what the CLI and the
-    in-browser runner call. Raises only :class:`~compute.errors.InputError`; its
-    :func:`message` is the line to show.
-
-    >>> c = chart_from_fields({"lines": "987876", "at": "1663-04-12T09:00", "tz": ""})
-    >>> c.day.zh, c.hour.zh, c.at.isoformat(), c.option("tz")
-    ('癸酉', '丁巳', '1663-04-12T09:00:00+08:00', '+08:00')
-    """
-    from compute.engine.chart import chart
-
-    return chart(**parse_fields(fields, **options))
 
 
 __all__ = [
     "DATE_POLICY", "DEFAULT_TZ", "FIELDS", "MONTH_NUMERALS", "OPTIONS", "Reading",
-    "chart_from_fields", "halfwidth", "message", "parse", "parse_fields", "read_conventions",
+    "halfwidth", "message", "parse", "parse_fields", "read_conventions",
     "read_moment", "read_zone",
 ]

@@ -24,6 +24,7 @@ from compute.book.shen import guashen, jianyao
 from compute.book.wuxing import KE, SHENG, Phase, branch_phase
 from compute.book.xing import WUXING_STARS, hunzhong_xiu
 from compute.engine.chart import Chart, ChartLine
+from compute.engine.context import context as build_context
 from compute.registry import Finding, convention, doctrine, primary_states, rule
 
 TYPE_CHECKING = False
@@ -40,17 +41,9 @@ JUE: Final = {Phase.JIN: Branch.YIN, Phase.MU: Branch.SHEN, Phase.HUO: Branch.HA
 p179-s2 注)."""
 
 def context(c: Chart) -> Context:
-    """The chart's context (:func:`compute.engine.context.context`). compute.engine.context is
-    imported on
-    first use, not with this module: importing it here would import compute.book.changsheng, whose
-    rules would then register before this module's own and change the registry's order (the
-    order of the TEI's rule taxonomy)."""
-    found = c.context
-    if found is None:
-        from compute.engine.context import context as build
-
-        found = build(c)
-    return found
+    """The chart's context (:func:`compute.engine.context.context`), read without a call when
+    the chart already has it."""
+    return c.context or build_context(c)
 
 
 BRANCH_PHASE_INT: Final = tuple(int(branch_phase(Branch(b))) for b in range(12))

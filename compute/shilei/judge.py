@@ -35,8 +35,9 @@ from compute.engine.context import context as ctx
 from compute.errors import InputError
 from compute.registry import Finding, rule
 from compute.shilei.judgments_data import CONDITIONS, JUDGMENTS
-from compute.shilei.questions import Question, Roles
+from compute.shilei.questions import Question
 from compute.shilei.quyong import asked, asked_chapter, finding
+from compute.shilei.roles import Roles
 from compute.values import Frozen, init
 
 TYPE_CHECKING = False
@@ -1006,7 +1007,7 @@ def evaluate(condition: str, chart: Chart, question: Any = None) -> Result:
     True
     """
     from compute.shilei.questions import question as find
-    from compute.shilei.questions import roles
+    from compute.shilei.roles import roles
 
     if question is not None:
         q = find(question)

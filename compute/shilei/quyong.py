@@ -22,7 +22,8 @@ from compute.book.changsheng import acts
 from compute.engine.context import context as ctx
 from compute.engine.context import findings_of
 from compute.registry import Finding, finding_detectors, get, rule
-from compute.shilei.questions import POS_ZH, Appearance, Roles, question, roles
+from compute.shilei.questions import POS_ZH, question
+from compute.shilei.roles import Appearance, Roles, roles
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def asked_chapter(chart: Chart) -> str | None:
 
 
 def asked(chart: Chart) -> Roles | None:
-    """The chart's :class:`~compute.shilei.questions.Roles` when it was asked a question or given a
+    """The chart's :class:`~compute.shilei.roles.Roles` when it was asked a question or given a
     用神 (computed once per chart), else None.
 
     >>> from compute.engine.chart import chart

@@ -31,10 +31,10 @@ def as_json(case: Case) -> dict[str, Any]:
 
 
 def computed(case: Case) -> Any:
-    """compute's :class:`~compute.shilei.questions.Roles` on the case's chart for the case's 用神
+    """compute's :class:`~compute.shilei.roles.Roles` on the case's chart for the case's 用神
     (its 六親 or role as the case reads it), or None where the case gives none."""
-    from compute.shilei.questions import roles
     from compute.shilei.questions_data import VOCABULARY
+    from compute.shilei.roles import roles
     from yimao.model import cases as C
 
     if case.yongshen is None:

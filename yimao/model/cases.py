@@ -6,7 +6,7 @@ rule, the editors' notes, and what is machine-level: each claim's check (a small
 language, written in ``editorial/cases.toml`` and compiled by the TEI builder into
 ``<fs type="check">``) and the status it is expected to get. This module charts every case
 through :func:`compute.chart`, evaluates every check in compute's check language
-(:mod:`compute.claims`, written on :mod:`compute.engine.query`), finds the cases' Gregorian dates
+(:mod:`compute.claims`, written on :mod:`compute.claims.query`), finds the cases' Gregorian dates
 (the
 ``yimao cases`` command is :mod:`yimao.cli.cases`).
 

@@ -420,7 +420,7 @@ def _roles(c: Chart, qid: str) -> dict[str, Any]:
     lines (the marks) and its 元神, 忌神, 仇神."""
     if not ASKS:
         return {}
-    from compute.shilei.questions import roles
+    from compute.shilei.roles import roles
 
     r = roles(c, qid)
     out: list[tuple[str, str]] = []
