@@ -16,7 +16,7 @@ practice its rule is the default and the other a named option (``najia_stems``, 
 ``hu``); ``chart.options`` records what applied.
 
 Rule modules register into :mod:`compute.registry` when imported; ``RULE_MODULES`` lists them in
-the order their annotators and detectors run. The rules helper appends its modules here.
+the order their annotators and detectors run (``compute.registry.MODULE_ORDER``, the one list).
 """
 from __future__ import annotations
 
@@ -32,37 +32,16 @@ from compute.engine.chart import Chart, ChartHexagram, ChartLine, Hidden, chart
 from compute.errors import InputError
 from compute.registry import Finding
 
-RULE_MODULES: tuple[str, ...] = (
-    # the core (chapters 1–12): tables and functions above, findings here
-    "compute.lifa.findings",
-    # chapters 13–41 (rules helper): append "compute.<topic>" below, in the book's order
-    "compute.book.changsheng",
-    "compute.lifa.riyue",
-    "compute.lifa.kongpo",
-    "compute.lifa.richong",
-    "compute.lifa.fanfu",
-    "compute.lifa.jintui",
-    "compute.lifa.hechong",
-    "compute.lifa.ju",
-    "compute.lifa.guisha",
-    "compute.lifa.xinghai",
-    "compute.lifa.yongshen",
-    "compute.lifa.guayan",
-    "compute.lifa.leizong",
-    "compute.lifa.shensha",
-    # the 筮類 (issue 10): the rules that need the question's 用神
-    "compute.shilei.quyong",
-    "compute.shilei.daxian",
-    "compute.shilei.judge",
-    "compute.shilei.yingqi",
-)
+RULE_MODULES: tuple[str, ...] = _rules.MODULE_ORDER
+"""Every module that registers rules, in the one order of the rules
+(:data:`compute.registry.MODULE_ORDER`)."""
 
-ASKED_MODULES: tuple[str, ...] = RULE_MODULES[RULE_MODULES.index("compute.shilei.quyong"):]
+ASKED_MODULES: tuple[str, ...] = tuple(m for m in RULE_MODULES if m.startswith("compute.shilei."))
 """The rule modules of the 筮類, last in :data:`RULE_MODULES`: their rules say nothing on a
 chart that was not asked a question (their gates stay closed), so they are imported on first
 need — a chart asked a question, a rule id of theirs, or any listing of the registry
 (:func:`compute.registry.load_all`) — and ``import compute`` stays light (the CLI's start-up).
-Each imports the one before it, so they register in this order however they are reached."""
+The registry sorts them into their place whichever is imported first."""
 
 for _name in RULE_MODULES:
     if _name not in ASKED_MODULES:

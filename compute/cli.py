@@ -15,7 +15,9 @@ import argparse
 
 from compute.engine import inputs
 from compute.engine.chart import Chart, chart_from_fields
+from compute.engine.fields import OPTIONS
 from compute.engine.layout import MOVE_MARK, YANG_BAR, YIN_BAR, render_text
+from compute.engine.moment import DATE_POLICY, DEFAULT_TZ
 
 __all__ = ["MOVE_MARK", "YANG_BAR", "YIN_BAR", "build", "configure", "render", "run"]
 
@@ -29,7 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     >>> p.parse_args(["震", "兌", "--month", "寅", "--day", "癸酉"]).changed
     '兌'
     """
-    parser.epilog = inputs.DATE_POLICY
+    parser.epilog = DATE_POLICY
     parser.add_argument("primary", nargs="?", help="本卦: 乾 … 未濟, or a full name (水地比)")
     parser.add_argument("changed", nargs="?", help="之卦 (omit for a static hexagram)")
     parser.add_argument("--month", help="月建: 寅, 寅建, 寅月, 正月 … 十二月, or a pillar (丙寅)")
@@ -41,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "(full-width digits too) or 單拆重交")
     parser.add_argument("--at", help="the moment of the cast, e.g. 1663-04-12T09:00 (read in "
                         "--tz unless it carries an offset such as +09:00)")
-    parser.add_argument("--tz", help=f"the zone of --at: an offset (default {inputs.DEFAULT_TZ}, "
+    parser.add_argument("--tz", help=f"the zone of --at: an offset (default {DEFAULT_TZ}, "
                         "UTC+8, the calendar's clock) or an IANA name such as Asia/Seoul")
     parser.add_argument("--julian", action="store_const", const="julian", default="gregorian",
                         dest="calendar", help="the date of --at is in the Julian calendar")
@@ -75,7 +77,7 @@ def build(args: argparse.Namespace) -> Chart:
     chart('震', '兌', month='寅', day='癸酉')
     """
     fields = {name: getattr(args, name, None) or "" for name in inputs.FIELDS}
-    options = {name: getattr(args, name, None) or "" for name in inputs.OPTIONS}
+    options = {name: getattr(args, name, None) or "" for name in OPTIONS}
     options["conventions"] = " ".join(getattr(args, "convention", None) or ())
     return chart_from_fields(fields, **options)
 

@@ -421,7 +421,8 @@ MODULE_ORDER: Final = (
     "compute.book.liuqin", "compute.book.liushen", "compute.book.najia", "compute.book.shen",
     "compute.book.xing",
     # 立法: the core's findings (chapters 1–12), then chapters 13–41 in the book's order
-    "compute.lifa.findings", "compute.book.changsheng", "compute.lifa.riyue",
+    "compute.lifa.findings", "compute.lifa.feifu", "compute.lifa.dongbian",
+    "compute.book.changsheng", "compute.lifa.riyue",
     "compute.lifa.kongpo", "compute.lifa.richong", "compute.lifa.fanfu", "compute.lifa.jintui",
     "compute.lifa.hechong", "compute.lifa.ju", "compute.lifa.guisha", "compute.lifa.xinghai",
     "compute.lifa.yongshen", "compute.lifa.guayan", "compute.lifa.leizong",
@@ -458,12 +459,12 @@ def _caller(depth: int = 2) -> str:
 
 
 _RULES: dict[str, Rule] = {}
-_LINE: list[tuple[str, Callable[..., dict[str, Any]]]] = []
+LINE_ROWS: list[tuple[str, Callable[..., dict[str, Any]]]] = []
 _LINE_RANK: list[tuple[int, int]] = []
-_FINDING: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
+FINDING_ROWS: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
 _FINDING_RANK: list[tuple[int, int]] = []
-_SCOPE: dict[Callable[..., dict[str, Any]], str] = {}
-_GATE: dict[Callable[..., Any], tuple[Callable[[Any], Any], Any]] = {}
+SCOPES: dict[Callable[..., dict[str, Any]], str] = {}
+GATES: dict[Callable[..., Any], tuple[Callable[[Any], Any], Any]] = {}
 OPEN: Final = object()
 """The gate value of ``when=gate`` (a plain gate): the rule runs when the gate's result is true."""
 
@@ -532,18 +533,18 @@ def rule(
         entry.impls.append(Impl(kind, fn, f"{fn.__module__}.{fn.__qualname__}"))
         one: Any = (_per_line_into(fn) if batch == "into" else _per_line(fn)) if batch else fn
         if kind == "line":
-            _insert(_LINE, _LINE_RANK, (rid, one), at)
+            _insert(LINE_ROWS, _LINE_RANK, (rid, one), at)
             if lines != "all":
-                _SCOPE[one] = lines
+                SCOPES[one] = lines
             if batch == "into":
-                _INTO[one] = fn
-                _BATCH[one] = _as_list(fn)
+                INTOS[one] = fn
+                BATCHES[one] = _as_list(fn)
             elif batch:
-                _BATCH[one] = fn
+                BATCHES[one] = fn
         elif kind == "finding":
-            _insert(_FINDING, _FINDING_RANK, (rid, fn), at)
+            _insert(FINDING_ROWS, _FINDING_RANK, (rid, fn), at)
         if gate is not None:
-            _GATE[one] = _GATE[fn] = gate
+            GATES[one] = GATES[fn] = gate
         return fn
 
     return register
@@ -591,8 +592,8 @@ def _as_list(into: Callable[..., None]) -> Callable[..., list[dict[str, Any]]]:
     return batch
 
 
-_BATCH: dict[Callable[..., Any], Callable[..., Any]] = {}
-_INTO: dict[Callable[..., Any], Callable[..., None]] = {}
+BATCHES: dict[Callable[..., Any], Callable[..., Any]] = {}
+INTOS: dict[Callable[..., Any], Callable[..., None]] = {}
 _SIX: Final = (0, 1, 2, 3, 4, 5)
 
 
@@ -626,7 +627,7 @@ def batch_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., Any] | N
     >>> batch_of(dict(line_annotators())["wangshuai-method"]).__name__
     'wangxiang_state'
     """
-    return _BATCH.get(annotator)
+    return BATCHES.get(annotator)
 
 
 def into_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., None] | None:
@@ -640,7 +641,7 @@ def into_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., None] | N
     >>> states[5], into_of(len) is None
     ({'riyue': []}, True)
     """
-    return _INTO.get(annotator)
+    return INTOS.get(annotator)
 
 
 def table(
@@ -726,7 +727,7 @@ def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
     'yaowei'
     """
     load_all()
-    return tuple(_LINE)
+    return tuple(LINE_ROWS)
 
 
 def line_scope(annotator: Callable[..., dict[str, Any]]) -> str:
@@ -735,7 +736,7 @@ def line_scope(annotator: Callable[..., dict[str, Any]]) -> str:
     >>> line_scope(dict(line_annotators())["fu-chu"]), line_scope(dict(line_annotators())["yaowei"])
     ('primary', 'moving')
     """
-    return _SCOPE.get(annotator, "all")
+    return SCOPES.get(annotator, "all")
 
 
 def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
@@ -745,85 +746,7 @@ def gate(fn: Callable[..., Any]) -> tuple[Callable[[Any], Any], Any] | None:
     >>> gate(dict(finding_detectors())["bianyao-power"]) is None
     True
     """
-    return _GATE.get(fn)
-
-
-if TYPE_CHECKING:
-    Step = tuple[Any, ...]
-    """One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
-    it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch, into)``:
-    *fn* its per-line form, *batch* its batch (list) form or None, *into* its write-in form or
-    None); *gate* None runs ``table[OPEN]``."""
-
-
-class Plan(Frozen):
-    """What :func:`compute.chart` runs, in order: ``lines`` (annotators, with their scopes) and
-    ``findings`` (detectors), as steps. Consecutive rules with the same gate function make one
-    step, so a gate is looked at once per step (the 185 judgments, gated by the question's
-    chapter, are one step). Built once per state of the registry. ``last_step``: rule id → the
-    index of the step (of ``findings``) holding its last detector. ``calls``: the steps of
-    ``lines`` as the chart calls them, each annotator as ``(into, scope index, rule id, batch,
-    fn)`` (the index in :data:`LINE_SCOPES`)."""
-
-    __slots__ = ("lines", "findings", "last_step", "calls")
-    lines: tuple[Step, ...]
-    findings: tuple[Step, ...]
-    last_step: Mapping[str, int]
-    calls: tuple[Step, ...]
-
-    def __init__(self, lines: tuple[Step, ...], findings: tuple[Step, ...],
-                 last_step: Mapping[str, int] | None = None,
-                 calls: tuple[Step, ...] | None = None) -> None:
-        _set = object.__setattr__
-        _set(self, "lines", lines)
-        _set(self, "findings", findings)
-        _set(self, "last_step", {} if last_step is None else last_step)
-        if calls is None:
-            calls = tuple((gate, {value: tuple((into, LINE_SCOPES.index(scope), rid, batch, fn)
-                                               for rid, fn, scope, batch, into in rows)
-                                  for value, rows in table.items()})
-                          for gate, table in lines)
-        _set(self, "calls", calls)
-
-
-def _steps(rows: list[tuple[Any, ...]]) -> tuple[Step, ...]:
-    """Group consecutive rules by gate function; within a step, the rules for one gate value
-    keep their order (a plain gate and a valued one never share a step)."""
-    steps: list[tuple[Any, dict[Any, list[Any]]]] = []
-    for row in rows:
-        fn, want = _GATE.get(row[1]) or (None, OPEN)
-        last = steps[-1] if steps else None
-        if last is None or last[0] is not fn or (OPEN in last[1]) != (want is OPEN):
-            last = (fn, {})
-            steps.append(last)
-        last[1].setdefault(want, []).append(row)
-    return tuple((fn, {k: tuple(v) for k, v in table.items()}) for fn, table in steps)
-
-
-_PLAN: list[Any] = [None, 0, None, 0, None]  # _LINE, its length, _FINDING, its length, Plan
-
-
-def plan() -> Plan:
-    """The annotators and detectors in running order, with their scopes, grouped by gate
-    (rebuilt when a rule registers). It does not load the deferred modules: their rules are
-    gated shut on a chart not asked a question, and :func:`compute.chart` loads them for one
-    that is.
-
-    >>> p = plan(); p is plan(), sum(len(r) for _, t in p.lines for r in t.values())
-    (True, 23)
-    """
-    memo = _PLAN
-    if memo[0] is _LINE and memo[1] == len(_LINE) and memo[2] is _FINDING \
-            and memo[3] == len(_FINDING):
-        return memo[4]
-    found = _steps([(rid, fn) for rid, fn in _FINDING])
-    last = {row[0]: k for k, (_, table) in enumerate(found) for rows in table.values()
-            for row in rows}
-    p = Plan(_steps([(rid, fn, _SCOPE.get(fn, "all"), _BATCH.get(fn), _INTO.get(fn))
-                     for rid, fn in _LINE]),
-             found, last)
-    memo[:] = [_LINE, len(_LINE), _FINDING, len(_FINDING), p]
-    return p
+    return GATES.get(fn)
 
 
 def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], ...]:
@@ -833,4 +756,4 @@ def finding_detectors() -> tuple[tuple[str, Callable[..., Iterable[Finding]]], .
     'bianyao-power'
     """
     load_all()
-    return tuple(_FINDING)
+    return tuple(FINDING_ROWS)

@@ -16,7 +16,7 @@ import pytest
 from compute import InputError, chart
 from compute.book.calendar import CALENDAR_ZONE, julian_to_gregorian, pillars
 from compute.book.ganzhi import BRANCH_ZH, GANZHI
-from compute.engine.inputs import read_moment
+from compute.engine.moment import read_moment
 
 pytest.importorskip("lunar_python")
 

@@ -11,7 +11,7 @@ import pytest
 import compute
 from compute import Branch, InputError, Relative, Spirit, chart
 from compute import registry as rules
-from compute.lifa.findings import fu_chu
+from compute.lifa.feifu import fu_chu
 
 
 def _summaries(c: compute.Chart, rule: str) -> list[str]:
@@ -270,8 +270,8 @@ def test_registered_annotator_and_detector_run(monkeypatch):
     def demo(chart_):
         yield rules.Finding("ganzhi-60", "demo", (1,))
 
-    monkeypatch.setattr(rules, "_LINE", [*rules._LINE, ("ganzhi-60", mark_yang)])
-    monkeypatch.setattr(rules, "_FINDING", [*rules._FINDING, ("ganzhi-60", demo)])
+    monkeypatch.setattr(rules, "LINE_ROWS", [*rules.LINE_ROWS, ("ganzhi-60", mark_yang)])
+    monkeypatch.setattr(rules, "FINDING_ROWS", [*rules.FINDING_ROWS, ("ganzhi-60", demo)])
     c = chart("乾", "姤", month="寅", day="甲子")
     assert all(ln.state["demo_yang"] == ln.yang for ln in c.primary.lines + c.changed.lines)
     f = [f for f in c.findings if f.summary == "demo"][0]

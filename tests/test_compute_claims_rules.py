@@ -17,8 +17,8 @@ import pytest
 from compute import chart
 from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
 from compute.claims import Inputs
+from compute.claims import case as claim_case
 from compute.claims import check as claims
-from compute.claims import setting as claim_setting
 from compute.registry import line_annotators
 from yimao.model import cases as C
 
@@ -120,7 +120,7 @@ def test_a_detector_reading_states_is_seen():
 def test_annotator_prefix_gives_the_state(key):
     """The annotators up to the one giving *key* give every line the state the full chart
     gives it."""
-    rules = claims._annotators_through(key)
+    rules = claim_case.annotators_through(key)
     assert rules is not None and rules[-1] in {rid for rid, _ in line_annotators()}
     for kw in SAMPLE[:120]:
         full, prefix = chart(**kw), chart(**kw, rules=rules)
@@ -134,7 +134,7 @@ def test_annotator_prefix_gives_the_state(key):
 def test_state_givers_from_the_registry():
     """The state → annotator map comes from running the registry's annotators: each state the
     checks read has a giver, and it is the rule whose annotator returns that key."""
-    givers = claim_setting._state_givers()
+    givers = claim_case._state_givers()
     order = [rid for rid, _ in line_annotators()]
     assert order[givers["day_clash"]] == "richong-4"
     assert order[givers["shensha"]] == "shensha-general"

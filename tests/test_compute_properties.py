@@ -24,7 +24,8 @@ from compute import Chart, InputError, chart
 from compute.book.ganzhi import BRANCH_ZH, GANZHI, Branch
 from compute.book.gua import HEXAGRAMS
 from compute.engine.chart import chart_from_fields
-from compute.engine.inputs import FIELDS, OPTIONS
+from compute.engine.fields import OPTIONS
+from compute.engine.inputs import FIELDS
 from compute.errors import LONGEST, message
 from compute.registry import conventions
 from yimao.cli import main as cli

@@ -15,8 +15,9 @@ import pytest
 from compute import chart
 from compute import registry as rules
 from compute.errors import InputError
+from compute.shilei.condition import parse
 from compute.shilei.daxian import daxian, xiaoxian, year_number
-from compute.shilei.judge import evaluate, parse
+from compute.shilei.evaluator import evaluate
 from compute.shilei.judgments_data import JUDGMENTS
 
 KUN = ("困", "坎")

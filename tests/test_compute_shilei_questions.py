@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from compute import chart
+from compute.book.questions import ALL, question
 from compute.errors import InputError
-from compute.shilei.questions import ALL, question
 from compute.shilei.roles import roles
 from yimao.cli.main import main
 

@@ -73,7 +73,7 @@ def sample(n: int = 3000, seed: int = 1664) -> list[dict[str, Any]]:
 def asked_sample(n: int = 600, seed: int = 1665) -> list[dict[str, Any]]:
     """Seeded charts asked a question of the 筮類 (every 用神 rule and judgment then runs):
     a random question, sometimes facts about the asking, sometimes a 用神 given by hand."""
-    from compute.shilei.questions import ALL, FACT_PAIRS
+    from compute.book.questions import ALL, FACT_PAIRS
 
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []

@@ -4,7 +4,7 @@ compute runs in the reader's browser and never reads editorial/ (it is not shipp
 questions (editorial/questions.toml), the judgments (editorial/judgments.toml) and the 應期
 rules (editorial/yingqi.toml) are compiled into plain Python literals:
 
-* ``compute/shilei/questions_data.py``: ``QUESTIONS`` (every question with its 用神, 元/忌/仇 where
+* ``compute/book/questions_data.py``: ``QUESTIONS`` (every question with its 用神, 元/忌/仇 where
 the
   book names them, its alternatives), ``KINSHIP`` (the 親屬 table) and ``VOCABULARY``;
 * ``compute/shilei/judgments_data.py``: ``JUDGMENTS`` (each chapter's judgments with their
@@ -29,7 +29,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITORIAL = ROOT / "editorial"
-QUESTIONS_MODULE = ROOT / "compute" / "shilei" / "questions_data.py"
+QUESTIONS_MODULE = ROOT / "compute" / "book" / "questions_data.py"
 JUDGMENTS_MODULE = ROOT / "compute" / "shilei" / "judgments_data.py"
 
 QUESTION_FIELDS = ("id", "text", "reading", "ko", "passages", "yongshen", "adverse", "jishen",
@@ -56,7 +56,7 @@ def _pick(row: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
 
 
 def questions_module() -> str:
-    """The text of compute/shilei/questions_data.py."""
+    """The text of compute/book/questions_data.py."""
     data = _load("questions.toml")
     questions = []
     for q in data["question"]:
@@ -89,7 +89,7 @@ def judgments_module() -> str:
     return _module(
         "judgments_data",
         "Each 筮類 chapter's judgments and the 應期 rules (from editorial/judgments.toml and "
-        "editorial/yingqi.toml), and their conditions parsed (compute.shilei.judge.parse).",
+        "editorial/yingqi.toml), and their conditions parsed (compute.shilei.condition.parse).",
         {"JUDGMENTS": tuple(judgments), "YINGQI": yingqi,
          "VERDICTS": dict(data["language"]["verdict"]),
          "CONDITIONS": conditions(judgments, yingqi)},
@@ -101,7 +101,7 @@ def conditions(judgments: list[dict[str, Any]], yingqi: tuple[dict[str, Any], ..
     """Every condition text compute evaluates, with its syntax tree: the judgments', their
     outcomes', the 應期 rules' (their ``when`` and compute.shilei.yingqi.TERMS' conditions and
     selectors), in sorted order."""
-    from compute.shilei.judge import parse
+    from compute.shilei.condition import parse
     from compute.shilei.yingqi import TERMS
 
     texts = {"true"}
@@ -177,7 +177,7 @@ LABEL = {"day": "日辰을", "month": "月建을", "changed": "之卦를", "year
 
 def _facts_for(conditions: list[str], rng: Any) -> str:
     """Random facts of the kinds the conditions test (one of each pair, or none)."""
-    from compute.shilei.questions import FACT_PAIRS, PERSONS
+    from compute.book.questions import FACT_PAIRS, PERSONS
 
     text = " ".join(conditions)
     out = []
@@ -218,7 +218,7 @@ def _fires(chart: Any, rid: str, verdict: str | None) -> bool:
 
 
 def _caption(inp: dict[str, str]) -> str:
-    from compute.shilei.questions import question
+    from compute.book.questions import question
 
     q = question(inp["question"])
     hexes = inp["primary"] + (f"之{inp['changed']}" if inp.get("changed") else "")
@@ -238,8 +238,8 @@ def propose_judgment_example(j: dict[str, Any], seed: int = 1664, budget: int = 
 
     from compute import chart
     from compute.book.gua import HEXAGRAMS
+    from compute.book.questions import ALL
     from compute.shilei.judge import applies
-    from compute.shilei.questions import ALL
 
     rng = random.Random(f"{seed}-{j['id']}")
     names = sorted({h.name for h in (HEXAGRAMS.values() if isinstance(HEXAGRAMS, dict)
@@ -299,7 +299,7 @@ def _near_miss(inp: dict[str, str], rid: str, verdict: str | None, rng: Any,
                     old = old.replace("person=", "묻는 사람 ").replace("thing=", "물건 ")
                     old = old.replace("年=", "물은 해 ")
                 if key == "question":
-                    from compute.shilei.questions import question
+                    from compute.book.questions import question
 
                     old, new = question(old).text, question(new).text
                 why = f"{LABEL[key]} {old}에서 {new}(으)로 바꾸면 이 판단이 나오지 않는다"
@@ -308,7 +308,7 @@ def _near_miss(inp: dict[str, str], rid: str, verdict: str | None, rng: Any,
 
 
 def _siblings(qid: str) -> list[str]:
-    from compute.shilei.questions import ALL, question
+    from compute.book.questions import ALL, question
 
     ch = question(qid).chapter
     return [q.id for q in ALL if q.chapter == ch and q.id != qid]

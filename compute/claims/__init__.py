@@ -23,8 +23,7 @@ hold); ``kind = "finding"`` reads a rule's findings through :data:`FINDINGS`.
 
 from __future__ import annotations
 
-from compute.claims.check import CHECKS, FINDINGS, completions, evaluate
-from compute.claims.setting import (
+from compute.claims.case import (
     INPUTS,
     CheckError,
     Inputs,
@@ -35,6 +34,7 @@ from compute.claims.setting import (
     setting,
     state_of,
 )
+from compute.claims.check import CHECKS, FINDINGS, completions, evaluate
 
 __all__ = [
     "CHECKS", "FINDINGS", "INPUTS", "CheckError", "Inputs", "Missing", "NotComputable", "Setting",

@@ -22,8 +22,7 @@ from compute.book.ganzhi import (
 from compute.book.gua import Hexagram, Trigram
 from compute.book.liuqin import RELATIVE_ZH, Relative, relative
 from compute.book.wuxing import BRANCH_PHASE, PHASE_ZH, Phase
-from compute.claims.query import Query, clashes, combines
-from compute.claims.setting import (
+from compute.claims.case import (
     INPUTS,
     CheckError,
     Inputs,
@@ -31,15 +30,16 @@ from compute.claims.setting import (
     NotComputable,
     Setting,
     Verdict,
-    _annotators,
-    _annotators_through,
-    _inputs,
-    _registered,
-    _show,
+    annotators_through,
+    case_inputs,
+    is_registered,
     need,
+    plan_annotators,
     setting,
+    show_value,
     state_of,
 )
+from compute.claims.query import Query, clashes, combines
 from compute.claims.shilei import FINDINGS as SHILEI_FINDINGS  # daxian, xiaoxian (issue 10)
 from compute.claims.shilei import LINE_ATTRS  # void, grade, san, is_year (issue 10)
 from compute.engine.chart import ChartHexagram, ChartLine, Hidden
@@ -91,7 +91,7 @@ def _check(inputs: Inputs, spec: Mapping[str, Any]) -> tuple[bool, str, Any, Any
     except Missing as exc:
         ok, detail, value = _over_completions(inputs, spec, over, fn, want, str(exc))
         return ok, detail, value, want
-    return value == want, f"{kind}: {_show(value)} (text: {_show(want)})", value, want
+    return value == want, f"{kind}: {show_value(value)} (text: {show_value(want)})", value, want
 
 
 def completions(inputs: Inputs, over: Mapping[str, Any],
@@ -102,7 +102,7 @@ def completions(inputs: Inputs, over: Mapping[str, Any],
     unstated month neither stands on nor clashes them. (A bare 日 branch: its five pillars; a
     旬: its ten days; nothing: all sixty days; no month: all twelve.) If nothing neutral is
     left, every completion is returned."""
-    i = _inputs(inputs, over)
+    i = case_inputs(inputs, over)
     near = relevant | {(b + 6) % 12 for b in relevant}
     months = ([i["month"]] if i["month"]
               else [m for m in BRANCH_ZH if BRANCH_ZH.index(m) not in near])
@@ -186,10 +186,10 @@ def _over_completions(inputs: Inputs, spec: Mapping[str, Any], over: Mapping[str
     hits = sum(v == want for v in values)
     kind = spec["kind"]
     if hits == len(values):
-        return (True, f"{kind}: {_show(want)} on all {len(values)} neutral dates the text allows",
-                want)
+        return (True, f"{kind}: {show_value(want)} on all {len(values)} neutral dates the text "
+                "allows", want)
     if hits == 0:
-        return False, (f"{kind}: {_show(values[0])} (text: {_show(want)}) on all "
+        return False, (f"{kind}: {show_value(values[0])} (text: {show_value(want)}) on all "
                        f"{len(values)} neutral dates the text allows"), values[0]
     raise NotComputable(f"{why}: the claim holds on {hits} of the {len(values)} neutral dates "
                         "the text allows")
@@ -220,7 +220,7 @@ rule alone. tests/test_compute_claims_rules.py holds each to the full chart's fi
 def _rules_read(spec: Mapping[str, Any]) -> tuple[str, ...] | None:
     """The rules whose results *spec* reads, so that its chart runs only those: none for a check
     on the static chart; for one reading a line state (:data:`STATES_READ`), the line
-    annotators up to the one that gives it (:func:`_annotators_through`: an annotator sees the
+    annotators up to the one that gives it (:func:`annotators_through`: an annotator sees the
     states of those before it, so the state comes out as the full chart has it); for a finding,
     its own rule (what it reads of other rules' findings it gets through
     :func:`compute.engine.context.findings_of`), with every line annotator before it unless its
@@ -244,20 +244,20 @@ def _rules_read(spec: Mapping[str, Any]) -> tuple[str, ...] | None:
         rid = spec.get("rule", "")
         key = STATES_READ.get((kind, rid))
         if key is not None:
-            return _annotators_through(key)
+            return annotators_through(key)
         if rid in STATIC_FINDINGS:
             return ()
-        if not _registered(rid):
+        if not is_registered(rid):
             return None
         if rid in STATELESS_DETECTORS:
             return (rid,)
-        return tuple(sorted({r for r, _ in _annotators()} | {rid}))
+        return tuple(sorted({r for r, _ in plan_annotators()} | {rid}))
     attr = str(spec.get("attr", ""))
     while attr.startswith("changed."):
         attr = attr.removeprefix("changed.")
     key = STATES_READ.get(("line" if kind == "fu" else kind, attr if kind in ("line", "fu")
                            else ""))
-    return () if key is None else _annotators_through(key)
+    return () if key is None else annotators_through(key)
 
 
 
@@ -284,7 +284,7 @@ def _changed_line(s: Setting, ln: ChartLine) -> ChartLine:
     return s.chart.changed.line(ln.position)
 
 
-def _line_attr(s: Setting, ln: ChartLine | _FuLine, attr: str, spec: Mapping[str, Any]) -> Any:
+def _line_attr(s: Setting, ln: ChartLine | FuLine, attr: str, spec: Mapping[str, Any]) -> Any:
 
     if attr in LINE_ATTRS:
         return LINE_ATTRS[attr](s, ln, spec)
@@ -388,14 +388,14 @@ def check_fu(s: Setting, spec: Mapping[str, Any]) -> Any:
             hid = s.chart.primary.hidden_hexagram
             values.append("陽" if hid.is_yang(fei.position) else "陰")
         else:
-            proxy = _FuLine(fu, fei)
+            proxy = FuLine(fu, fei)
             values.append(_line_attr(s, proxy, attr, spec))
     want = spec.get("equals")
     return want if want in values else values[0]
 
 
 @dataclass(frozen=True, slots=True)
-class _FuLine:
+class FuLine:
     """A 伏神 seen as a line, for the attributes that only need its pillar."""
 
     fu: Hidden

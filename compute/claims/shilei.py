@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from compute.claims.setting import Missing, NotComputable, Setting, state_of
+from compute.claims.case import Missing, NotComputable, Setting, state_of
 from compute.engine.chart import ChartLine
 
 NEEDS = {"month": ("month", "the month (月建)"), "day": ("day_branch", "the day branch (日辰)"),

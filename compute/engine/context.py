@@ -285,41 +285,9 @@ def _build(chart: Chart) -> Context:
     broken = broken_t = pick(_IS[pb if pb != day else 12])  # 月破 not repaired by the day
     lmov = (l0.moving, l1.moving, l2.moving, l3.moving, l4.moving, l5.moving)
     wx = pick(_WX_ROW[month])
-    moving = []
-    if other is not None:
-        for k in range(6):
-            if lmov[k]:
-                moving.append(k + 1)
-    cbr6 = None
-    if other is not None:
-        cbr6 = (AS_INT[other[0].branch], AS_INT[other[1].branch], AS_INT[other[2].branch],
-                AS_INT[other[3].branch], AS_INT[other[4].branch], AS_INT[other[5].branch])
-    if not moving:
-        moving_t: tuple[int, ...] = ()
-        changed_t: tuple[ChartLine | None, ...] = _NONE6
-        cbr_t: tuple[int | None, ...] = _NONE6
-        cok_t, san, good_t = _FALSE6, _FALSE6, ()
-        mcnt_t, gcnt_t, gpos_t = _ZERO5, _ZERO5, _FALSE6
-    else:
-        changed, cbr, cok = [None] * 6, [None] * 6, [False] * 6
-        for p in moving:
-            k = p - 1
-            changed[k] = other[k]  # type: ignore[index]
-            cb = cbr[k] = cbr6[k]  # type: ignore[index]
-            cok[k] = cb != v0 and cb != v1 and not (cb == pb and cb != day)
-        moving_t, changed_t, cbr_t, cok_t = tuple(moving), tuple(changed), tuple(cbr), tuple(cok)
-        san = _scattered(br_t, moving_t, cbr_t, strong_t, on_day_t, on_month_t, is_void_t, day)
-        good = []
-        mcnt, gcnt, gpos = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [False] * 6
-        for p in moving:
-            k = p - 1
-            q = ph[k]
-            mcnt[q] += 1
-            if not (broken[k] or san[k]):
-                good.append((k, q))
-                gcnt[q] += 1
-                gpos[k] = True
-        good_t, mcnt_t, gcnt_t, gpos_t = tuple(good), tuple(mcnt), tuple(gcnt), tuple(gpos)
+    (moving_t, changed_t, cbr_t, cok_t, san, good_t, mcnt_t, gcnt_t, gpos_t,
+     cbr6) = _movers(other, lmov, br_t, ph, broken, strong_t, on_day_t, on_month_t, is_void_t,
+                     day, v0, v1, pb)
     # the fields set directly (Context.__init__ with its 33 parameters is a call as dear)
     o = _new(Context)
     o.day = day
@@ -357,6 +325,50 @@ def _build(chart: Chart) -> Context:
     o.gcnt = gcnt_t
     o.gpos = gpos_t
     return o
+
+def _movers(other: tuple[ChartLine, ...] | None, lmov: tuple[bool, ...], br_t: tuple[int, ...],
+            ph: tuple[int, ...], broken: tuple[bool, ...], strong_t: tuple[bool, ...],
+            on_day_t: tuple[bool, ...], on_month_t: tuple[bool, ...],
+            is_void_t: tuple[bool, ...], day: int, v0: int, v1: int, pb: int) -> tuple[Any, ...]:
+    """The moving lines' facts for :func:`_build`: their positions, changed lines and branches,
+    which change soundly, which are 散, the sound movers and their counts by phase."""
+    moving = []
+    if other is not None:
+        for k in range(6):
+            if lmov[k]:
+                moving.append(k + 1)
+    cbr6 = None
+    if other is not None:
+        cbr6 = (AS_INT[other[0].branch], AS_INT[other[1].branch], AS_INT[other[2].branch],
+                AS_INT[other[3].branch], AS_INT[other[4].branch], AS_INT[other[5].branch])
+    if not moving:
+        moving_t: tuple[int, ...] = ()
+        changed_t: tuple[ChartLine | None, ...] = _NONE6
+        cbr_t: tuple[int | None, ...] = _NONE6
+        cok_t, san, good_t = _FALSE6, _FALSE6, ()
+        mcnt_t, gcnt_t, gpos_t = _ZERO5, _ZERO5, _FALSE6
+    else:
+        changed, cbr, cok = [None] * 6, [None] * 6, [False] * 6
+        for p in moving:
+            k = p - 1
+            changed[k] = other[k]  # type: ignore[index]
+            cb = cbr[k] = cbr6[k]  # type: ignore[index]
+            cok[k] = cb != v0 and cb != v1 and not (cb == pb and cb != day)
+        moving_t, changed_t, cbr_t, cok_t = tuple(moving), tuple(changed), tuple(cbr), tuple(cok)
+        san = _scattered(br_t, moving_t, cbr_t, strong_t, on_day_t, on_month_t, is_void_t, day)
+        good = []
+        mcnt, gcnt, gpos = [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [False] * 6
+        for p in moving:
+            k = p - 1
+            q = ph[k]
+            mcnt[q] += 1
+            if not (broken[k] or san[k]):
+                good.append((k, q))
+                gcnt[q] += 1
+                gpos[k] = True
+        good_t, mcnt_t, gcnt_t, gpos_t = tuple(good), tuple(mcnt), tuple(gcnt), tuple(gpos)
+    return (moving_t, changed_t, cbr_t, cok_t, san, good_t, mcnt_t, gcnt_t, gpos_t, cbr6)
+
 
 
 _IS: Final = tuple(tuple(b == x for b in range(12)) for x in range(13))

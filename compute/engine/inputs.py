@@ -54,7 +54,7 @@ import re
 from collections.abc import Mapping
 
 from compute import registry as rules
-from compute.book.calendar import CALENDAR_ZONE, YEARS, ZI_CONVENTIONS, julian_to_gregorian, pillars
+from compute.book.calendar import pillars
 from compute.book.ganzhi import (
     BRANCH_ZH,
     BRANCHES,
@@ -65,6 +65,8 @@ from compute.book.ganzhi import (
     month_pillar,
 )
 from compute.book.gua import YAO, Hexagram, Yao, parse_cast
+from compute.engine.fields import ACCEPTED, LONGEST_TEXT, OPTIONS, field_text, read_option
+from compute.engine.moment import read_moment, read_zone, when_text
 from compute.errors import InputError, message, quote
 from compute.values import Frozen, draft, setters
 
@@ -72,33 +74,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final
 
-DEFAULT_TZ: Final = "+08:00"
-"""The zone a time without an offset is read in: UTC+8, the calendar's own clock."""
-
-DATE_POLICY: Final = (
-    "Dates: a time without an offset is read in UTC+8 (+08:00, China's clock, in which "
-    "lunar-python reckons the 節) unless --tz names another zone (an offset such as +09:00, or "
-    "an IANA name such as Asia/Seoul); a time with an offset is converted from it. Dates are "
-    "Gregorian (proleptic before 1582-10-15); --julian reads a Julian date. The calendar covers "
-    "the years 1-3000. The chart states the moment in UTC+8."
-)
-"""The zone and calendar policy in one paragraph (``yimao chart --help`` prints it)."""
-
-_DEFAULT_ZONE: Final = (_dt.timezone(_dt.timedelta(hours=8)), DEFAULT_TZ)
-""":func:`read_zone` of :data:`DEFAULT_TZ`."""
-
-LONGEST_TEXT: Final = 64
-"""The longest text a field may hold (a hexagram's full name has four characters)."""
-
-OPTIONS: Final = {
-    "najia_stems": ("book", "trigram", "common"),
-    "fushen": ("book", "common"),
-    "hu": ("book", "common"),
-    "zi": ZI_CONVENTIONS,
-    "solstice": ("before", "after"),
-    "calendar": ("gregorian", "julian"),
-}
-"""Each option with its choices; the first is the default (``solstice`` has none)."""
 
 FIELDS: Final = ("primary", "changed", "month", "day", "year", "hour", "birth", "lines", "at",
                  "tz", "question", "yongshen", "facts")
@@ -115,25 +90,6 @@ SUFFIXES: Final = {
     "birth": ("年生", "生", "年"),
 }
 """What the book writes after a value of each kind (午建, 壬戌日, 癸卯年, 子時, 戊午年生)."""
-
-ACCEPTED: Final = {
-    "month": "a branch (辰), 辰建, 辰月, a month number (三月) or a pillar (丙辰)",
-    "day": "a pillar, a stem and a branch such as 癸酉 or 癸酉日",
-    "year": "a pillar, a stem and a branch such as 癸卯 or 癸卯年",
-    "hour": "a branch (巳), 巳時 or a pillar (丁巳)",
-    "birth": "a branch (午) or a pillar (戊午), also 戊午年 or 戊午年生",
-}
-
-_HALFWIDTH: Final = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
-# The forms of a moment and of a zone, compiled on first use by re's own cache (a chart given
-# by pillars never reads a date: compiling them at import cost the CLI's start-up ~1 ms)
-_ISO: Final = (
-    r"([0-9]{1,4})-([0-9]{1,2})-([0-9]{1,2})(?:T|t|\s+)([0-9]{1,2}):([0-9]{2})"
-    r"(?::([0-9]{2})(?:[.,]([0-9]{1,6}))?)?\s*(Z|z|[+-][0-9]{2}(?::?[0-9]{2})?)?"
-)
-_DATE_ONLY: Final = r"[0-9]{1,4}-[0-9]{1,2}-[0-9]{1,2}"
-_OFFSET: Final = r"(?i:UTC|GMT)?\s*([+-])([0-9]{1,2})(?::?([0-9]{2}))?"
-_ZONE_NAME: Final = r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,3}"
 
 
 class Reading(Frozen):
@@ -194,30 +150,6 @@ class Reading(Frozen):
 # ------------------------------------------------------------------ text
 
 
-def halfwidth(text: str) -> str:
-    """Full-width letters, digits and signs (ＡＢ１２：＋) as ASCII, the ideographic space as a
-    space.
-
-    >>> halfwidth("１６６３－０４－１２Ｔ０９：００")
-    '1663-04-12T09:00'
-    """
-    return text.translate(_HALFWIDTH)
-
-
-def _text(value: object, what: str) -> str:
-    """The stripped text of a field, refused if it is not text, empty or too long."""
-    if not isinstance(value, str):
-        raise InputError(f"{what} {quote(value)}: expected text, {ACCEPTED.get(what, '')}"
-                         .rstrip(", "))
-    text = value.strip()
-    if not text:
-        raise InputError(f"{what} is empty: expected {ACCEPTED.get(what, 'a value')}")
-    if len(text) > LONGEST_TEXT:
-        raise InputError(f"{what} {quote(text)} is too long: expected "
-                         f"{ACCEPTED.get(what, 'a short value')}")
-    return text
-
-
 def _bare(text: str, what: str) -> str:
     """*text* without the suffix the book writes after a value of kind *what*.
 
@@ -269,7 +201,7 @@ def _branch_or_pillar_text(value: object, what: str) -> Branch | GanZhi:
     >>> all(_pillar_text(t, "day", t) == v for t, v in _BARE.items() if len(t) == 2)
     True
     """
-    text = _text(value, what)
+    text = field_text(value, what)
     if what == "month" and text.endswith("月") and text[:-1] in MONTH_NUMERALS:
         return Branch.from_zh(MONTH_NUMERALS[text[:-1]])
     bare = _bare(text, what)
@@ -288,7 +220,7 @@ def _pillar(value: object, what: str) -> GanZhi:
         found = _BARE.get(value)
         if type(found) is GanZhi:
             return found
-    return _pillar_text(_bare(_text(value, what), what), what, value)
+    return _pillar_text(_bare(field_text(value, what), what), what, value)
 
 
 _BARE: Final = {**{gz.zh: gz for gz in GANZHI}, **dict(zip(BRANCH_ZH, BRANCHES, strict=True))}
@@ -392,23 +324,6 @@ def cast_of(primary: object, changed: object, lines: object) -> tuple[Yao, ...]:
 # ------------------------------------------------------------------ options
 
 
-def read_option(name: str, value: object) -> str:
-    """One option's choice, refused unless it is one of :data:`OPTIONS`.
-
-    >>> read_option("najia_stems", "trigram")
-    'trigram'
-    >>> read_option("zi", "midnight")
-    Traceback (most recent call last):
-    compute.errors.InputError: zi 'midnight': expected one of 23, 0
-    """
-    allowed = OPTIONS[name]
-    if type(value) is str and value in allowed:  # the common case, as written
-        return value
-    if not isinstance(value, str) or value.strip() not in allowed:
-        raise InputError(f"{name} {quote(value)}: expected one of {', '.join(allowed)}")
-    return value.strip()
-
-
 def read_conventions(given: object) -> tuple[tuple[str, str], ...]:
     """Every registered convention with its choice: the book's unless *given* picks another.
     *given* is a mapping ``{name: choice}`` or text ``"name=choice, name=choice"``.
@@ -441,166 +356,13 @@ def read_conventions(given: object) -> tuple[tuple[str, str], ...]:
     return tuple((n, str(pairs.get(n, c.default))) for n, c in known.items())
 
 
-# ------------------------------------------------------------------ the moment
-
-
-def read_zone(tz: object) -> tuple[_dt.tzinfo, str]:
-    """The zone a time without offset is read in, and its label.
-
-    >>> read_zone("+08:00")[1], read_zone("UTC-5")[1], read_zone("Z")[1], read_zone("+0930")[1]
-    ('+08:00', '-05:00', '+00:00', '+09:30')
-    >>> read_zone("Mars/Olympus")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    compute.errors.InputError: time zone 'Mars/Olympus': unknown; ...
-    """
-    if isinstance(tz, _dt.tzinfo):
-        return tz, str(tz)
-    if tz == DEFAULT_TZ:  # what a time without an offset is read in unless told
-        return _DEFAULT_ZONE
-    return _zone_of_text(tz)
-
-
-def _zone_of_text(tz: object) -> tuple[_dt.tzinfo, str]:
-    """:func:`read_zone` of a text."""
-    text = halfwidth(_text(tz, "time zone")) if isinstance(tz, str) else tz
-    if not isinstance(text, str):
-        raise InputError(f"time zone {quote(tz)}: expected an offset such as +08:00 or an IANA "
-                         "name such as Asia/Shanghai")
-    if text.upper() in ("Z", "UTC", "GMT"):
-        return _dt.UTC, "+00:00"
-    m = re.fullmatch(_OFFSET, text)
-    if m:
-        sign, hours, minutes = m.group(1), int(m.group(2)), int(m.group(3) or 0)
-        if hours > 23 or minutes > 59:
-            raise InputError(f"time zone {quote(tz)}: an offset is at most ±23:59")
-        delta = (-1 if sign == "-" else 1) * _dt.timedelta(hours=hours, minutes=minutes)
-        return _dt.timezone(delta), f"{sign}{hours:02d}:{minutes:02d}"
-    unknown = (f"time zone {quote(tz)}: unknown; give an offset such as +08:00 (the default, "
-               "UTC+8) or an IANA name such as Asia/Shanghai")
-    if not re.fullmatch(_ZONE_NAME, text):
-        raise InputError(unknown)
-    try:
-        import zoneinfo
-
-        return zoneinfo.ZoneInfo(text), text
-    except Exception:  # noqa: BLE001 (no such zone, or no time zone database here)
-        raise InputError(unknown) from None
-
-
-def _offset_label(delta: _dt.timedelta | None) -> str:
-    minutes = int((delta or _dt.timedelta()).total_seconds() // 60)
-    sign = "-" if minutes < 0 else "+"
-    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-
-
-def _date(year: int, month: int, day: int, calendar: str, shown: str) -> _dt.date:
-    if calendar == "julian":
-        try:
-            return julian_to_gregorian(year, month, day)
-        except InputError as exc:
-            raise InputError(f"at {shown}: {exc}") from None
-    try:
-        return _dt.date(year, month, day)
-    except ValueError as exc:
-        raise InputError(f"at {shown}: no such Gregorian date ({exc}); a Julian date needs "
-                         "calendar julian") from None
-
-
-def _fields_of_text(text: str, calendar: str) -> tuple[_dt.datetime, _dt.tzinfo | None]:
-    """A date-time text as a datetime (the date in *calendar*) and its own offset if any."""
-    shown = quote(text)
-    clean = halfwidth(text).strip()
-    m = re.fullmatch(_ISO, clean)
-    if m is None:
-        if re.fullmatch(_DATE_ONLY, clean):
-            raise InputError(f"at {shown}: give a date and time (a datetime or text such as "
-                             "1663-04-12T09:00); the hour decides the hour pillar")
-        raise InputError(f"at {shown}: expected a date and time such as 1663-04-12T09:00 "
-                         "(seconds and an offset such as +08:00 optional)")
-    y, mo, d, h, mi, s, frac, off = m.groups()
-    day = _date(int(y), int(mo), int(d), calendar, shown)
-    try:
-        clock = _dt.time(int(h), int(mi), int(s or 0), int((frac or "0").ljust(6, "0")))
-    except ValueError as exc:
-        raise InputError(f"at {shown}: no such time of day ({exc})") from None
-    zone = read_zone(off)[0] if off else None
-    return _dt.datetime.combine(day, clock), zone
-
-
-def read_moment(at: object, tz: object = None, calendar: str = "gregorian"
-                ) -> tuple[_dt.datetime, str]:
-    """The moment *at* in the calendar's zone (UTC+8, aware), and the label of the zone it was
-    read in. A naive time is read in *tz* (default :data:`DEFAULT_TZ`); an aware one is
-    converted from its own offset.
-
-    >>> m, zone = read_moment("1663-04-12T09:00"); m.isoformat(), zone
-    ('1663-04-12T09:00:00+08:00', '+08:00')
-    >>> m, zone = read_moment("1663-04-12 10:00", tz="+09:00"); m.isoformat(), zone
-    ('1663-04-12T09:00:00+08:00', '+09:00')
-    >>> read_moment("1500-01-20T12:00", calendar="julian")[0].date().isoformat()
-    '1500-01-29'
-    >>> read_moment("9999-12-31T23:00")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    compute.errors.InputError: at '9999-12-31T23:00': the calendar covers the years 1-3000 ...
-    """
-    if calendar != "gregorian" or type(calendar) is not str:
-        calendar = read_option("calendar", calendar)
-    if type(at) is _dt.datetime and tz is None and calendar == "gregorian" \
-            and at.tzinfo is None:  # the common case: a naive time of UTC+8, kept as it is
-        moment = at.replace(tzinfo=CALENDAR_ZONE)
-        if not YEARS[0] <= moment.year <= YEARS[1]:
-            raise InputError(f"at {quote(at.isoformat())}: the calendar covers the years "
-                             f"{YEARS[0]}-{YEARS[1]} (in UTC+8, Gregorian)")
-        return moment, DEFAULT_TZ
-    if isinstance(at, str):
-        if len(at) > LONGEST_TEXT:
-            raise InputError(f"at {quote(at)} is too long: expected a date and time such as "
-                             "1663-04-12T09:00")
-        shown = quote(at)
-        local, own = _fields_of_text(at, calendar)
-    elif isinstance(at, _dt.datetime):
-        shown = quote(at.isoformat())
-        own = at.tzinfo if at.utcoffset() is not None else None
-        local = at.replace(tzinfo=None)
-        if calendar == "julian":
-            local = _dt.datetime.combine(_date(at.year, at.month, at.day, calendar, shown),
-                                         local.time())
-    elif isinstance(at, _dt.date):
-        raise InputError(f"at {quote(at.isoformat())}: give a date and time (a datetime or "
-                         "text such as 1663-04-12T09:00); the hour decides the hour pillar")
-    else:
-        raise InputError(f"at {quote(at)}: expected a datetime or text such as "
-                         "1663-04-12T09:00")
-    if own is not None:
-        if tz is not None:
-            raise InputError(f"at {shown} carries its own offset: give tz only for a time "
-                             "without one")
-        zone, label = own, _offset_label(local.replace(tzinfo=own).utcoffset())
-    else:
-        zone, label = read_zone(DEFAULT_TZ if tz is None else tz)
-    outside = (f"at {shown}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
-               f"(in UTC+8, Gregorian)")
-    try:  # by the difference of the offsets: through UTC, the year 1 in UTC+8 would overflow
-        shift = CALENDAR_ZONE.utcoffset(None) - local.replace(tzinfo=zone).utcoffset()
-        moment = (local + shift).replace(tzinfo=CALENDAR_ZONE)
-    except (OverflowError, ValueError, TypeError):
-        raise InputError(outside) from None
-    if not YEARS[0] <= moment.year <= YEARS[1]:
-        raise InputError(outside)
-    return moment, label
-
-
-def _when(moment: _dt.datetime) -> str:
-    return f"{moment:%Y-%m-%d %H:%M} UTC+08:00"
-
-
 # ------------------------------------------------------------------ the whole
 
 
 def _agree(what: str, given: Branch | GanZhi, actual: GanZhi, moment: _dt.datetime) -> None:
     same = given == actual if isinstance(given, GanZhi) else given == actual.branch
     if not same:
-        raise InputError(f"{what} {given} contradicts the date {_when(moment)} ({actual.zh})")
+        raise InputError(f"{what} {given} contradicts the date {when_text(moment)} ({actual.zh})")
 
 
 def parse(
@@ -632,19 +394,8 @@ def parse(
     Traceback (most recent call last):
     compute.errors.InputError: month 丙寅 contradicts year 癸卯: by 五虎遁 the month is 甲寅
     """
-    if najia_stems == "book" and fushen == "book" and hu == "book" and zi == "23" \
-            and type(najia_stems) is str and type(fushen) is str and type(hu) is str \
-            and type(zi) is str:  # the book's options, as most charts are asked
-        chosen_options = _BOOK_OPTIONS
-        chosen_zi = "23"
-    else:
-        chosen_zi = read_option("zi", zi)
-        chosen_options = (("najia_stems", read_option("najia_stems", najia_stems)),
-                          ("fushen", read_option("fushen", fushen)),
-                          ("hu", read_option("hu", hu)), ("zi", chosen_zi))
-    chosen_calendar = "gregorian" if calendar == "gregorian" and type(calendar) is str \
-        else read_option("calendar", calendar)
-    side = read_option("solstice", solstice) if solstice is not None else None
+    chosen_options, chosen_zi, chosen_calendar, side = _options(
+        najia_stems, fushen, hu, zi, calendar, solstice)
     convs = rules.default_conventions() if conventions is None else read_conventions(conventions)
     cast = cast_of(primary, changed, lines)
 
@@ -659,14 +410,7 @@ def parse(
         day_gz = read_day(day) if day is not None else None
     hour_v = read_hour(hour) if hour is not None else None
     birth_v = read_birth(birth) if birth is not None else None
-    if isinstance(month_v, GanZhi) and year_gz is not None \
-            and month_pillar(year_gz.stem, month_v.branch) != month_v:
-        raise InputError(f"month {month_v.zh} contradicts year {year_gz.zh}: by 五虎遁 the month "
-                         f"is {month_pillar(year_gz.stem, month_v.branch).zh}")
-    if isinstance(hour_v, GanZhi) and day_gz is not None \
-            and hour_pillar(day_gz.stem, hour_v.branch) != hour_v:
-        raise InputError(f"hour {hour_v.zh} contradicts day {day_gz.zh}: by 五子遁 the hour is "
-                         f"{hour_pillar(day_gz.stem, hour_v.branch).zh}")
+    _pillars_agree(year_gz, month_v, day_gz, hour_v)
 
     options: tuple[tuple[str, str], ...] = ()
     moment: _dt.datetime | None = None
@@ -681,7 +425,7 @@ def parse(
                     _agree(what, given, actual, moment)
         if side is not None and p.month.branch in (Branch.ZI, Branch.WU) \
                 and _AFTER_XIAZHI[side == "before"][p.month.branch] != p.after_xiazhi:
-            raise InputError(f"solstice {side} contradicts the date {_when(moment)}")
+            raise InputError(f"solstice {side} contradicts the date {when_text(moment)}")
         year_gz, month_b, month_gz, day_gz, hour_gz = p.year, p.month.branch, p.month, p.day, \
             p.hour
         after_xiazhi, basis = p.after_xiazhi, "date"
@@ -705,6 +449,31 @@ def parse(
             f"month, solstice {side}" if side else "month, solstice assumed past")
     options = chosen_options + options if options else chosen_options
     # the call is written once every value is known to be sound (so its repr is short)
+    call = _call(primary, changed, month, day, year, hour, birth, lines, at, tz, calendar,
+                 najia_stems, solstice, fushen, hu, zi, conventions)
+    o = _new(_DRAFT[0])
+    o.cast = cast
+    o.month = month_b
+    o.month_pillar = month_gz
+    o.day = day_gz
+    o.year = year_gz
+    o.hour = hour_gz
+    o.birth = birth_v
+    o.at = moment
+    o.after_xiazhi = after_xiazhi
+    o.basis = basis
+    o.options = options
+    o.conventions = convs
+    o.call = call
+    o.__class__ = Reading
+    return o
+
+
+def _call(primary: object, changed: object, month: object, day: object, year: object,
+          hour: object, birth: object, lines: object, at: object, tz: object, calendar: object,
+          najia_stems: object, solstice: object, fushen: object, hu: object, zi: object,
+          conventions: object) -> str:
+    """The call that rebuilds a chart (its repr): the arguments given, the defaults left out."""
     parts = []  # written out: no comprehension, no tuple of pairs (each a call or a tuple)
     if primary is not None:
         parts.append(repr(primary))
@@ -741,22 +510,40 @@ def parse(
     if conventions:
         shown = dict(conventions) if isinstance(conventions, Mapping) else conventions
         parts.append(f"conventions={shown!r}")
-    o = _new(_DRAFT[0])
-    o.cast = cast
-    o.month = month_b
-    o.month_pillar = month_gz
-    o.day = day_gz
-    o.year = year_gz
-    o.hour = hour_gz
-    o.birth = birth_v
-    o.at = moment
-    o.after_xiazhi = after_xiazhi
-    o.basis = basis
-    o.options = options
-    o.conventions = convs
-    o.call = f"chart({', '.join(parts)})"
-    o.__class__ = Reading
-    return o
+    return f"chart({', '.join(parts)})"
+
+
+def _pillars_agree(year_gz: GanZhi | None, month_v: Branch | GanZhi | None,
+                   day_gz: GanZhi | None, hour_v: Branch | GanZhi | None) -> None:
+    """A month pillar given beside a year must be its 五虎遁 one, an hour pillar beside a day
+    its 五子遁 one."""
+    if isinstance(month_v, GanZhi) and year_gz is not None \
+            and month_pillar(year_gz.stem, month_v.branch) != month_v:
+        raise InputError(f"month {month_v.zh} contradicts year {year_gz.zh}: by 五虎遁 the month "
+                         f"is {month_pillar(year_gz.stem, month_v.branch).zh}")
+    if isinstance(hour_v, GanZhi) and day_gz is not None \
+            and hour_pillar(day_gz.stem, hour_v.branch) != hour_v:
+        raise InputError(f"hour {hour_v.zh} contradicts day {day_gz.zh}: by 五子遁 the hour is "
+                         f"{hour_pillar(day_gz.stem, hour_v.branch).zh}")
+
+
+def _options(najia_stems: object, fushen: object, hu: object, zi: object, calendar: object,
+             solstice: object) -> tuple[tuple[tuple[str, str], ...], str, str, str | None]:
+    """The options read: (the chart's options, the 子時 convention, the calendar, the solstice
+    side or None); the book's options, as most charts are asked, without a look-up."""
+    if najia_stems == "book" and fushen == "book" and hu == "book" and zi == "23" \
+            and type(najia_stems) is str and type(fushen) is str and type(hu) is str \
+            and type(zi) is str:
+        chosen_options, chosen_zi = _BOOK_OPTIONS, "23"
+    else:
+        chosen_zi = read_option("zi", zi)
+        chosen_options = (("najia_stems", read_option("najia_stems", najia_stems)),
+                          ("fushen", read_option("fushen", fushen)),
+                          ("hu", read_option("hu", hu)), ("zi", chosen_zi))
+    chosen_calendar = "gregorian" if calendar == "gregorian" and type(calendar) is str \
+        else read_option("calendar", calendar)
+    side = read_option("solstice", solstice) if solstice is not None else None
+    return chosen_options, chosen_zi, chosen_calendar, side
 
 
 _DRAFT: Final = (draft(Reading),)
@@ -815,10 +602,6 @@ def parse_fields(fields: Mapping[str, object], **options: object) -> dict[str, A
     return out
 
 
-
-
 __all__ = [
-    "DATE_POLICY", "DEFAULT_TZ", "FIELDS", "MONTH_NUMERALS", "OPTIONS", "Reading",
-    "halfwidth", "message", "parse", "parse_fields", "read_conventions",
-    "read_moment", "read_zone",
+    "FIELDS", "MONTH_NUMERALS", "Reading", "message", "parse", "parse_fields", "read_conventions",
 ]

@@ -40,6 +40,20 @@ _BY_NUMBER: Final = {row[1] % 4: row for row in SANHE}
 _SLOT: Final = tuple(((b - _BY_NUMBER[b % 4][0]) % 12) // 4 for b in range(12))
 """``_SLOT[branch]``: its place in its 局: 0 長生, 1 中神, 2 墓."""
 
+def _verdict(sound: int, kinds: list[int], xuan: str) -> tuple[str, str]:
+    """(grade, verdict) of a 局 by its sound places (bits: 1 長生, 2 中神, 4 墓), the kinds of
+    its line members (2: only as a changed line) and where the 日月 hang it (p214–p216)."""
+    if not sound & 2:
+        return "不成 (失中)", "不成"
+    if not sound & 1:
+        if xuan == "懸終":
+            return "不成 (失始, 懸終)", "不成"
+        return ("假局 (變失始)", "假局") if 2 in kinds else ("成 (力小: 失始)", "成")
+    if not sound & 4:
+        return "成 (力存: 失終)", "成"
+    return "成 (力大)", "成"
+
+
 
 @rule("sanhe-ju", kind="finding")
 def sanhe_ju(chart: Chart) -> list[Finding]:
@@ -127,16 +141,7 @@ def sanhe_ju(chart: Chart) -> list[Finding]:
                 rank = max(rank, 1 if m & 2 else 2)
         kind = _HUI[rank]
         xuan = "懸始" if hung & 1 else "懸中" if hung & 2 else "懸終"
-        if not sound & 2:
-            verdict, short = "不成 (失中)", "不成"
-        elif not sound & 1:
-            verdict, short = (
-                ("不成 (失始, 懸終)", "不成") if xuan == "懸終" else
-                ("假局 (變失始)", "假局") if 2 in kinds else ("成 (力小: 失始)", "成"))
-        elif not sound & 4:
-            verdict, short = "成 (力存: 失終)", "成"
-        else:
-            verdict, short = "成 (力大)", "成"
+        verdict, short = _verdict(sound, kinds, xuan)
         start, _, _, phase = _BY_NUMBER[g]
         name, element = _NAME[start], _ELEMENT[phase]
         members = ", ".join([*first, *second, *third])

@@ -27,7 +27,8 @@ from compute.book.liuqin import RELATIVE_ZH, Relative, relative
 from compute.book.wuxing import KE_BY, PHASE_ZH, SHENG_BY, Phase, gan_he
 from compute.engine.chart import Chart, ChartLine
 from compute.engine.context import BRANCH_ZH, CLASH, POS_ZH, Context, context
-from compute.lifa.findings import BIT_POSITIONS, fu_out_by_rule, relatives
+from compute.lifa.feifu import fu_out_by_rule
+from compute.lifa.findings import BIT_POSITIONS, relatives
 from compute.lifa.hechong import LIUHE
 from compute.registry import Finding, primary_states, rule
 

@@ -137,7 +137,7 @@ def _zh(year: str | GanZhi) -> str:
 
 def asked_year(chart: Chart) -> str | None:
     """The year asked (the ``年=`` fact of ``chart(..., facts=…)``), if any."""
-    for f in dict(chart.options).get("facts", "").split("、"):
+    for f in chart.asking.facts if chart.asking is not None else ():
         if f.startswith("年="):
             return f[2:]
     return None

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Iterator
 
 from compute.book.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.book.changsheng import acts
+from compute.book.questions import POS_ZH
 from compute.engine.context import context as ctx
 from compute.engine.context import findings_of
 from compute.registry import Finding, finding_detectors, get, rule
-from compute.shilei.questions import POS_ZH, question
 from compute.shilei.roles import Appearance, Roles, roles
 
 TYPE_CHECKING = False
@@ -65,7 +65,8 @@ def was_asked(chart: Chart) -> bool:
     ...     day="甲子", yongshen="妻財"))
     (False, True)
     """
-    return any(k == "question" or k == "yongshen" for k, _ in chart.options)
+    a = chart.asking
+    return a is not None and (a.given[0] or a.given[1])
 
 
 def asked_chapter(chart: Chart) -> str | None:
@@ -76,10 +77,8 @@ def asked_chapter(chart: Chart) -> str | None:
     >>> asked_chapter(chart("乾", month="寅", day="甲子", question="養病"))
     'shilei-14'
     """
-    for k, v in chart.options:
-        if k == "question":
-            return question(v).chapter
-    return None
+    a = chart.asking
+    return a.question.chapter if a is not None and a.question is not None else None
 
 
 def asked(chart: Chart) -> Roles | None:
@@ -92,8 +91,7 @@ def asked(chart: Chart) -> Roles | None:
     """
     memo = ctx(chart).memo      # one lookup per chart: ~200 detectors ask
     if "shilei.roles" not in memo:
-        asked_ = any(k in ("question", "yongshen") for k, _ in chart.options)
-        memo["shilei.roles"] = roles(chart) if asked_ else None
+        memo["shilei.roles"] = roles(chart) if was_asked(chart) else None
     return memo["shilei.roles"]
 
 

@@ -17,7 +17,7 @@ its 伏神 (hidden); with no 伏神 either it is absent (竟無, grade 17).
 from __future__ import annotations
 
 from compute.book.liuqin import Relative
-from compute.shilei.questions import (
+from compute.book.questions import (
     POS_ZH,
     POSITIONS,
     RELATIVES,
@@ -25,7 +25,7 @@ from compute.shilei.questions import (
     Question,
     read_yongshen,
 )
-from compute.shilei.questions import question as find_question
+from compute.book.questions import question as find_question
 from compute.values import Frozen, init
 
 TYPE_CHECKING = False
@@ -192,7 +192,7 @@ def _resolve(chart: Chart, value: str) -> tuple[str, tuple[Appearance, ...],
     """(value, chosen, all appearances, relative, absent, choice, note) for one value."""
     h = chart.primary
     note = ""
-    facts = set(dict(chart.options).get("facts", "").split("、"))
+    facts = set(chart.asking.facts) if chart.asking is not None else set()
     if value == "親屬" and "疏" in facts:
         value, note = "應", "疏: 친족이 아닌 남은 應 (疏用應象)"
     elif value == "親屬" and "代占" in facts:
@@ -265,9 +265,9 @@ def roles(chart: Chart, question: str | Question | None = None,
     >>> r.choice, [a.label(c) for a in r.yong]
     ('伏藏: 舍飛從伏', ['二爻下 伏 寅木妻財'])
     """
-    if question is None and yongshen is None:
-        opts = dict(chart.options)
-        question, yongshen = opts.get("question"), opts.get("yongshen")
+    a = chart.asking
+    if question is None and yongshen is None and a is not None:  # what the chart was asked
+        question, yongshen = a.question, (a.yongshen if a.given[1] else None)
     q = find_question(question) if question is not None else None
     given = read_yongshen(yongshen) if yongshen is not None else (q.yongshen if q else ())
     if not given:

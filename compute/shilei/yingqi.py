@@ -30,7 +30,8 @@ from compute.book.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.book.changsheng import acts, stage_at
 from compute.engine.context import CLASH
 from compute.registry import Finding, rule
-from compute.shilei.judge import BRANCH_ZH, LIUHE6, STEM_ZH, Evaluator, Item, Unknown, tree
+from compute.shilei.condition import Item, Unknown, tree
+from compute.shilei.evaluator import BRANCH_ZH, LIUHE6, STEM_ZH, Evaluator
 from compute.shilei.judgments_data import YINGQI
 from compute.shilei.quyong import asked, finding, was_asked
 

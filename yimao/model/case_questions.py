@@ -33,7 +33,7 @@ def as_json(case: Case) -> dict[str, Any]:
 def computed(case: Case) -> Any:
     """compute's :class:`~compute.shilei.roles.Roles` on the case's chart for the case's 用神
     (its 六親 or role as the case reads it), or None where the case gives none."""
-    from compute.shilei.questions_data import VOCABULARY
+    from compute.book.questions_data import VOCABULARY
     from compute.shilei.roles import roles
     from yimao.model import cases as C
 
@@ -75,7 +75,7 @@ def show_lines(case: Case) -> list[str]:
         return []
     out = []
     if case.question_id:
-        from compute.shilei.questions import question
+        from compute.book.questions import question
 
         q = question(case.question_id)
         out.append(f"물음: {q.id} 「{q.text}」 ({q.ko})")

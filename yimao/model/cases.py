@@ -71,7 +71,7 @@ def by_id(cases: Iterable[Case], cid: str) -> Case:
 
 def setting(case: Case, over: Mapping[str, Any] | None = None) -> Setting:
     """The chart of *case* (with a check's counterfactual inputs *over*):
-    :func:`compute.claims.setting`; a case compute cannot chart is an :class:`EditionError`."""
+    :func:`compute.claims.case`; a case compute cannot chart is an :class:`EditionError`."""
     try:
         return claims.setting(Inputs.of(case), over)
     except claims.CheckError as exc:

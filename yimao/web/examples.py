@@ -401,14 +401,14 @@ def questions(edition: Edition, book: CaseBook | None = None,
 
 
 def _asks() -> bool:
-    """Whether compute takes a 筮類 question (``chart(question=…)``, compute.shilei.questions)."""
+    """Whether compute takes a 筮類 question (``chart(question=…)``, compute.book.questions)."""
     import importlib.util
     import inspect
 
     from compute import chart as draw
 
     return ("question" in inspect.signature(draw).parameters
-            and importlib.util.find_spec("compute.shilei.questions") is not None)
+            and importlib.util.find_spec("compute.book.questions") is not None)
 
 
 ASKS = _asks()

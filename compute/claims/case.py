@@ -16,11 +16,12 @@ from compute.book.ganzhi import (
     STEM_ZH,
 )
 from compute.engine.chart import Chart, ChartLine, chart
+from compute.engine.plan import plan
 from compute.errors import InputError
 from compute.registry import get as get_rule
 
 if TYPE_CHECKING:  # the 伏 line a check reads (compute.claims.check)
-    from compute.claims.check import _FuLine
+    from compute.claims.check import FuLine
 
 INPUTS: Final = ("year", "month", "day", "xun", "hour", "birth", "primary", "changed")
 """The inputs a case may state: pillars or parts of them as the book writes them."""
@@ -95,7 +96,7 @@ class Setting:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
-def _inputs(inputs: Inputs, over: Mapping[str, Any]) -> dict[str, str]:
+def case_inputs(inputs: Inputs, over: Mapping[str, Any]) -> dict[str, str]:
     out = {k: str(getattr(inputs, k)) for k in INPUTS}
     for k in INPUTS:
         if k in over:
@@ -143,7 +144,7 @@ def setting(inputs: Inputs, over: Mapping[str, Any] | None = None,
     >>> s.chart.day.zh, s.day_branch, s.day_stem, s.notes[0]
     ('甲戌', True, False, 'no month given: 寅 used as a placeholder')
     """
-    i = _inputs(inputs, over or {})
+    i = case_inputs(inputs, over or {})
     return _setting(i["primary"], i["changed"], i["year"], i["month"], i["day"], i["xun"],
                     i["hour"], i["birth"], rules)
 
@@ -152,7 +153,7 @@ def setting(inputs: Inputs, over: Mapping[str, Any] | None = None,
 
 
 
-def _registered(rid: str) -> bool:
+def is_registered(rid: str) -> bool:
     try:
         get_rule(rid)
     except (KeyError, ValueError):
@@ -160,29 +161,28 @@ def _registered(rid: str) -> bool:
     return True
 
 
-def _annotators_through(key: str) -> tuple[str, ...] | None:
+def annotators_through(key: str) -> tuple[str, ...] | None:
     """The line annotators, in running order, up to the last that gives line state *key*;
     ``None`` (every rule) when none of them gives it (:func:`_state_givers`).
 
-    >>> _annotators_through("day_clash")[-1], _annotators_through("no such state")
+    >>> annotators_through("day_clash")[-1], annotators_through("no such state")
     ('richong-4', None)
     """
-    order = _annotators()
+    order = plan_annotators()
     last = _state_givers().get(key)
     return None if last is None else tuple(rid for rid, _ in order[:last + 1])
 
 
-def _annotators() -> list[tuple[str, Callable[..., Any]]]:
+def plan_annotators() -> list[tuple[str, Callable[..., Any]]]:
     """(rule id, annotator) in the order :func:`compute.chart` runs them: its plan's line steps
-    (:func:`compute.registry.plan`, which leaves the 筮類's deferred modules unloaded: they add no
+    (:func:`compute.engine.plan.plan`, which leaves the 筮類's deferred modules unloaded: they add
+    no
     line annotator).
 
     >>> from compute.registry import line_annotators
-    >>> [rid for rid, _ in _annotators()] == [rid for rid, _ in line_annotators()]
+    >>> [rid for rid, _ in plan_annotators()] == [rid for rid, _ in line_annotators()]
     True
     """
-    from compute.registry import plan
-
     p = plan()
     if _ANNOTATORS[0] is not p:
         _ANNOTATORS[:] = [p, [row[:2] for _, table in p.lines for rows in table.values()
@@ -202,7 +202,7 @@ def _state_givers() -> dict[str, int]:
     probe = chart("震", "兌", month="寅", day="癸酉", year="甲子", hour="子", rules=())
     lines = probe.primary.lines + (probe.changed.lines if probe.changed else ())
     out: dict[str, int] = {}
-    for k, (_, annotate) in enumerate(_annotators()):
+    for k, (_, annotate) in enumerate(plan_annotators()):
         for ln in lines:
             extra = annotate(probe, ln)
             if extra:
@@ -211,30 +211,30 @@ def _state_givers() -> dict[str, int]:
     return out
 
 
-def state_of(s: Setting, ln: ChartLine | _FuLine, key: str) -> Any:
+def state_of(s: Setting, ln: ChartLine | FuLine, key: str) -> Any:
     """Line state *key* of *ln* (None when the line has none), as a check reads it; a chart of
     only some rules must have run the annotator giving it, else the check is wrongly declared
     (:data:`STATES_READ`) and this is a :class:`CheckError`, not a silent empty state.
 
     >>> i = Inputs("困", "坎", month="午", day="壬戌")
-    >>> s = setting(i, rules=_annotators_through("day_clash"))
+    >>> s = setting(i, rules=annotators_through("day_clash"))
     >>> state_of(s, s.chart.primary.line(2), "day_clash")
     {'kind': '墓沖', 'effect': '暗動'}
     >>> s = setting(i, rules=())
     >>> state_of(s, s.chart.primary.line(2), "day_clash")
     Traceback (most recent call last):
-    compute.claims.setting.CheckError: line state 'day_clash' read without richong-4 (STATES_READ)
+    compute.claims.case.CheckError: line state 'day_clash' read without richong-4 (STATES_READ)
     """
     ran = dict(s.chart.options).get("rules")
     if ran is not None:
-        givers = _annotators_through(key)
+        givers = annotators_through(key)
         if givers is None or givers[-1] not in ran.split():
             giver = givers[-1] if givers else "the annotator giving it"
             raise CheckError(f"line state {key!r} read without {giver} (STATES_READ)")
     return ln.state.get(key)
 
 
-def _show(v: Any) -> str:
+def show_value(v: Any) -> str:
     if isinstance(v, bool):
         return "是" if v else "否"
     if isinstance(v, tuple):

@@ -1,6 +1,6 @@
 """The questions of the 筮類 with their 用神, and what is said about the asking (issue 10).
 
-The data are editorial/questions.toml compiled into :mod:`compute.shilei.questions_data`
+The data are editorial/questions.toml compiled into :mod:`compute.book.questions_data`
 (compute never reads editorial/ at run time). :func:`question` finds a question by its id
 (``shilei-14-q1``) or its wording; :func:`read_facts` reads what the chart cannot know about the
 asking. This module knows no chart: :mod:`compute.shilei.roles` resolves on a chart the lines
@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 
+from compute.book.ganzhi import GANZHI_ZH
 from compute.book.liuqin import Relative
+from compute.book.questions_data import KINSHIP, QUESTIONS, VOCABULARY
 from compute.errors import InputError
-from compute.shilei.questions_data import KINSHIP, QUESTIONS, VOCABULARY
 from compute.values import Frozen, init
 
 TYPE_CHECKING = False
@@ -214,11 +215,10 @@ def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
             continue
         if eq and key == "thing" and val:
             continue
-        if eq and key == "年" and len(val) == 2:
-            from compute.engine.inputs import read_year
-
-            read_year(val)
+        if eq and key == "年" and val in GANZHI_ZH:
             continue
+        if eq and key == "年":
+            raise InputError(f"fact {p!r}: the year asked is a pillar of the sixty, such as 戊子")
         if not eq and p in names:
             continue
         raise InputError(f"fact {p!r}: expected one of {', '.join(names)}, person=長男 "
@@ -229,27 +229,62 @@ def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return out
 
 
-def asked(question_key: str | None, yongshen: str | tuple[str, ...] | None, call: str,
-          facts: str | tuple[str, ...] | None = None
-          ) -> tuple[tuple[tuple[str, str], ...], str]:
-    """The chart options (``question``, ``yongshen``, ``facts``) of the arguments, and *call*
-    with them.
+class Asking(Frozen):
+    """What a chart was asked, read once: the :class:`Question` (or None), the 用神 given by
+    hand (empty: the question's) and the facts about the asking. The chart carries it
+    (``chart.asking``); the 筮類's rules read it there, never the text again.
 
-    >>> asked("卜雨", None, "chart('乾', day='甲子')")
-    ((('question', 'shilei-03-q8'),), "chart('乾', day='甲子', question='shilei-03-q8')")
-    >>> asked(None, None, "chart('乾')")
-    ((), "chart('乾')")
+    >>> a = Asking.read("卜雨", None, "自占")
+    >>> a.question.id, a.yongshen, a.facts, a.options
+    ('shilei-03-q8', (), ('自占',), (('question', 'shilei-03-q8'), ('facts', '自占')))
+    >>> a.call("chart('乾', day='甲子')")
+    "chart('乾', day='甲子', question='shilei-03-q8', facts='自占')"
+    >>> Asking.read(None, None, None) is None
+    True
     """
-    out: list[tuple[str, str]] = []
-    if question_key is not None:
-        out.append(("question", question(question_key).id))
-    if yongshen is not None:
-        out.append(("yongshen", "、".join(read_yongshen(yongshen))))
-    if facts is not None:
-        out.append(("facts", "、".join(read_facts(facts))))
-    if out and call.endswith(")"):
-        call = call[:-1] + "".join(f", {k}={v!r}" for k, v in out) + ")"
-    return tuple(out), call
+
+    __slots__ = ("question", "yongshen", "facts", "given")
+    question: Question | None
+    yongshen: tuple[str, ...]
+    facts: tuple[str, ...]
+    given: tuple[bool, bool, bool]
+    """Which of question, yongshen and facts were given (the chart's options name those)."""
+
+    def __init__(self, question: Question | None, yongshen: tuple[str, ...] = (),
+                 facts: tuple[str, ...] = (),
+                 given: tuple[bool, bool, bool] = (True, True, True)) -> None:
+        init(self, question, yongshen, facts, given)
+
+    @classmethod
+    def read(cls, question_key: str | Question | None,
+             yongshen: str | tuple[str, ...] | None,
+             facts: str | tuple[str, ...] | None) -> Asking | None:
+        """The asking of a chart's arguments, each read and checked; None when none is given."""
+        if question_key is None and yongshen is None and facts is None:
+            return None
+        return cls(question(question_key) if question_key is not None else None,
+                   read_yongshen(yongshen) if yongshen is not None else (),
+                   read_facts(facts) if facts is not None else (),
+                   (question_key is not None, yongshen is not None, facts is not None))
+
+    @property
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """The chart options it records: ``question`` (the id), ``yongshen``, ``facts``."""
+        q, y, f = self.given
+        return tuple(pair for pair, on in (
+            (("question", self.question.id if self.question else ""), q),
+            (("yongshen", "、".join(self.yongshen)), y),
+            (("facts", "、".join(self.facts)), f)) if on)
+
+    def call(self, call: str) -> str:
+        """*call* (a chart's repr) with the asking's arguments."""
+        if not call.endswith(")"):
+            return call
+        return call[:-1] + "".join(f", {k}={v!r}" for k, v in self.options) + ")"
+
+    def has(self, fact: str) -> bool:
+        """Whether *fact* (自占, 病久, person=長男 …) was said about the asking."""
+        return fact in self.facts
 
 
 def kinship() -> tuple[tuple[str, str], ...]:
@@ -261,5 +296,5 @@ def kinship() -> tuple[tuple[str, str], ...]:
     return tuple((k["who"], k["yongshen"]) for k in KINSHIP)
 
 
-__all__ = ["ALL", "Alternative", "BY_ID", "FACT_PAIRS", "PERSONS", "Question", "asked",
+__all__ = ["ALL", "Alternative", "Asking", "BY_ID", "FACT_PAIRS", "PERSONS", "Question",
            "kinship", "question", "read_facts", "read_yongshen"]
