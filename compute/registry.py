@@ -88,8 +88,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing for the annotations and type aliases only (not imported at run time)
     from typing import Any, Final, Literal, TypeVar
 
-    from compute.engine.chart import Chart, ChartLine
-
     Kind = Literal["table", "function", "line", "finding", "doctrine"]
     LineScope = Literal["all", "primary", "moving", "shown"]
     F = TypeVar("F", bound=Callable[..., Any])
@@ -559,7 +557,7 @@ def _insert(rows: list[Any], ranks: list[tuple[int, int]], row: Any, at: tuple[i
 
 def _per_line(batch: Callable[..., list[dict[str, Any]]]) -> Callable[..., dict[str, Any]]:
     """The per-line form ``(chart, line) -> dict`` of a batch annotator."""
-    def one(chart: Chart, line: ChartLine) -> dict[str, Any]:
+    def one(chart: object, line: object) -> dict[str, Any]:
         return batch(chart, (line,))[0]
 
     one.__name__, one.__qualname__ = batch.__name__, batch.__qualname__
@@ -570,7 +568,7 @@ def _per_line(batch: Callable[..., list[dict[str, Any]]]) -> Callable[..., dict[
 def _per_line_into(into: Callable[..., None]) -> Callable[..., dict[str, Any]]:
     """The per-line form ``(chart, line) -> dict`` of a write-in annotator: the keys it writes
     for *line*, in a fresh dict."""
-    def one(chart: Chart, line: ChartLine) -> dict[str, Any]:
+    def one(chart: object, line: object) -> dict[str, Any]:
         said: dict[str, Any] = {}
         into(chart, (line,), [said])
         return said
@@ -582,7 +580,7 @@ def _per_line_into(into: Callable[..., None]) -> Callable[..., dict[str, Any]]:
 
 def _as_list(into: Callable[..., None]) -> Callable[..., list[dict[str, Any]]]:
     """The list form ``(chart, lines) -> list[dict]`` of a write-in annotator."""
-    def batch(chart: Chart, lines: Sequence[ChartLine]) -> list[dict[str, Any]]:
+    def batch(chart: object, lines: Sequence[Any]) -> list[dict[str, Any]]:
         said: list[dict[str, Any]] = [{} for _ in lines]
         into(chart, lines, said)
         return said
@@ -597,8 +595,8 @@ INTOS: dict[Callable[..., Any], Callable[..., None]] = {}
 _SIX: Final = (0, 1, 2, 3, 4, 5)
 
 
-def primary_states(lines: Sequence[ChartLine], states: list[dict[str, Any]],
-                   six: Sequence[ChartLine]) -> Iterable[tuple[int, dict[str, Any]]]:
+def primary_states(lines: Sequence[Any], states: list[dict[str, Any]],
+                   six: Sequence[Any]) -> Iterable[tuple[int, dict[str, Any]]]:
     """``(position − 1, state)`` of each primary line among *lines* (a write-in annotator's
     lines and *states*); *six* is the chart's primary lines: given those (as the chart gives
     them to an annotator of the primary lines) no line is looked at.

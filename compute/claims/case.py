@@ -8,20 +8,38 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from compute.book.ganzhi import (
     BRANCH_ZH,
     GANZHI_ZH,
     STEM_ZH,
 )
-from compute.engine.chart import Chart, ChartLine, chart
+from compute.engine.chart import Chart, ChartLine, Hidden, chart
 from compute.engine.plan import plan
 from compute.errors import InputError
 from compute.registry import get as get_rule
 
-if TYPE_CHECKING:  # the 伏 line a check reads (compute.claims.check)
-    from compute.claims.check import FuLine
+
+@dataclass(frozen=True, slots=True)
+class FuLine:
+    """A 伏神 seen as a line, for the attributes that only need its pillar."""
+
+    fu: Hidden
+    fei: ChartLine
+    moving: bool = False
+    role: str = "hidden"
+
+    branch = property(lambda self: self.fu.branch)
+    stem = property(lambda self: self.fu.stem)
+    element = property(lambda self: self.fu.element)
+    relative = property(lambda self: self.fu.relative)
+    ganzhi = property(lambda self: self.fu.ganzhi)
+    position = property(lambda self: self.fei.position)
+    yang = property(lambda self: None)
+    state = property(lambda self: {})
+    spirit = property(lambda self: self.fei.spirit)
+
 
 INPUTS: Final = ("year", "month", "day", "xun", "hour", "birth", "primary", "changed")
 """The inputs a case may state: pillars or parts of them as the book writes them."""

@@ -6,7 +6,6 @@ the text leaves partial is decided over its neutral completions (:func:`completi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Final
 
 from compute.book.changsheng import STAGES, STEM_CHANGSHENG_WUXINGJIA, acts, stage, wangxiang
@@ -25,6 +24,7 @@ from compute.book.wuxing import BRANCH_PHASE, PHASE_ZH, Phase
 from compute.claims.case import (
     INPUTS,
     CheckError,
+    FuLine,
     Inputs,
     Missing,
     NotComputable,
@@ -392,26 +392,6 @@ def check_fu(s: Setting, spec: Mapping[str, Any]) -> Any:
             values.append(_line_attr(s, proxy, attr, spec))
     want = spec.get("equals")
     return want if want in values else values[0]
-
-
-@dataclass(frozen=True, slots=True)
-class FuLine:
-    """A 伏神 seen as a line, for the attributes that only need its pillar."""
-
-    fu: Hidden
-    fei: ChartLine
-    moving: bool = False
-    role: str = "hidden"
-
-    branch = property(lambda self: self.fu.branch)
-    stem = property(lambda self: self.fu.stem)
-    element = property(lambda self: self.fu.element)
-    relative = property(lambda self: self.fu.relative)
-    ganzhi = property(lambda self: self.fu.ganzhi)
-    position = property(lambda self: self.fei.position)
-    yang = property(lambda self: None)
-    state = property(lambda self: {})
-    spirit = property(lambda self: self.fei.spirit)
 
 
 def check_absent(s: Setting, spec: Mapping[str, Any]) -> bool:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, Final, TypeVar
 
-    from compute.engine.chart import Chart, ChartLine
+    from compute.engine.model import Chart, ChartLine
 
 AS_INT: Final = tuple(range(12))
 """``AS_INT[b]``: a branch (or any IntEnum below 12) as a plain int — a tuple lookup, several
