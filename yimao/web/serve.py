@@ -1,12 +1,20 @@
 """``make serve``: serve the built site (build/html) on 127.0.0.1, and nothing else.
 
-    python -m yimao.web.serve [--port 8000] [--bind 127.0.0.1] [DIRECTORY]
+    python -m yimao.web.serve [--port 8000] [--bind 127.0.0.1] [--idle-timeout 15] [DIRECTORY]
 
 Only files under DIRECTORY (default build/html) are served: a directory is answered by its
 index.html or not at all (no listings), names starting with a dot (``.doctrees``,
 ``.buildinfo``) and Sphinx's pickles are not served, a malformed path (``/%00``) gets 400.
 A port in use, or any other start-up failure, is one line and exit status 2; a request that
 fails is one line (a connection the browser dropped: none), never a traceback.
+
+Under load and across releases (issue 26): a listen queue of :data:`LISTEN_QUEUE` (Python's
+default of 5 stalled a burst of 100 requests), an idle timeout of :data:`IDLE_TIMEOUT`
+seconds per connection (idle connections cannot lock readers out), the media types a reader's
+tools expect (``.ris``, ``.bib``, the TEI as ``application/tei+xml``, text with
+``charset=utf-8``) and ``Cache-Control`` (:func:`cache_control`): pages and every file whose
+name does not change with its content are revalidated on each visit (``no-cache``), files
+named by their digest are kept for a year (``immutable``), so a new release is seen at once.
 """
 
 from __future__ import annotations
@@ -16,16 +24,55 @@ import errno
 import functools
 import http.server
 import os
+import re
 import sys
 import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HIDDEN_SUFFIXES = (".pickle", ".doctree")
+LISTEN_QUEUE = 1024
+"""Connections waiting to be accepted (Python's default is 5)."""
+IDLE_TIMEOUT = 15.0
+"""Seconds a connection may stay silent before it is closed."""
+TEXT = "; charset=utf-8"
+MEDIA_TYPES = {
+    ".html": "text/html" + TEXT, ".css": "text/css" + TEXT, ".js": "text/javascript" + TEXT,
+    ".mjs": "text/javascript" + TEXT, ".json": "application/json",
+    ".txt": "text/plain" + TEXT, ".svg": "image/svg+xml", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".ris": "application/x-research-info-systems" + TEXT,
+    ".bib": "application/x-bibtex" + TEXT, ".xml": "application/xml" + TEXT,
+}
+"""Media types by suffix (what the platform's table says otherwise, or lacks)."""
+IMMUTABLE = re.compile(r"(?:[-.][0-9a-f]{12,64}\.[a-z0-9]+$)|(?:^/_py/\d+\.\d+\.\d+/)"
+                       r"|(?:[?&]v=[0-9a-f]{8,64}(?:&|$))")
+"""A path whose name carries its content's digest (``-0123456789ab.zip``), a file of a pinned
+Pyodide release (``/_py/314.0.8/``) or a stylesheet or script linked with Sphinx's checksum
+(``?v=…``): the same URL never holds other bytes."""
+
+
+def cache_control(path: str) -> str:
+    """``Cache-Control`` for a request path: a year for a name that changes with its content,
+    revalidation (a conditional request, 304 when unchanged) for everything else.
+
+    >>> cache_control("/_py/yimao-py-0123456789ab.zip")
+    'public, max-age=31536000, immutable'
+    >>> cache_control("/_static/yimao.css?v=5c1c4a6f")
+    'public, max-age=31536000, immutable'
+    >>> cache_control("/lifa/04/"), cache_control("/sw.js"), cache_control("/_static/yimao.css")
+    ('no-cache', 'no-cache', 'no-cache')
+    """
+    return "public, max-age=31536000, immutable" if IMMUTABLE.search(path) else "no-cache"
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files of one directory: no listings, no hidden files, no tracebacks."""
+
+    timeout = IDLE_TIMEOUT
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", cache_control(self.path))
+        super().end_headers()
 
     def send_head(self):  # type: ignore[no-untyped-def]
         try:
@@ -53,7 +100,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return "application/ld+json"
             if where.endswith(".xml"):
                 return "application/tei+xml"
-        return super().guess_type(path)
+        if where.endswith("/yimao.xml"):  # the edition's TEI file
+            return "application/tei+xml" + TEXT
+        suffix = os.path.splitext(where)[1].lower()
+        return MEDIA_TYPES.get(suffix) or super().guess_type(path)
 
     def list_directory(self, path: str | os.PathLike[str]):  # type: ignore[no-untyped-def]
         self.send_error(404)
@@ -69,6 +119,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
     other failure of one request is one line, and the server goes on."""
 
     daemon_threads = True
+    request_queue_size = LISTEN_QUEUE
 
     def handle_error(self, request: object, client_address: object) -> None:
         exc = sys.exc_info()[1]
@@ -83,12 +134,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("directory", nargs="?", type=Path, default=ROOT / "build" / "html")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--bind", default="127.0.0.1")
+    ap.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="SECONDS",
+                    help=f"close a connection silent this long (default {IDLE_TIMEOUT:g})")
     args = ap.parse_args(argv)
+    if not args.idle_timeout > 0:
+        print("yimao serve: error: --idle-timeout must be a positive number of seconds",
+              file=sys.stderr)
+        return 2
     if not (args.directory / "index.html").is_file():
         print(f"yimao serve: error: {args.directory} has no index.html: run make site first",
               file=sys.stderr)
         return 2
-    handler = functools.partial(SiteHandler, directory=str(args.directory))
+    handler = functools.partial(type("Handler", (SiteHandler,), {"timeout": args.idle_timeout}),
+                                directory=str(args.directory))
     try:
         server = SiteServer((args.bind, args.port), handler)
     except OSError as exc:
