@@ -174,10 +174,15 @@ def test_the_service_worker_precaches_files_that_exist(
     sw = (site.out / "sw.js").read_text(encoding="utf-8")
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw).group(1))  # type: ignore[union-attr]
     runtime = json.loads(re.search(r"const RUNTIME_FILES = (\[.*?\]);", sw).group(1))  # type: ignore[union-attr]
-    assert {"", "cast/", "_static/yimao-run.js", "_static/yimao.css"} <= set(precache)
-    for url in precache:
-        assert (site.out / url / "index.html" if url in ("",) or url.endswith("/")
-                else site.out / url).is_file(), url
+    files = {url.partition("?v=")[0]: url.partition("?v=")[2] for url in precache}
+    assert {"", "cast/", "_static/yimao-run.js", "_static/yimao.css"} <= set(files)
+    assert not [u for u in files if u.startswith("search/") and u != "search/"]  # no index
+    for url, digest in files.items():
+        path = (site.out / url / "index.html" if url in ("",) or url.endswith("/")
+                else site.out / url)
+        assert path.is_file(), url
+        if url.startswith("_static/"):  # the URL the pages give it: its content's digest
+            assert digest == hashlib.sha256(path.read_bytes()).hexdigest()[:12], url
     assert runtime == [f"_py/{f}" for f in manifest["files"]]
     for text in (sw, (site.out / "_static" / "yimao-run.js").read_text(encoding="utf-8")):
         assert not re.search(r"https?://|importScripts|//cdn", text)

@@ -333,31 +333,32 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
 
 PRECACHE_PAGES = ("", "cast/", "search/")
 """Pages the service worker stores when it installs (others as they are visited)."""
-PRECACHE_DIRS = ("_static", "search")
+PRECACHE_DIRS = ("_static",)
 PRECACHE_ROOT_SUFFIXES = (".js", ".json", ".css")
 
 
 def precache(outdir: Path) -> list[str]:
     """What the service worker stores when it installs, relative to the site root: the home,
-    /cast/ and /search/ pages, every file under _static/ and search/ (the search data), and
-    the root's .js/.json/.css files except sw.js. The Python runtime (_py/) is stored on its
-    first use; other pages as they are visited.
+    /cast/ and /search/ pages, every file under _static/ by the URL the pages give it (with
+    its digest, ``?v=``), and the root's .js/.json/.css files except sw.js. The search data
+    is not stored up front (a query fetches the few files it needs, kept then); the Python
+    runtime (_py/) is stored on its first use; other pages as they are visited.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     out = Path(d)
     ...     for f in ("index.html", "cast/index.html", "_static/a.css", "sw.js", "x.js",
-    ...               "lifa/01/index.html", "_py/manifest.json"):
+    ...               "lifa/01/index.html", "_py/manifest.json", "search/x.json"):
     ...         (out / f).parent.mkdir(parents=True, exist_ok=True); _ = (out / f).write_text("")
     ...     precache(out)
-    ['', 'cast/', '_static/a.css', 'x.js']
+    ['', 'cast/', '_static/a.css?v=e3b0c44298fc', 'x.js']
     """
     urls = [p for p in PRECACHE_PAGES if (outdir / p / "index.html").is_file()]
     for folder in PRECACHE_DIRS:
         base = outdir / folder
         if base.is_dir():
-            urls += sorted(p.relative_to(outdir).as_posix() for p in base.rglob("*")
-                           if p.is_file() and p.name != "index.html")
+            urls += sorted(f"{p.relative_to(outdir).as_posix()}?v={asset_digest(p)}"
+                           for p in base.rglob("*") if p.is_file() and p.name != "index.html")
     urls += sorted(p.name for p in outdir.iterdir()
                    if p.is_file() and p.suffix in PRECACHE_ROOT_SUFFIXES and p.name != "sw.js")
     return urls
@@ -371,7 +372,8 @@ def write_service_worker(outdir: Path, templates: Path, runtime: Mapping[str, An
     urls = precache(outdir)
     h = hashlib.sha256()
     for url in urls:
-        path = outdir / url / "index.html" if url == "" or url.endswith("/") else outdir / url
+        name = url.partition("?")[0]
+        path = outdir / name / "index.html" if name == "" or name.endswith("/") else outdir / name
         h.update(url.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     runtime_files = [f"{PY_DIR}/{name}" for name in runtime["files"]]
     h.update("\0".join(runtime_files).encode())
@@ -432,6 +434,44 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     write_service_worker(outdir, templates, runtime)
 
 
+def asset_digest(path: Path) -> str:
+    """The first 12 hex digits of a file's SHA-256: the ``?v=`` of its URL.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     f = Path(d) / "a.css"; _ = f.write_bytes(b"")
+    ...     asset_digest(f)
+    'e3b0c44298fc'
+    """
+    return sha256(path.read_bytes())[:12]
+
+
+def static_files(app: Sphinx) -> dict[str, Path]:
+    """The site's own static files (``_static/<name>`` → its source)."""
+    out: dict[str, Path] = {}
+    for folder in app.config.html_static_path:
+        base = Path(app.confdir) / folder
+        for f in sorted(base.rglob("*")) if base.is_dir() else []:
+            if f.is_file():
+                out[f"_static/{f.relative_to(base).as_posix()}"] = f
+    return out
+
+
+def on_html_page_context(app: Sphinx, pagename: str, templatename: str,
+                         context: dict[str, Any], doctree: object) -> None:
+    """``yimao_asset('_static/yimao.css')``: the file's URL from this page with its digest
+    (``…/yimao.css?v=<digest>``), so a release's pages name exactly that release's
+    stylesheets and scripts and a cached copy of another release is never taken for it."""
+    files = static_files(app)
+    pathto = context["pathto"]
+
+    def asset(name: str) -> str:
+        url = pathto(name, 1)
+        return f"{url}?v={asset_digest(files[name])}" if name in files else url
+
+    context["yimao_asset"] = asset
+
+
 def cast_directive() -> type:
     from docutils import nodes
     from sphinx.util.docutils import SphinxDirective
@@ -454,6 +494,7 @@ def cast_directive() -> type:
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", on_builder_inited)
     app.connect("build-finished", on_build_finished, priority=900)
+    app.connect("html-page-context", on_html_page_context)
     app.add_directive("yimao-cast", cast_directive())
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 
