@@ -112,7 +112,9 @@ async function networkFirst(request, cacheName) {
     if (response.ok) { await cache.put(request, response.clone()); }
     return response;
   } catch (err) {
-    const hit = await caches.match(request, { ignoreSearch: request.mode === "navigate" });
+    // this release's copy (other releases' caches are gone): a page, or a file the pages
+    // name with its digest (?v=) and a script asks for without it (the Run panel's worker)
+    const hit = await caches.match(request) || await caches.match(request, { ignoreSearch: true });
     if (hit) { return hit; }
     if (request.mode === "navigate") {
       return new Response(
