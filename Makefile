@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install runtime test lint site serve bench bench-cases bench-runner golden golden-record clean
+.PHONY: install runtime test lint site release serve bench bench-cases bench-runner golden golden-record clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,13 @@ lint: $(STAMP)
 site: $(STAMP) runtime
 	@rm -rf build/html/.doctrees  # where older builds put them
 	$(BIN)/python -m sphinx -W --keep-going -q -b dirhtml -d build/doctrees -c . site build/html
+
+# a release: the site built with its public address (YIMAO_BASEURL=https://… make release);
+# without it, one line and exit 2 (a local build names make serve's address, and make serve
+# puts the address it is served at in its place)
+release:
+	@test -n "$(YIMAO_BASEURL)" || { echo "make: a release needs the site's public address: YIMAO_BASEURL=https://… make release"; exit 2; }
+	YIMAO_RELEASE=1 $(MAKE) site
 
 # build/html only: no listings, no hidden files; a port in use is one line (PORT=8001 make serve)
 serve: site

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +35,9 @@ FILES = {
     "sw.js": "//",
     "_py/yimao-py-0123456789ab.zip": "PK",
     "_py/314.0.8/pyodide.asm.wasm": "\0asm",
+    ".yimao-base": "http://127.0.0.1:8000\n",
+    "cite/p042.json": '{"URL": "http://127.0.0.1:8000/p/p042/"}',
+    "p/p042/index.html": '<link rel="canonical" href="http://127.0.0.1:8000/p/p042/">',
 }
 
 
@@ -121,3 +125,43 @@ def test_a_bad_idle_timeout_is_one_line() -> None:
                           capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.count("\n") == 1 and "--idle-timeout" in proc.stderr
+
+
+def test_links_follow_the_address_served(served: str) -> None:
+    """A local build's absolute links name make serve's default address; served elsewhere
+    (PORT=8001 make serve) they name the address actually served."""
+    for path, before in [("/cite/p042.json", '"http://127.0.0.1:8000/p/p042/"'),
+                         ("/p/p042/", '"http://127.0.0.1:8000/p/p042/"')]:
+        with urllib.request.urlopen(served + path) as r:
+            text = r.read().decode("utf-8")
+            assert int(r.headers["Content-Length"]) == len(text.encode("utf-8"))
+        assert text.count(f'"{served}/p/p042/"') == 1 and before not in text, text
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(served + "/.yimao-base")  # hidden, as every dot name
+
+
+def test_a_release_needs_its_public_address(capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if k not in ("YIMAO_BASEURL", "YIMAO_RELEASE")}
+    proc = subprocess.run(["make", "-s", "release"], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2 and "YIMAO_BASEURL" in proc.stdout + proc.stderr
+    # the build itself refuses too (its first step, before anything is written)
+    from types import SimpleNamespace
+
+    from yimao.web import runtime
+
+    app = SimpleNamespace(builder=SimpleNamespace(format="html"), config=SimpleNamespace(
+        yimao_baseurl="http://127.0.0.1:8000", html_baseurl=""))
+    for environ in ({"YIMAO_RELEASE": "1"},
+                    {"YIMAO_RELEASE": "1", "YIMAO_BASEURL": "https://example.org"}):
+        with pytest.MonkeyPatch.context() as mp:
+            for k, v in environ.items():
+                mp.setenv(k, v)
+            with pytest.raises(SystemExit) as exit_:
+                runtime.on_builder_inited(app)  # type: ignore[arg-type]
+        assert exit_.value.code == 2
+    out = capsys.readouterr().err.splitlines()
+    assert len(out) == 2 and "YIMAO_BASEURL" in out[0] and "127.0.0.1" in out[1], out

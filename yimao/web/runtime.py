@@ -34,6 +34,7 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -413,6 +414,16 @@ def on_builder_inited(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
     try:
+        from yimao.web.cite import base_url
+
+        release = os.environ.get("YIMAO_RELEASE", "")
+        if release and release != "0" and not os.environ.get("YIMAO_BASEURL"):
+            raise SiteRuntimeError("a release build needs the public address of the site: "
+                                   "YIMAO_BASEURL=https://… make release")
+        if release and release != "0" and base_url(app.config).startswith(
+                ("http://127.0.0.1", "http://localhost")):
+            raise SiteRuntimeError(f"a release build cannot publish the local address "
+                                   f"{base_url(app.config)}: set YIMAO_BASEURL to the public one")
         pin = load_pin()
         bad = unverified(cache_dir(pin), pin)
         if bad:

@@ -15,6 +15,12 @@ tools expect (``.ris``, ``.bib``, the TEI as ``application/tei+xml``, text with
 ``charset=utf-8``) and ``Cache-Control`` (:func:`cache_control`): pages and every file whose
 name does not change with its content are revalidated on each visit (``no-cache``), files
 named by their digest are kept for a year (``immutable``), so a new release is seen at once.
+
+Links that follow the host: a local build names its absolute URLs (citations and their files,
+``citation_*`` tags, the DTS API) from the local default address and records it in
+``.yimao-base``; when the site is served at another address (``PORT=8001 make serve``), that
+address is put in their place in every text response, so the links work where they are read.
+A release build (``make release``, its public address) is served as built.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import argparse
 import errno
 import functools
 import http.server
+import io
 import os
 import re
 import sys
@@ -51,6 +58,22 @@ Pyodide release (``/_py/314.0.8/``) or a stylesheet or script linked with Sphinx
 (``?v=…``): the same URL never holds other bytes."""
 
 
+BASE_FILE = ".yimao-base"
+"""The base URL the build wrote its absolute links with (hidden: never served)."""
+LOCAL_BASE = re.compile(r"http://(?:127\.0\.0\.1|localhost)(?::\d+)?")
+HOST = re.compile(r"[A-Za-z0-9.-]+(?::\d{1,5})?|\[[0-9A-Fa-f:.]+\](?::\d{1,5})?")
+REWRITTEN = (".html", ".json", ".xml", ".ris", ".bib", ".txt")
+
+
+def local_base(directory: Path) -> str | None:
+    """The local address a build wrote its links with, or None (a release build, or none)."""
+    try:
+        base = (directory / BASE_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return base if LOCAL_BASE.fullmatch(base) else None
+
+
 def cache_control(path: str) -> str:
     """``Cache-Control`` for a request path: a year for a name that changes with its content,
     revalidation (a conditional request, 304 when unchanged) for everything else.
@@ -69,6 +92,28 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files of one directory: no listings, no hidden files, no tracebacks."""
 
     timeout = IDLE_TIMEOUT
+    built_base: str | None = None
+    """The local address the build used (:func:`local_base`), replaced by the served one."""
+
+    def served_base(self) -> str | None:
+        host = self.headers.get("Host", "")
+        if self.built_base is None or not HOST.fullmatch(host):
+            return None
+        here = f"http://{host}"
+        return None if here == self.built_base else here
+
+    def rewritten(self, local: Path):  # type: ignore[no-untyped-def]
+        """The file with the served address in place of the built one (a text file)."""
+        here = self.served_base()
+        if here is None or local.suffix not in REWRITTEN or not local.is_file():
+            return None
+        assert self.built_base is not None
+        data = local.read_bytes().replace(self.built_base.encode(), here.encode())
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(local)))
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", cache_control(self.path))
@@ -87,7 +132,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if local.is_dir() and not (local / "index.html").is_file():
                 self.send_error(404)
                 return None
-            return super().send_head()
+            if local.is_dir() and path.endswith("/"):
+                local = local / "index.html"
+            return self.rewritten(local) or super().send_head()
         except (ValueError, OSError):  # a NUL or undecodable byte, a name too long …
             self.send_error(400)
             return None
@@ -145,8 +192,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"yimao serve: error: {args.directory} has no index.html: run make site first",
               file=sys.stderr)
         return 2
-    handler = functools.partial(type("Handler", (SiteHandler,), {"timeout": args.idle_timeout}),
-                                directory=str(args.directory))
+    handler = functools.partial(
+        type("Handler", (SiteHandler,), {"timeout": args.idle_timeout,
+                                         "built_base": local_base(args.directory)}),
+        directory=str(args.directory))
     try:
         server = SiteServer((args.bind, args.port), handler)
     except OSError as exc:
