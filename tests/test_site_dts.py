@@ -228,8 +228,9 @@ def test_level0_conformance_as_the_official_validator_checks(site: Build,
         parents = load(site, expand(entry["collection"], id=cid, nav="parents"))
         assert COLLECTION <= parents.keys()
         assert len(parents["member"]) == parents["totalParents"] if cid else parents["member"] == []
-        for m in one.get("member", []):
+        for m in [one, *one.get("member", [])]:
             assert {"@id", "@type", "title", "totalParents", "totalChildren"} <= m.keys()
+            assert {"id", "nav"} <= _template_variables(m["collection"]), m["@id"]
     resource = load(site, expand(entry["collection"], id="yimao"))
     nav_t = resource["navigation"]
     assert {"ref", "down"} <= _template_variables(nav_t)

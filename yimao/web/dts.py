@@ -95,7 +95,7 @@ class Dts:
         out: dict[str, Any] = {
             "@id": RESOURCE,
             "@type": "Resource",
-            "collection": expand(self.templates["collection"], id=RESOURCE),
+            "collection": self.templates["collection"],  # a template (id, nav), as in the spec
             "navigation": f"{self.api}/navigation/{RESOURCE}{{/ref}}{{;down}}.json",
             "document": f"{self.api}/document/{RESOURCE}{{/ref}}.xml",
             "citationTrees": [self.citation_tree()],
@@ -136,8 +136,7 @@ class Dts:
         return {"@context": CONTEXT, **self.resource(),
                 "member": [{"@id": ROOT_COLLECTION, "@type": "Collection",
                             "title": self.edition.header.title,
-                            "collection": expand(self.templates["collection"],
-                                                 id=ROOT_COLLECTION),
+                            "collection": self.templates["collection"],
                             "totalParents": 0, "totalChildren": 1}]}
 
     def parents(self, of: str | None) -> dict[str, Any]:
