@@ -18,11 +18,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 # The Run panels' Python: the pinned npm package `pyodide` (yimao/web/pyodide.toml), fetched once
-# with npm, checked, kept in .cache/pyodide/ (a rebuild downloads nothing); the build compiles
-# its Python ahead of time under node. Without node (or npm, when the cache is empty) one line
-# says what to install.
+# (with npm when it is installed, else from the npm registry with Python), checked against the
+# pinned sha512, kept in .cache/pyodide/ (a rebuild downloads nothing); when node is installed
+# the build compiles its Python ahead of time (an optimisation: without node it is served as
+# source).
 runtime: $(STAMP)
-	@command -v node >/dev/null || { echo "make: Node.js is needed for the Run panels' Python runtime (Debian: apt-get install npm)"; exit 2; }
 	@$(BIN)/python -m yimao.web.runtime fetch
 
 test: $(STAMP) runtime

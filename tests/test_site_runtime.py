@@ -95,12 +95,45 @@ def test_fetch_refuses_a_file_that_is_not_the_pinned_one(tmp_path: Path) -> None
     assert not (tmp_path / "cache" / "1.0.0").exists()
 
 
-def test_without_npm_one_line_says_what_to_install(
+def _registry(tmp_path: Path, tarball: bytes):  # type: ignore[no-untyped-def]
+    """A local stand-in for the npm registry serving *tarball* where npm's would be."""
+    import functools
+    import http.server
+    import threading
+
+    where = tmp_path / "registry" / "pyodide" / "-"
+    where.mkdir(parents=True)
+    (where / "pyodide-1.0.0.tgz").write_bytes(tarball)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(tmp_path / "registry")))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def test_without_npm_python_fetches_and_checks_the_tarball(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PATH", str(tmp_path))
-    with pytest.raises(SiteRuntimeError) as exc:
-        fetch(_pin(_tarball(FILES)), tmp_path / "cache")
-    assert "npm (Node.js) is needed" in str(exc.value) and "\n" not in str(exc.value)
+    tarball = _tarball(FILES)
+    httpd = _registry(tmp_path, tarball)
+    try:
+        monkeypatch.setenv("PATH", str(tmp_path))  # no npm, no node
+        monkeypatch.setenv("YIMAO_NPM_REGISTRY", f"http://127.0.0.1:{httpd.server_address[1]}")
+        folder = fetch(_pin(tarball), tmp_path / "cache")
+        assert {p.name: p.read_bytes() for p in folder.iterdir()} == FILES
+        other = _pin(_tarball({**FILES, "pyodide.mjs": b"export const x = 2;\n"}))
+        with pytest.raises(SiteRuntimeError, match="sha512") as exc:
+            fetch(other, tmp_path / "cache2")
+        assert "\n" not in str(exc.value) and not (tmp_path / "cache2" / "1.0.0").exists()
+        monkeypatch.setenv("YIMAO_NPM_REGISTRY", "http://127.0.0.1:9")  # nothing listens
+        with pytest.raises(SiteRuntimeError, match="cannot download"):
+            fetch(_pin(tarball), tmp_path / "cache3")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_the_pin_names_a_stable_release_and_the_cache_holds_it() -> None:

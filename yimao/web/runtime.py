@@ -150,13 +150,35 @@ def fetch(pin: Pin | None = None, cache: Path = CACHE, npm: str | None = None) -
     return dest
 
 
+REGISTRY = "https://registry.npmjs.org"
+"""The npm registry, read with Python when npm is not installed (``YIMAO_NPM_REGISTRY``)."""
+
+
+def download(pin: Pin, registry: str | None = None) -> bytes:
+    """The release's tarball from the npm registry, with Python alone (no npm, no node):
+    ``<registry>/pyodide/-/pyodide-<version>.tgz``, checked against the pinned sha512."""
+    import urllib.error
+    import urllib.request
+
+    base = (registry or os.environ.get("YIMAO_NPM_REGISTRY") or REGISTRY).rstrip("/")
+    url = f"{base}/pyodide/-/pyodide-{pin.version}.tgz"
+    try:
+        with urllib.request.urlopen(url, timeout=120) as r:
+            data = bytes(r.read())
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        raise SiteRuntimeError(f"cannot download {url}: {getattr(exc, 'reason', exc)}") from None
+    if npm_integrity(data) != pin.integrity:
+        raise SiteRuntimeError(f"{url}: the tarball's sha512 is {npm_integrity(data)}, "
+                               f"the pin in {PIN_FILE.name} says {pin.integrity}")
+    return data
+
+
 def pack(pin: Pin, folder: Path, npm: str | None = None) -> bytes:
-    """The release's tarball, by ``npm pack`` into *folder*, checked against the pinned
-    sha512."""
+    """The release's tarball, by ``npm pack`` into *folder* (or, without npm, downloaded from
+    the registry with Python: :func:`download`), checked against the pinned sha512."""
     npm = npm or shutil.which("npm")
     if npm is None:
-        raise SiteRuntimeError("npm (Node.js) is needed to fetch the Pyodide runtime once: "
-                               "install it (Debian: apt-get install npm) and run make again")
+        return download(pin)
     spec = f"pyodide@{pin.version}"
     proc = subprocess.run(
         [npm, "pack", spec, "--pack-destination", str(folder), "--json", "--silent",
@@ -264,9 +286,12 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
     names = ("python_stdlib.zip", "package.pyc.zip", "report.json")
     if not all((folder / n).is_file() for n in names):
         node = node or shutil.which("node")
-        if node is None:
-            raise SiteRuntimeError("node (Node.js) is needed to compile the runtime's Python "
-                                   "ahead of time: install it (Debian: apt-get install npm)")
+        if node is None:  # the compiling is an optimisation: the sources run as they are
+            print("yimao site: node is not installed: the Run panels' Python is served as "
+                  "source (a first run compiles it; apt-get install nodejs makes it faster)",
+                  file=sys.stderr)
+            stdlib = (cache_dir(pin, cache) / "python_stdlib.zip").read_bytes()
+            return stdlib, source_zip, {"compiled": False}
         (cache / "compiled").mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=cache / "compiled", prefix=".work-") as tmp:
             work = Path(tmp) / "work"
