@@ -6,6 +6,7 @@ compute.runner, the one function the page calls, against compute and the ``yimao
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import importlib.util
 import io
@@ -168,6 +169,12 @@ def test_the_site_serves_the_pinned_core_files(site: Build, manifest: dict[str, 
     lock = json.loads((CACHE / pin.version / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert manifest["lock"] == {"info": lock["info"], "packages": {}}
     assert manifest["bytes"] == sum(manifest["files"].values())
+    # what a first run downloads from a compressing host: the .gz companions (issue 26: was
+    # 7.68 MB with the whole standard library deflated inside its zip)
+    gz = {name: (py / f"{name}.gz").stat().st_size for name in manifest["files"]}
+    assert manifest["transfer"] == sum(gz.values()) < 6_200_000
+    for name in manifest["files"]:
+        assert gzip.decompress((py / f"{name}.gz").read_bytes()) == (py / name).read_bytes()
 
 
 def _modules(z: zipfile.ZipFile) -> dict[str, str]:
@@ -176,13 +183,23 @@ def _modules(z: zipfile.ZipFile) -> dict[str, str]:
             if n.endswith((".py", ".pyc"))}
 
 
-def test_the_standard_library_is_whole_with_the_hot_modules_compiled(
+def test_the_standard_library_is_trimmed_stored_with_the_hot_modules_compiled(
         site: Build, manifest: dict[str, Any]) -> None:
+    """Only what a run can import (issue 26): the hot modules, compute's imports and what
+    they import when imported; stored, so the host's compression does the work."""
     original = zipfile.ZipFile(cache_dir(load_pin()) / "python_stdlib.zip")
     served = zipfile.ZipFile(site.out / "_py" / manifest["stdlib"])
     before, after = _modules(original), _modules(served)
     assert set(before.values()) == {"py"}
-    assert set(after) == set(before)  # nothing dropped: a module never seen still imports
+    assert set(after) < set(before) and len(after) < len(before) / 2
+    for gone in ("pdb", "pydoc", "unittest/__init__", "tkinter/__init__", "doctest"):
+        assert gone not in after, gone
+    for kept in ("zoneinfo/__init__", "encodings/utf_8", "encodings/aliases", "bisect",
+                 "argparse", "traceback"):  # a reader's time zone; the codecs; compute's own
+        assert kept in after, kept
+    assert {i.compress_type for i in served.infolist()} == {zipfile.ZIP_STORED}
+    package = zipfile.ZipFile(site.out / "_py" / manifest["package"])
+    assert {i.compress_type for i in package.infolist()} == {zipfile.ZIP_STORED}
     hot_modules = ("json/__init__", "json/decoder", "dataclasses", "enum", "datetime",
                    "html/__init__")  # html: compute.layout escapes with it
     for hot in hot_modules:
@@ -294,3 +311,22 @@ def test_bad_input_gives_the_cli_s_line(fields: dict[str, str],
     out = run(fields)
     assert out["chart"] is None and out["html"] == ""
     assert line == f"yimao chart: error: {out['error']}"
+
+
+def _elements_at_load(path: Path) -> int:
+    """Elements of a page as the browser builds it at load (a <template>'s content is not)."""
+    page = lxml_html.parse(str(path)).getroot()
+    return sum(1 for e in page.iter() if isinstance(e.tag, str)
+               and not any(a.tag == "template" for a in e.iterancestors()))
+
+
+def test_run_panels_and_near_misses_are_built_when_opened(site: Build) -> None:
+    """The rules pages' Run panels and near-miss charts wait in <template class="lazy"> (was
+    4,008 elements at load on /rules/lifa-39-6/); the browser test opens one."""
+    worst = max(_elements_at_load(f) for f in (site.out / "rules").glob("*/index.html"))
+    page = lxml_html.parse(str(site.out / "rules" / "lifa-39-6" / "index.html")).getroot()
+    lazy = page.xpath("//details/template[@class='lazy']")
+    eager = page.xpath("//form[@class='run-example'][not(ancestor::template)]")
+    assert len(lazy) >= 16 and not eager
+    print(f"rules pages: at most {worst} elements at load")
+    assert worst <= 2000

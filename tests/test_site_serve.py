@@ -38,12 +38,17 @@ FILES = {
     ".yimao-base": "http://127.0.0.1:8000\n",
     "cite/p042.json": '{"URL": "http://127.0.0.1:8000/p/p042/"}',
     "p/p042/index.html": '<link rel="canonical" href="http://127.0.0.1:8000/p/p042/">',
+    "_py/manifest.json": '{"files": {}}' + " " * 200,
 }
+
+
+_SERVED: list[str] = []
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("served")
+    _SERVED[:] = [str(root)]
     for name, text in FILES.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
@@ -165,3 +170,26 @@ def test_a_release_needs_its_public_address(capsys: pytest.CaptureFixture[str]) 
         assert exit_.value.code == 2
     out = capsys.readouterr().err.splitlines()
     assert len(out) == 2 and "YIMAO_BASEURL" in out[0] and "127.0.0.1" in out[1], out
+
+
+def test_gzip_companions_are_sent_to_who_takes_them(served: str) -> None:
+    """A runtime file's ``.gz`` companion (written by the build) is what is sent to a client
+    that accepts gzip, with its own media type; others get the file as it is."""
+    import gzip
+
+    body = FILES["_py/manifest.json"].encode()
+    request = urllib.request.Request(served + "/_py/manifest.json",
+                                     headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request) as r:
+        sent = r.read()
+        assert r.headers.get("Content-Encoding") is None  # no companion yet: the file
+        assert sent == body
+    served_dir = Path(_SERVED[0])
+    (served_dir / "_py" / "manifest.json.gz").write_bytes(gzip.compress(body, 9, mtime=0))
+    with urllib.request.urlopen(request) as r:
+        sent = r.read()
+        assert r.headers["Content-Encoding"] == "gzip" and r.headers["Vary"] == "Accept-Encoding"
+        assert r.headers["Content-Type"] == "application/json"
+        assert gzip.decompress(sent) == body and len(sent) < len(body)
+    with urllib.request.urlopen(served + "/_py/manifest.json") as r:  # no Accept-Encoding
+        assert r.read() == body and r.headers.get("Content-Encoding") is None

@@ -35,6 +35,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -315,6 +316,128 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
     return (folder / names[0]).read_bytes(), (folder / names[1]).read_bytes(), report
 
 
+IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+)"
+                    rb"|import[ \t]+([\w., \t]+))", re.M)
+KEEP_ALWAYS = ("encodings.aliases", "encodings.ascii", "encodings.latin_1",
+               "encodings.utf_8_sig", "_pyodide", "pyodide", "importlib", "zipimport", "site",
+               "sitecustomize", "traceback", "linecache", "tokenize", "token", "zoneinfo")
+"""Modules kept in the trimmed standard library whatever the imports say: the codecs' table and
+Pyodide's own start, what a Python error's message is made with, and the time zones (a
+zone named by the reader, read by compute only then)."""
+
+
+def module_name(path: str) -> str | None:
+    """The dotted name of a module file in a zip (None: not a module).
+
+    >>> module_name("email/__init__.pyc"), module_name("re/_parser.py"), module_name("x.txt")
+    ('email', 're._parser', None)
+    """
+    if not path.endswith((".py", ".pyc")):
+        return None
+    name = path.rsplit(".", 1)[0].replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def imported(source: bytes, name: str, is_package: bool, top_only: bool = False) -> set[str]:
+    """Every module a source names in an import statement, anywhere in it (a function's
+    late import too; with *top_only*, only the statements at the left margin, run when the
+    module is imported), relative names resolved; ``from a import b`` gives ``a`` and
+    ``a.b``.
+
+    >>> src = b"import os.path, re as r;  from . import _x, y;from .z import w"
+    >>> sorted(imported(src.replace(b";", bytes([10])), "p.q", False))
+    ['os', 'os.path', 'p', 'p._x', 'p.y', 'p.z', 'p.z.w', 're']
+    >>> sorted(imported(src.replace(b";", bytes([10])), "p.q", False, top_only=True))
+    ['os', 'os.path', 'p', 'p.z', 'p.z.w', 're']
+    """
+    out: set[str] = set()
+    package = name if is_package else name.rpartition(".")[0]
+    for m in IMPORT.finditer(source):
+        if top_only and source[m.start():m.start() + 1] in (b" ", b"\t"):
+            continue
+        if m.group(3):
+            for part in m.group(3).decode().split(","):
+                mod = part.split()[0] if part.split() else ""
+                pieces = mod.split(".")
+                out.update(".".join(pieces[:i + 1]) for i in range(len(pieces)) if mod)
+            continue
+        base = m.group(1).decode()
+        dots = len(base) - len(base.lstrip("."))
+        if dots:
+            anchor = package.split(".") if package else []
+            anchor = anchor[:len(anchor) - (dots - 1)] if dots > 1 else anchor
+            base = ".".join([*anchor, base.lstrip(".")]) if base.lstrip(".") else ".".join(anchor)
+        if not base:
+            continue
+        pieces = base.split(".")
+        out.update(".".join(pieces[:i + 1]) for i in range(len(pieces)))
+        for part in m.group(2).decode().split(","):
+            word = part.split()[0] if part.split() else ""
+            if word and word != "*":
+                out.add(f"{base}.{word}")
+    return out
+
+
+def trim_stdlib(compiled_zip: bytes, source_zip: bytes, hot: Iterable[str],
+                package: Mapping[str, bytes]) -> bytes:
+    """The standard library a run can import, and nothing else, stored uncompressed (the
+    host compresses the whole file better than zip compresses each member, and a static
+    host's .gz companion is made from it): the modules imported when the runtime was
+    compiled (*hot*), those the package's sources import, :data:`KEEP_ALWAYS`, and every
+    module these import in their sources (anywhere in them), transitively; with their parent
+    packages. *compiled_zip* gives the members (bytecode where compiled), *source_zip* (the
+    release's) the sources the imports are read from."""
+    sources: dict[str, tuple[bytes, bool]] = {}
+    with zipfile.ZipFile(io.BytesIO(source_zip)) as z:
+        for info in z.infolist():
+            name = module_name(info.filename)
+            if name is not None and info.filename.endswith(".py"):
+                sources[name] = (z.read(info), info.filename.endswith("__init__.py"))
+    wanted = set(hot) | set(KEEP_ALWAYS)
+    for path, data in package.items():
+        name = module_name(path)
+        if name is not None:
+            wanted |= imported(data, name, path.endswith("__init__.py"))  # late ones too
+    todo = [w for w in wanted if w in sources]
+    keep: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        src, is_package = sources[name]
+        todo += [m for m in imported(src, name, is_package, top_only=True)
+                 if m in sources and m not in keep]
+    for name in list(keep):
+        pieces = name.split(".")
+        keep.update(".".join(pieces[:i]) for i in range(1, len(pieces)))
+    keep |= {k for k in wanted if any(k == f or f.startswith(k + ".") for f in keep)}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(compiled_zip)) as src, \
+            zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            name = module_name(info.filename)
+            top = info.filename.split("/")[0]
+            if (name in keep or name is None and (top in keep or "/" not in info.filename)
+                    or name is not None and name.split(".")[0] in KEEP_ALWAYS):
+                member = zipfile.ZipInfo(info.filename, ZIP_TIME)
+                member.external_attr = info.external_attr
+                out.writestr(member, src.read(info), zipfile.ZIP_STORED)
+    return buf.getvalue()
+
+
+def stored(zip_bytes: bytes) -> bytes:
+    """The same zip with every member stored uncompressed (same order, same times)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(zip_bytes)) as src, \
+            zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            member = zipfile.ZipInfo(info.filename, info.date_time)
+            member.external_attr = info.external_attr
+            out.writestr(member, src.read(info), zipfile.ZIP_STORED)
+    return buf.getvalue()
+
+
 def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[str, Any]:
     """Copy the verified runtime and write the compiled standard library, the package and
     the manifest into ``outdir/_py/``; return the manifest."""
@@ -337,7 +460,14 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
     for old in py.iterdir():  # runtimes of other releases
         if old.is_dir() and old.name != pin.version:
             shutil.rmtree(old)
-    stdlib_zip, package, _ = compiled(pin, package_zip(package_files(root)), cache)
+    sources = package_files(root)
+    stdlib_zip, package, report = compiled(pin, package_zip(sources), cache)
+    if report.get("hot"):  # only what a run can import (the compiling listed the hot modules)
+        stdlib_zip = trim_stdlib(stdlib_zip, (src / "python_stdlib.zip").read_bytes(),
+                                 report["hot"], sources)
+    else:
+        stdlib_zip = stored(stdlib_zip)
+    package = stored(package)
     written = {f"python_stdlib-{sha256(stdlib_zip)[:12]}.zip": stdlib_zip,
                f"yimao-py-{sha256(package)[:12]}.zip": package}
     for old in [*py.glob("python_stdlib-*.zip"), *py.glob("yimao-py-*.zip")]:
@@ -350,11 +480,31 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
     lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
     stdlib_name, package_name = written
     out = manifest(pin, lock.get("info", {}), stdlib_name, package_name, sizes)
+    # what a compressing host sends: the .gz companions' sizes (the progress line says it)
+    out["transfer"] = sum(companion(py / name) for name in sizes)
     text = json.dumps(out, ensure_ascii=False, indent=1) + "\n"
     target = py / "manifest.json"
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")
+    companion(target)
+    for old in py.rglob("*.gz"):  # companions of files no longer served
+        if not old.with_suffix("").is_file():
+            old.unlink()
     return out
+
+
+def companion(path: Path) -> int:
+    """Write ``<path>.gz`` (gzip -9) beside a runtime file unless it is there already and
+    newer (a static host serves it with ``Content-Encoding: gzip``; make serve does); return
+    its size. The names are those of pinned or digest-named files, so a companion never
+    outlives its content."""
+    gz = path.with_name(path.name + ".gz")
+    if not gz.is_file() or gz.stat().st_mtime_ns < path.stat().st_mtime_ns:
+        atomic_gz = gzip.compress(path.read_bytes(), 9, mtime=0)
+        tmp = gz.with_name(gz.name + ".tmp")
+        tmp.write_bytes(atomic_gz)
+        tmp.replace(gz)
+    return gz.stat().st_size
 
 
 PRECACHE_PAGES = ("", "cast/", "search/")

@@ -102,6 +102,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         here = f"http://{host}"
         return None if here == self.built_base else here
 
+    def compressed(self, local: Path):  # type: ignore[no-untyped-def]
+        """The file's ``.gz`` companion, when there is one and the client takes gzip."""
+        gz = local.with_name(local.name + ".gz")
+        accepts = self.headers.get("Accept-Encoding", "")
+        if "gzip" not in accepts or not local.is_file() or not gz.is_file():
+            return None
+        f = gz.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(local)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(gz.stat().st_size))
+        self.end_headers()
+        return f
+
     def rewritten(self, local: Path):  # type: ignore[no-untyped-def]
         """The file with the served address in place of the built one (a text file)."""
         here = self.served_base()
@@ -134,7 +149,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return None
             if local.is_dir() and path.endswith("/"):
                 local = local / "index.html"
-            return self.rewritten(local) or super().send_head()
+            # a companion is made for runtime files only (no absolute links in them)
+            return self.compressed(local) or self.rewritten(local) or super().send_head()
         except (ValueError, OSError):  # a NUL or undecodable byte, a name too long …
             self.send_error(400)
             return None
