@@ -46,6 +46,7 @@ also read as simplified (``alt``: 干 must not find 乾 while 干 finds passages
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
@@ -227,11 +228,14 @@ def write_index(edition: Edition, outdir: Path, url: Callable[[str], str]) -> li
     written = []
     for name, raw in shards(edition, url).items():
         path = outdir / name
-        if not path.is_file() or path.read_bytes() != raw:
+        gz = path.with_name(path.name + ".gz")
+        if not path.is_file() or path.read_bytes() != raw or not gz.is_file():
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic.write_bytes(path, raw, durable=False)
-        written.append(path)
-    for old in (outdir / INDEX_DIR).glob("*.json"):
+            # the companion a static host (and make serve) sends to who takes gzip
+            atomic.write_bytes(gz, gzip.compress(raw, 9, mtime=0), durable=False)
+        written += [path, gz]
+    for old in [*(outdir / INDEX_DIR).glob("*.json"), *(outdir / INDEX_DIR).glob("*.json.gz")]:
         if old not in written:
             old.unlink()
     return written
