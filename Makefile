@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install runtime test lint site serve bench bench-cases bench-runner golden golden-record clean
+.PHONY: install runtime test lint site release serve bench bench-cases bench-runner golden golden-record clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,11 +18,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 # The Run panels' Python: the pinned npm package `pyodide` (yimao/web/pyodide.toml), fetched once
-# with npm, checked, kept in .cache/pyodide/ (a rebuild downloads nothing); the build compiles
-# its Python ahead of time under node. Without node (or npm, when the cache is empty) one line
-# says what to install.
+# (with npm when it is installed, else from the npm registry with Python), checked against the
+# pinned sha512, kept in .cache/pyodide/ (a rebuild downloads nothing); when node is installed
+# the build compiles its Python ahead of time (an optimisation: without node it is served as
+# source).
 runtime: $(STAMP)
-	@command -v node >/dev/null || { echo "make: Node.js is needed for the Run panels' Python runtime (Debian: apt-get install npm)"; exit 2; }
 	@$(BIN)/python -m yimao.web.runtime fetch
 
 test: $(STAMP) runtime
@@ -37,6 +37,13 @@ lint: $(STAMP)
 site: $(STAMP) runtime
 	@rm -rf build/html/.doctrees  # where older builds put them
 	$(BIN)/python -m sphinx -W --keep-going -q -b dirhtml -d build/doctrees -c . site build/html
+
+# a release: the site built with its public address (YIMAO_BASEURL=https://… make release);
+# without it, one line and exit 2 (a local build names make serve's address, and make serve
+# puts the address it is served at in its place)
+release:
+	@test -n "$(YIMAO_BASEURL)" || { echo "make: a release needs the site's public address: YIMAO_BASEURL=https://… make release"; exit 2; }
+	YIMAO_RELEASE=1 $(MAKE) site
 
 # build/html only: no listings, no hidden files; a port in use is one line (PORT=8001 make serve)
 serve: site

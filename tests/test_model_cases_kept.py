@@ -120,3 +120,47 @@ def test_the_commands_read_kept_cases_without_the_xml_side() -> None:
     assert proc.returncode == 0, proc.stderr.decode()
     assert C.load() == E._CaseRecords(E.DEFAULT_PATH,
                                       E._parse_tei(str(E.DEFAULT_PATH)).getroot()).read()
+
+
+def _hand_written(cases: object, **extra: object) -> None:
+    """A kept file written by hand (or by another tool) with the stamp that holds now."""
+    K.CASES_KEPT.parent.mkdir(parents=True, exist_ok=True)
+    K.CASES_KEPT.write_text(json.dumps({"stamp": K.stamp(), "cases": cases, **extra}),
+                            encoding="utf-8")
+
+
+def test_a_kept_file_is_not_trusted_by_its_stamp_alone(tei: Path, monkeypatch) -> None:
+    parsed = E.load_cases()
+    good = json.loads(K.CASES_KEPT.read_text(encoding="utf-8"))
+    forged = [dict(good["cases"][0], question="가짜 물음")]
+    for cases, extra in [([], {}),  # an empty list with the right stamp: issue 26
+                         (good["cases"], {}),  # the right cases but no digests
+                         (forged, {"source": good["source"], "check": good["check"]}),
+                         ([{"id": "x"}], {"source": good["source"],
+                                         "check": K._check(good["source"], [{"id": "x"}])})]:
+        _hand_written(cases, **extra)
+        E._CASES.clear()
+        K._KEPT.clear()
+        seen = _parses(monkeypatch)
+        assert E.load_cases() == parsed and seen, cases[:1]
+        monkeypatch.undo()  # only the spy: the fixture's paths are set again below
+        monkeypatch.setattr(E, "DEFAULT_PATH", tei)
+        monkeypatch.setattr(K, "DEFAULT_TEI", tei)
+        monkeypatch.setattr(K, "CASES_KEPT", K.CASES_KEPT)
+        rewritten = json.loads(K.CASES_KEPT.read_text(encoding="utf-8"))
+        assert rewritten["check"] == good["check"]  # written anew from the TEI
+
+
+def test_a_tei_changed_under_the_same_stamp_is_read_again(tei: Path, monkeypatch) -> None:
+    E.load_cases()
+    st = os.stat(tei)
+    body = tei.read_bytes()
+    tei.write_bytes(body[:-1] + (b" " if body[-1:] != b" " else b"\n"))  # same size, new bytes
+    os.utime(tei, ns=(st.st_atime_ns, st.st_mtime_ns))
+    if K.stamp()[:3] != [st.st_size, st.st_mtime_ns, st.st_ino]:
+        pytest.skip("the file system gave the rewritten file another inode")
+    E._CASES.clear()
+    K._KEPT.clear()
+    seen = _parses(monkeypatch)
+    E.load_cases()
+    assert seen  # the stamp held, the bytes did not: the TEI was parsed again

@@ -6,6 +6,7 @@ compute.runner, the one function the page calls, against compute and the ``yimao
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import importlib.util
 import io
@@ -95,12 +96,45 @@ def test_fetch_refuses_a_file_that_is_not_the_pinned_one(tmp_path: Path) -> None
     assert not (tmp_path / "cache" / "1.0.0").exists()
 
 
-def test_without_npm_one_line_says_what_to_install(
+def _registry(tmp_path: Path, tarball: bytes):  # type: ignore[no-untyped-def]
+    """A local stand-in for the npm registry serving *tarball* where npm's would be."""
+    import functools
+    import http.server
+    import threading
+
+    where = tmp_path / "registry" / "pyodide" / "-"
+    where.mkdir(parents=True)
+    (where / "pyodide-1.0.0.tgz").write_bytes(tarball)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(tmp_path / "registry")))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def test_without_npm_python_fetches_and_checks_the_tarball(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PATH", str(tmp_path))
-    with pytest.raises(SiteRuntimeError) as exc:
-        fetch(_pin(_tarball(FILES)), tmp_path / "cache")
-    assert "npm (Node.js) is needed" in str(exc.value) and "\n" not in str(exc.value)
+    tarball = _tarball(FILES)
+    httpd = _registry(tmp_path, tarball)
+    try:
+        monkeypatch.setenv("PATH", str(tmp_path))  # no npm, no node
+        monkeypatch.setenv("YIMAO_NPM_REGISTRY", f"http://127.0.0.1:{httpd.server_address[1]}")
+        folder = fetch(_pin(tarball), tmp_path / "cache")
+        assert {p.name: p.read_bytes() for p in folder.iterdir()} == FILES
+        other = _pin(_tarball({**FILES, "pyodide.mjs": b"export const x = 2;\n"}))
+        with pytest.raises(SiteRuntimeError, match="sha512") as exc:
+            fetch(other, tmp_path / "cache2")
+        assert "\n" not in str(exc.value) and not (tmp_path / "cache2" / "1.0.0").exists()
+        monkeypatch.setenv("YIMAO_NPM_REGISTRY", "http://127.0.0.1:9")  # nothing listens
+        with pytest.raises(SiteRuntimeError, match="cannot download"):
+            fetch(_pin(tarball), tmp_path / "cache3")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def test_the_pin_names_a_stable_release_and_the_cache_holds_it() -> None:
@@ -135,6 +169,12 @@ def test_the_site_serves_the_pinned_core_files(site: Build, manifest: dict[str, 
     lock = json.loads((CACHE / pin.version / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert manifest["lock"] == {"info": lock["info"], "packages": {}}
     assert manifest["bytes"] == sum(manifest["files"].values())
+    # what a first run downloads from a compressing host: the .gz companions (issue 26: was
+    # 7.68 MB with the whole standard library deflated inside its zip)
+    gz = {name: (py / f"{name}.gz").stat().st_size for name in manifest["files"]}
+    assert manifest["transfer"] == sum(gz.values()) < 6_200_000
+    for name in manifest["files"]:
+        assert gzip.decompress((py / f"{name}.gz").read_bytes()) == (py / name).read_bytes()
 
 
 def _modules(z: zipfile.ZipFile) -> dict[str, str]:
@@ -143,13 +183,23 @@ def _modules(z: zipfile.ZipFile) -> dict[str, str]:
             if n.endswith((".py", ".pyc"))}
 
 
-def test_the_standard_library_is_whole_with_the_hot_modules_compiled(
+def test_the_standard_library_is_trimmed_stored_with_the_hot_modules_compiled(
         site: Build, manifest: dict[str, Any]) -> None:
+    """Only what a run can import (issue 26): the hot modules, compute's imports and what
+    they import when imported; stored, so the host's compression does the work."""
     original = zipfile.ZipFile(cache_dir(load_pin()) / "python_stdlib.zip")
     served = zipfile.ZipFile(site.out / "_py" / manifest["stdlib"])
     before, after = _modules(original), _modules(served)
     assert set(before.values()) == {"py"}
-    assert set(after) == set(before)  # nothing dropped: a module never seen still imports
+    assert set(after) < set(before) and len(after) < len(before) / 2
+    for gone in ("pdb", "pydoc", "unittest/__init__", "tkinter/__init__", "doctest"):
+        assert gone not in after, gone
+    for kept in ("zoneinfo/__init__", "encodings/utf_8", "encodings/aliases", "bisect",
+                 "argparse", "traceback"):  # a reader's time zone; the codecs; compute's own
+        assert kept in after, kept
+    assert {i.compress_type for i in served.infolist()} == {zipfile.ZIP_STORED}
+    package = zipfile.ZipFile(site.out / "_py" / manifest["package"])
+    assert {i.compress_type for i in package.infolist()} == {zipfile.ZIP_STORED}
     hot_modules = ("json/__init__", "json/decoder", "dataclasses", "enum", "datetime",
                    "html/__init__")  # html: compute.engine.layout escapes with it
     for hot in hot_modules:
@@ -175,10 +225,15 @@ def test_the_service_worker_precaches_files_that_exist(
     sw = (site.out / "sw.js").read_text(encoding="utf-8")
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw).group(1))  # type: ignore[union-attr]
     runtime = json.loads(re.search(r"const RUNTIME_FILES = (\[.*?\]);", sw).group(1))  # type: ignore[union-attr]
-    assert {"", "cast/", "_static/yimao-run.js", "_static/yimao.css"} <= set(precache)
-    for url in precache:
-        assert (site.out / url / "index.html" if url in ("",) or url.endswith("/")
-                else site.out / url).is_file(), url
+    files = {url.partition("?v=")[0]: url.partition("?v=")[2] for url in precache}
+    assert {"", "cast/", "_static/yimao-run.js", "_static/yimao.css"} <= set(files)
+    assert not [u for u in files if u.startswith("search/") and u != "search/"]  # no index
+    for url, digest in files.items():
+        path = (site.out / url / "index.html" if url in ("",) or url.endswith("/")
+                else site.out / url)
+        assert path.is_file(), url
+        if url.startswith("_static/"):  # the URL the pages give it: its content's digest
+            assert digest == hashlib.sha256(path.read_bytes()).hexdigest()[:12], url
     assert runtime == [f"_py/{f}" for f in manifest["files"]]
     for text in (sw, (site.out / "_static" / "yimao-run.js").read_text(encoding="utf-8")):
         assert not re.search(r"https?://|importScripts|//cdn", text)
@@ -257,3 +312,22 @@ def test_bad_input_gives_the_cli_s_line(fields: dict[str, str],
     out = run(fields)
     assert out["chart"] is None and out["html"] == ""
     assert line == f"yimao chart: error: {out['error']}"
+
+
+def _elements_at_load(path: Path) -> int:
+    """Elements of a page as the browser builds it at load (a <template>'s content is not)."""
+    page = lxml_html.parse(str(path)).getroot()
+    return sum(1 for e in page.iter() if isinstance(e.tag, str)
+               and not any(a.tag == "template" for a in e.iterancestors()))
+
+
+def test_run_panels_and_near_misses_are_built_when_opened(site: Build) -> None:
+    """The rules pages' Run panels and near-miss charts wait in <template class="lazy"> (was
+    4,008 elements at load on /rules/lifa-39-6/); the browser test opens one."""
+    worst = max(_elements_at_load(f) for f in (site.out / "rules").glob("*/index.html"))
+    page = lxml_html.parse(str(site.out / "rules" / "lifa-39-6" / "index.html")).getroot()
+    lazy = page.xpath("//details/template[@class='lazy']")
+    eager = page.xpath("//form[@class='run-example'][not(ancestor::template)]")
+    assert len(lazy) >= 16 and not eager
+    print(f"rules pages: at most {worst} elements at load")
+    assert worst <= 2000

@@ -18,7 +18,9 @@
   }
 
   var forms = document.querySelectorAll("form.run-example");
-  if (!forms.length) { return; }
+  // Run panels and near-miss charts kept in <template class="lazy"> until their box opens
+  var lazy = document.querySelectorAll("details > template.lazy");
+  if (!forms.length && !lazy.length) { return; }
 
   // The site root as seen from this page, for the passage links in a chart.
   function rootFromPage() {
@@ -37,7 +39,18 @@
   var listeners = [];      // progress callbacks of the panels waiting for the start
   var ready = null;        // {timings} once Python answers
 
-  function mb(bytes) { return (bytes / 1048576).toFixed(1) + " MB"; }
+  function mb(bytes) { return (bytes / 1e6).toFixed(1) + " MB"; }
+
+  /* on Save-Data (the reader asked the browser to spare data), ask before the first download */
+  function allowed() {
+    var c = navigator.connection;
+    if (ready || worker || !c || !c.saveData) { return Promise.resolve(true); }
+    return fetch(new URL("manifest.json", PY)).then(function (r) { return r.json(); })
+      .then(function (m) {
+        return window.confirm("데이터 절약 모드입니다. 계산하려면 처음 한 번 약 " +
+          mb(m.transfer || m.bytes) + "를 내려받습니다. 내려받으시겠습니까?");
+      }, function () { return true; });
+  }
 
   function startWorker() {
     worker = new Worker(new URL("yimao-run-worker.js", script.src), { type: "module" });
@@ -60,13 +73,20 @@
       .then(function (m) {
         if (!ready) {
           listeners.forEach(function (f) {
-            f(1, STAGES[1] + " (처음 한 번, 약 " + mb(m.bytes) + ")");
+            f(1, STAGES[1] + " (처음 한 번, 약 " + mb(m.transfer || m.bytes) + ")");
           });
         }
       }).catch(function () { /* the worker reports the failure */ });
   }
 
   function call(request, progress) {
+    return allowed().then(function (ok) {
+      if (!ok) { throw new Error("데이터 절약 모드라 내려받지 않았습니다. 계산하려면 다시 실행하고 내려받기를 허락하십시오."); }
+      return start(request, progress);
+    });
+  }
+
+  function start(request, progress) {
     if (!worker) { startWorker(); }
     if (!ready) {
       listeners.push(progress);
@@ -187,4 +207,18 @@
   }
 
   Array.prototype.forEach.call(forms, attach);
+
+  function unfold(details) {
+    var template = details.querySelector(":scope > template.lazy");
+    if (!template) { return; }
+    var content = document.importNode(template.content, true);
+    var added = Array.prototype.slice.call(content.querySelectorAll("form.run-example"));
+    template.replaceWith(content);
+    added.forEach(attach);
+  }
+  Array.prototype.forEach.call(lazy, function (template) {
+    var details = template.parentNode;
+    if (details.open) { unfold(details); }
+    details.addEventListener("toggle", function () { if (details.open) { unfold(details); } });
+  });
 })();

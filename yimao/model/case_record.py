@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Mapping
@@ -120,7 +121,13 @@ again (as Python keeps bytecode beside a module's source). The TEI stays their o
 change of the file (a rebuild, a checkout, an edit) or of its reader (this module,
 ``edition.py``) changes the stamp, and the next read parses the TEI and keeps its cases anew. A
 kept file that cannot be read or does not fit is read past; one that cannot be written is not
-kept."""
+kept.
+
+The stamp alone is not trusted (issue 26): the kept file also names the SHA-256 of the TEI's
+and the readers' bytes (:func:`source_digest`, checked on every read: a few milliseconds) and
+a check digest of its own content (``check``: the source digest and the cases as written), and
+its cases must be there (an edition without worked cases is not this one) and build as
+:class:`Case` values: a file that fails any of these is read past and written anew."""
 
 READERS = (Path(__file__), Path(__file__).with_name("edition.py"))
 """The modules whose code makes the kept cases: a change to either reads the TEI again."""
@@ -134,6 +141,21 @@ def stamp(tei: Path | str | None = None) -> list[int]:
         st = os.stat(path)
         out += [st.st_size, st.st_mtime_ns, st.st_ino]
     return out
+
+
+def source_digest(tei: Path | str | None = None) -> str:
+    """SHA-256 of the TEI file's bytes and of the :data:`READERS`' (what the cases come from)."""
+    h = hashlib.sha256()
+    for path in (DEFAULT_TEI if tei is None else tei, *READERS):
+        data = Path(path).read_bytes()
+        h.update(len(data).to_bytes(8, "big") + data)
+    return h.hexdigest()
+
+
+def _check(source: str, cases: Any) -> str:
+    """The check digest of a kept file: its source digest and its cases, canonically."""
+    body = json.dumps(cases, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256((source + "\0" + body).encode("utf-8")).hexdigest()
 
 
 _TUPLES = frozenset(f.name for f in fields(Case) if f.default == ())
@@ -151,7 +173,10 @@ def kept_cases() -> tuple[Case, ...] | None:
         if found is not None:
             return found
         kept = json.loads(CASES_KEPT.read_bytes())
-        if kept.get("stamp") != now:
+        if kept.get("stamp") != now or not kept.get("cases"):
+            return None
+        source = source_digest()
+        if kept.get("source") != source or kept.get("check") != _check(source, kept["cases"]):
             return None
         found = tuple(
             Case(**{k: (tuple(Claim(**c) for c in v) if k == "claims"
@@ -170,10 +195,16 @@ def keep_cases(cases: tuple[Case, ...]) -> None:
 
     case_fields = [f.name for f in fields(Case)]
     claim_fields = [f.name for f in fields(Claim)]
-    record = {"stamp": stamp(), "cases": [
+    kept = json.loads(json.dumps([
         {k: ([{g: getattr(cl, g) for g in claim_fields} for cl in c.claims]
              if k == "claims" else getattr(c, k)) for k in case_fields}
-        for c in cases]}
+        for c in cases], ensure_ascii=False))
+    try:
+        source = source_digest()
+    except OSError:
+        return
+    record = {"stamp": stamp(), "source": source, "check": _check(source, kept),
+              "cases": kept}
     try:
         CASES_KEPT.parent.mkdir(parents=True, exist_ok=True)
         atomic.write_bytes(CASES_KEPT, json.dumps(record, ensure_ascii=False).encode("utf-8"),
@@ -183,4 +214,4 @@ def keep_cases(cases: tuple[Case, ...]) -> None:
 
 
 __all__ = ["CASES_KEPT", "DEFAULT_TEI", "STATUSES", "TYPES", "Case", "Claim", "keep_cases",
-           "kept_cases", "stamp"]
+           "kept_cases", "source_digest", "stamp"]

@@ -13,14 +13,18 @@ sentence) with the human reference as their title::
     api/dts/navigation/yimao;down=1.json       its divisions (down=2: + paragraphs,
                                                down=-1: + sentences)
     api/dts/navigation/yimao/lifa-04.json      one division, paragraph or sentence (ref),
-    api/dts/navigation/yimao/lifa-04;down=1.json   … with its children
+    api/dts/navigation/yimao/lifa-04;down=1.json   … with its children (down=0: its
+                                               siblings and itself; 2: two levels; -1: all
+                                               below; below a sentence an empty member list)
+    api/dts/collection;nav=parents.json        a collection's parents (also for each id)
     api/dts/document/yimao.xml                 the whole TEI
     api/dts/document/yimao/p043.xml            a division, paragraph or sentence as a TEI
                                                fragment in <dts:wrapper>
 
 The citation tree is the edition's (tei/README.md): division (front and back matter) or
-chapter (立法, 筮類) → paragraph → sentence. Not answered (a Level 0 server): ``start``/``end``
-ranges, ``down=0`` (siblings), ``;down=N`` below a sentence and ``page``.
+chapter (立法, 筮類) → paragraph → sentence. Every Level 0 call is answered (issue 26: ``down``
+0, 1, 2 and -1 for every unit kind, checked by tests/test_site_dts.py as the official validator
+checks them); not answered: ``start``/``end`` ranges and ``page`` (Level 1 and 2).
 
 >>> expand("{base}/navigation{/resource}{/ref}{;down}.json", base="/api", resource="yimao",
 ...        down=1)
@@ -73,8 +77,9 @@ class Dts:
         self.edition = edition
         self.api = f"{base.rstrip('/')}/{API}"
         self.base = base.rstrip("/")
+        self._units_by_id: dict[str, dict[str, Any]] = {}
         self.templates = {
-            "collection": f"{self.api}/collection{{/id}}.json",
+            "collection": f"{self.api}/collection{{/id}}{{;nav}}.json",
             "navigation": f"{self.api}/navigation{{/resource}}{{/ref}}{{;down}}.json",
             "document": f"{self.api}/document{{/resource}}{{/ref}}.xml",
         }
@@ -90,7 +95,7 @@ class Dts:
         out: dict[str, Any] = {
             "@id": RESOURCE,
             "@type": "Resource",
-            "collection": expand(self.templates["collection"], id=RESOURCE),
+            "collection": self.templates["collection"],  # a template (id, nav), as in the spec
             "navigation": f"{self.api}/navigation/{RESOURCE}{{/ref}}{{;down}}.json",
             "document": f"{self.api}/document/{RESOURCE}{{/ref}}.xml",
             "citationTrees": [self.citation_tree()],
@@ -131,9 +136,16 @@ class Dts:
         return {"@context": CONTEXT, **self.resource(),
                 "member": [{"@id": ROOT_COLLECTION, "@type": "Collection",
                             "title": self.edition.header.title,
-                            "collection": expand(self.templates["collection"],
-                                                 id=ROOT_COLLECTION),
+                            "collection": self.templates["collection"],
                             "totalParents": 0, "totalChildren": 1}]}
+
+    def parents(self, of: str | None) -> dict[str, Any]:
+        """``nav=parents``: the collection (None: the root, *of* ``yimao-edition``, or the
+        resource ``yimao``) with its parents as members."""
+        if of == RESOURCE:
+            return {**self.resource_collection()}
+        base = self.root_collection()
+        return {**base, "@id": ROOT_COLLECTION, "member": []}
 
     @staticmethod
     def citation_tree() -> dict[str, Any]:
@@ -149,6 +161,11 @@ class Dts:
 
     def unit(self, xml_id: str) -> dict[str, Any]:
         """The CitableUnit of a division, paragraph or sentence."""
+        if xml_id not in self._units_by_id:
+            self._units_by_id[xml_id] = self._unit(xml_id)
+        return self._units_by_id[xml_id]
+
+    def _unit(self, xml_id: str) -> dict[str, Any]:
         ed = self.edition
         div = next((d for d in ed.divisions if d.id == xml_id), None)
         if div is not None:
@@ -177,23 +194,46 @@ class Dts:
         if depth > 1:
             yield from (self.unit(s) for s in p.sentences)
 
+    def children(self, ref: str | None) -> list[str]:
+        """The ids of the units directly below *ref* (None: the divisions)."""
+        ed = self.edition
+        if ref is None:
+            return [d.id for d in ed.divisions]
+        div = next((d for d in ed.divisions if d.id == ref), None)
+        if div is not None:
+            return [p.id for p in div.passages]
+        if re.fullmatch(r"p\d+", ref):
+            return list(ed.passage(ref).sentences)
+        return []
+
+    def below(self, ref: str | None, depth: int) -> Iterator[str]:
+        """The ids of the units down to *depth* levels below *ref*, in document order."""
+        if depth <= 0:
+            return
+        for child in self.children(ref):
+            yield child
+            yield from self.below(child, depth - 1)
+
+    def siblings(self, ref: str) -> list[str]:
+        parent = self.unit(ref)["parent"]
+        return self.children(parent)
+
     def navigation(self, ref: str | None = None, down: int | None = None) -> dict[str, Any]:
-        """The Navigation response for *ref* (None: the root) and *down* (None, 1, 2, -1)."""
+        """The Navigation response for *ref* (None: the root) and *down* (None, 0, 1, 2, -1)."""
         out: dict[str, Any] = {
             "@context": CONTEXT, "dtsVersion": VERSION, "@type": "Navigation",
             "@id": expand(self.templates["navigation"], resource=RESOURCE, ref=ref, down=down),
             "resource": self.resource(full=False),
         }
-        depth = 3 if down == -1 else (down or 0)
         if ref is not None:
             out["ref"] = self.unit(ref)
-        if ref is None:
-            out["member"] = [u for d in self.edition.divisions for u in self._units(d, depth)]
-        elif down is not None:
-            div = next((d for d in self.edition.divisions if d.id == ref), None)
-            units = (self._units(div, depth + 1) if div is not None
-                     else self._passage_units(self.edition.passage(ref), depth + 1))
-            out["member"] = [u for u in units if u["identifier"] != ref]
+        if down is None:
+            return out
+        if down == 0:
+            ids = self.siblings(ref) if ref is not None else []
+        else:
+            ids = list(self.below(ref, 3 if down == -1 else down))
+        out["member"] = [self.unit(i) for i in ids]
         return out
 
     # ------------------------------------------------------------ documents
@@ -215,22 +255,20 @@ class Dts:
         yield f"{API}/collection.json", js(self.root_collection())
         yield f"{API}/collection/{ROOT_COLLECTION}.json", js(self.root_collection())
         yield f"{API}/collection/{RESOURCE}.json", js(self.resource_collection())
+        yield f"{API}/collection;nav=parents.json", js(self.parents(None))
+        yield f"{API}/collection/{ROOT_COLLECTION};nav=parents.json", js(self.parents(None))
+        yield f"{API}/collection/{RESOURCE};nav=parents.json", js(self.parents(RESOURCE))
         nav = f"{API}/navigation/{RESOURCE}"
         for down in (1, 2, -1):
             yield f"{nav};down={down}.json", js(self.navigation(None, down))
         doc = f"{API}/document/{RESOURCE}"
-        for div in self.edition.divisions:
-            yield f"{nav}/{div.id}.json", js(self.navigation(div.id))
-            yield f"{nav}/{div.id};down=1.json", js(self.navigation(div.id, 1))
-            yield f"{nav}/{div.id};down=-1.json", js(self.navigation(div.id, -1))
-            yield f"{doc}/{div.id}.xml", self.fragment(div.id)
-            for p in div.passages:
-                yield f"{nav}/{p.id}.json", js(self.navigation(p.id))
-                yield f"{nav}/{p.id};down=1.json", js(self.navigation(p.id, 1))
-                yield f"{doc}/{p.id}.xml", self.fragment(p.id)
-                for s in p.sentences:
-                    yield f"{nav}/{s}.json", js(self.navigation(s))
-                    yield f"{doc}/{s}.xml", self.fragment(s)
+        units = [u for d in self.edition.divisions
+                 for u in (d.id, *(x for p in d.passages for x in (p.id, *p.sentences)))]
+        for ref in units:
+            yield f"{nav}/{ref}.json", js(self.navigation(ref))
+            for down in (0, 1, 2, -1):
+                yield f"{nav}/{ref};down={down}.json", js(self.navigation(ref, down))
+            yield f"{doc}/{ref}.xml", self.fragment(ref)
 
 
 def write_api(edition: Edition, outdir: Path, base: str) -> tuple[int, int]:
@@ -263,7 +301,12 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
 
     @one_line
     def write() -> None:
-        write_api(state(app.config).edition, Path(app.outdir), base_url(app.config))
+        base = base_url(app.config)
+        write_api(state(app.config).edition, Path(app.outdir), base)
+        # the address the absolute links were written with: make serve puts the served one
+        # in its place when they differ and it is a local one (yimao.web.serve.local_base)
+        atomic.write_text(Path(app.outdir) / ".yimao-base", base.rstrip("/") + "\n",
+                          durable=False)
 
     write()
 

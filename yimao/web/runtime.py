@@ -34,6 +34,8 @@ import gzip
 import hashlib
 import io
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -149,13 +151,35 @@ def fetch(pin: Pin | None = None, cache: Path = CACHE, npm: str | None = None) -
     return dest
 
 
+REGISTRY = "https://registry.npmjs.org"
+"""The npm registry, read with Python when npm is not installed (``YIMAO_NPM_REGISTRY``)."""
+
+
+def download(pin: Pin, registry: str | None = None) -> bytes:
+    """The release's tarball from the npm registry, with Python alone (no npm, no node):
+    ``<registry>/pyodide/-/pyodide-<version>.tgz``, checked against the pinned sha512."""
+    import urllib.error
+    import urllib.request
+
+    base = (registry or os.environ.get("YIMAO_NPM_REGISTRY") or REGISTRY).rstrip("/")
+    url = f"{base}/pyodide/-/pyodide-{pin.version}.tgz"
+    try:
+        with urllib.request.urlopen(url, timeout=120) as r:
+            data = bytes(r.read())
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        raise SiteRuntimeError(f"cannot download {url}: {getattr(exc, 'reason', exc)}") from None
+    if npm_integrity(data) != pin.integrity:
+        raise SiteRuntimeError(f"{url}: the tarball's sha512 is {npm_integrity(data)}, "
+                               f"the pin in {PIN_FILE.name} says {pin.integrity}")
+    return data
+
+
 def pack(pin: Pin, folder: Path, npm: str | None = None) -> bytes:
-    """The release's tarball, by ``npm pack`` into *folder*, checked against the pinned
-    sha512."""
+    """The release's tarball, by ``npm pack`` into *folder* (or, without npm, downloaded from
+    the registry with Python: :func:`download`), checked against the pinned sha512."""
     npm = npm or shutil.which("npm")
     if npm is None:
-        raise SiteRuntimeError("npm (Node.js) is needed to fetch the Pyodide runtime once: "
-                               "install it (Debian: apt-get install npm) and run make again")
+        return download(pin)
     spec = f"pyodide@{pin.version}"
     proc = subprocess.run(
         [npm, "pack", spec, "--pack-destination", str(folder), "--json", "--silent",
@@ -264,9 +288,12 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
     names = ("python_stdlib.zip", "package.pyc.zip", "report.json")
     if not all((folder / n).is_file() for n in names):
         node = node or shutil.which("node")
-        if node is None:
-            raise SiteRuntimeError("node (Node.js) is needed to compile the runtime's Python "
-                                   "ahead of time: install it (Debian: apt-get install npm)")
+        if node is None:  # the compiling is an optimisation: the sources run as they are
+            print("yimao site: node is not installed: the Run panels' Python is served as "
+                  "source (a first run compiles it; apt-get install nodejs makes it faster)",
+                  file=sys.stderr)
+            stdlib = (cache_dir(pin, cache) / "python_stdlib.zip").read_bytes()
+            return stdlib, source_zip, {"compiled": False}
         (cache / "compiled").mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=cache / "compiled", prefix=".work-") as tmp:
             work = Path(tmp) / "work"
@@ -288,6 +315,128 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
                     raise
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     return (folder / names[0]).read_bytes(), (folder / names[1]).read_bytes(), report
+
+
+IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+)"
+                    rb"|import[ \t]+([\w., \t]+))", re.M)
+KEEP_ALWAYS = ("encodings.aliases", "encodings.ascii", "encodings.latin_1",
+               "encodings.utf_8_sig", "_pyodide", "pyodide", "importlib", "zipimport", "site",
+               "sitecustomize", "traceback", "linecache", "tokenize", "token", "zoneinfo")
+"""Modules kept in the trimmed standard library whatever the imports say: the codecs' table and
+Pyodide's own start, what a Python error's message is made with, and the time zones (a
+zone named by the reader, read by compute only then)."""
+
+
+def module_name(path: str) -> str | None:
+    """The dotted name of a module file in a zip (None: not a module).
+
+    >>> module_name("email/__init__.pyc"), module_name("re/_parser.py"), module_name("x.txt")
+    ('email', 're._parser', None)
+    """
+    if not path.endswith((".py", ".pyc")):
+        return None
+    name = path.rsplit(".", 1)[0].replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def imported(source: bytes, name: str, is_package: bool, top_only: bool = False) -> set[str]:
+    """Every module a source names in an import statement, anywhere in it (a function's
+    late import too; with *top_only*, only the statements at the left margin, run when the
+    module is imported), relative names resolved; ``from a import b`` gives ``a`` and
+    ``a.b``.
+
+    >>> src = b"import os.path, re as r;  from . import _x, y;from .z import w"
+    >>> sorted(imported(src.replace(b";", bytes([10])), "p.q", False))
+    ['os', 'os.path', 'p', 'p._x', 'p.y', 'p.z', 'p.z.w', 're']
+    >>> sorted(imported(src.replace(b";", bytes([10])), "p.q", False, top_only=True))
+    ['os', 'os.path', 'p', 'p.z', 'p.z.w', 're']
+    """
+    out: set[str] = set()
+    package = name if is_package else name.rpartition(".")[0]
+    for m in IMPORT.finditer(source):
+        if top_only and source[m.start():m.start() + 1] in (b" ", b"\t"):
+            continue
+        if m.group(3):
+            for part in m.group(3).decode().split(","):
+                mod = part.split()[0] if part.split() else ""
+                pieces = mod.split(".")
+                out.update(".".join(pieces[:i + 1]) for i in range(len(pieces)) if mod)
+            continue
+        base = m.group(1).decode()
+        dots = len(base) - len(base.lstrip("."))
+        if dots:
+            anchor = package.split(".") if package else []
+            anchor = anchor[:len(anchor) - (dots - 1)] if dots > 1 else anchor
+            base = ".".join([*anchor, base.lstrip(".")]) if base.lstrip(".") else ".".join(anchor)
+        if not base:
+            continue
+        pieces = base.split(".")
+        out.update(".".join(pieces[:i + 1]) for i in range(len(pieces)))
+        for part in m.group(2).decode().split(","):
+            word = part.split()[0] if part.split() else ""
+            if word and word != "*":
+                out.add(f"{base}.{word}")
+    return out
+
+
+def trim_stdlib(compiled_zip: bytes, source_zip: bytes, hot: Iterable[str],
+                package: Mapping[str, bytes]) -> bytes:
+    """The standard library a run can import, and nothing else, stored uncompressed (the
+    host compresses the whole file better than zip compresses each member, and a static
+    host's .gz companion is made from it): the modules imported when the runtime was
+    compiled (*hot*), those the package's sources import, :data:`KEEP_ALWAYS`, and every
+    module these import in their sources (anywhere in them), transitively; with their parent
+    packages. *compiled_zip* gives the members (bytecode where compiled), *source_zip* (the
+    release's) the sources the imports are read from."""
+    sources: dict[str, tuple[bytes, bool]] = {}
+    with zipfile.ZipFile(io.BytesIO(source_zip)) as z:
+        for info in z.infolist():
+            name = module_name(info.filename)
+            if name is not None and info.filename.endswith(".py"):
+                sources[name] = (z.read(info), info.filename.endswith("__init__.py"))
+    wanted = set(hot) | set(KEEP_ALWAYS)
+    for path, data in package.items():
+        name = module_name(path)
+        if name is not None:
+            wanted |= imported(data, name, path.endswith("__init__.py"))  # late ones too
+    todo = [w for w in wanted if w in sources]
+    keep: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        src, is_package = sources[name]
+        todo += [m for m in imported(src, name, is_package, top_only=True)
+                 if m in sources and m not in keep]
+    for name in list(keep):
+        pieces = name.split(".")
+        keep.update(".".join(pieces[:i]) for i in range(1, len(pieces)))
+    keep |= {k for k in wanted if any(k == f or f.startswith(k + ".") for f in keep)}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(compiled_zip)) as src, \
+            zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            name = module_name(info.filename)
+            top = info.filename.split("/")[0]
+            if (name in keep or name is None and (top in keep or "/" not in info.filename)
+                    or name is not None and name.split(".")[0] in KEEP_ALWAYS):
+                member = zipfile.ZipInfo(info.filename, ZIP_TIME)
+                member.external_attr = info.external_attr
+                out.writestr(member, src.read(info), zipfile.ZIP_STORED)
+    return buf.getvalue()
+
+
+def stored(zip_bytes: bytes) -> bytes:
+    """The same zip with every member stored uncompressed (same order, same times)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(zip_bytes)) as src, \
+            zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            member = zipfile.ZipInfo(info.filename, info.date_time)
+            member.external_attr = info.external_attr
+            out.writestr(member, src.read(info), zipfile.ZIP_STORED)
+    return buf.getvalue()
 
 
 def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[str, Any]:
@@ -312,7 +461,14 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
     for old in py.iterdir():  # runtimes of other releases
         if old.is_dir() and old.name != pin.version:
             shutil.rmtree(old)
-    stdlib_zip, package, _ = compiled(pin, package_zip(package_files(root)), cache)
+    sources = package_files(root)
+    stdlib_zip, package, report = compiled(pin, package_zip(sources), cache)
+    if report.get("hot"):  # only what a run can import (the compiling listed the hot modules)
+        stdlib_zip = trim_stdlib(stdlib_zip, (src / "python_stdlib.zip").read_bytes(),
+                                 report["hot"], sources)
+    else:
+        stdlib_zip = stored(stdlib_zip)
+    package = stored(package)
     written = {f"python_stdlib-{sha256(stdlib_zip)[:12]}.zip": stdlib_zip,
                f"yimao-py-{sha256(package)[:12]}.zip": package}
     for old in [*py.glob("python_stdlib-*.zip"), *py.glob("yimao-py-*.zip")]:
@@ -325,40 +481,61 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
     lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
     stdlib_name, package_name = written
     out = manifest(pin, lock.get("info", {}), stdlib_name, package_name, sizes)
+    # what a compressing host sends: the .gz companions' sizes (the progress line says it)
+    out["transfer"] = sum(companion(py / name) for name in sizes)
     text = json.dumps(out, ensure_ascii=False, indent=1) + "\n"
     target = py / "manifest.json"
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")
+    companion(target)
+    for old in py.rglob("*.gz"):  # companions of files no longer served
+        if not old.with_suffix("").is_file():
+            old.unlink()
     return out
+
+
+def companion(path: Path) -> int:
+    """Write ``<path>.gz`` (gzip -9) beside a runtime file unless it is there already and
+    newer (a static host serves it with ``Content-Encoding: gzip``; make serve does); return
+    its size. The names are those of pinned or digest-named files, so a companion never
+    outlives its content."""
+    gz = path.with_name(path.name + ".gz")
+    if not gz.is_file() or gz.stat().st_mtime_ns < path.stat().st_mtime_ns:
+        atomic_gz = gzip.compress(path.read_bytes(), 9, mtime=0)
+        tmp = gz.with_name(gz.name + ".tmp")
+        tmp.write_bytes(atomic_gz)
+        tmp.replace(gz)
+    return gz.stat().st_size
 
 
 PRECACHE_PAGES = ("", "cast/", "search/")
 """Pages the service worker stores when it installs (others as they are visited)."""
-PRECACHE_DIRS = ("_static", "search")
+PRECACHE_DIRS = ("_static",)
 PRECACHE_ROOT_SUFFIXES = (".js", ".json", ".css")
 
 
 def precache(outdir: Path) -> list[str]:
     """What the service worker stores when it installs, relative to the site root: the home,
-    /cast/ and /search/ pages, every file under _static/ and search/ (the search data), and
-    the root's .js/.json/.css files except sw.js. The Python runtime (_py/) is stored on its
-    first use; other pages as they are visited.
+    /cast/ and /search/ pages, every file under _static/ by the URL the pages give it (with
+    its digest, ``?v=``), and the root's .js/.json/.css files except sw.js. The search data
+    is not stored up front (a query fetches the few files it needs, kept then); the Python
+    runtime (_py/) is stored on its first use; other pages as they are visited.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
     ...     out = Path(d)
     ...     for f in ("index.html", "cast/index.html", "_static/a.css", "sw.js", "x.js",
-    ...               "lifa/01/index.html", "_py/manifest.json"):
+    ...               "lifa/01/index.html", "_py/manifest.json", "search/x.json"):
     ...         (out / f).parent.mkdir(parents=True, exist_ok=True); _ = (out / f).write_text("")
     ...     precache(out)
-    ['', 'cast/', '_static/a.css', 'x.js']
+    ['', 'cast/', '_static/a.css?v=e3b0c44298fc', 'x.js']
     """
     urls = [p for p in PRECACHE_PAGES if (outdir / p / "index.html").is_file()]
     for folder in PRECACHE_DIRS:
         base = outdir / folder
         if base.is_dir():
-            urls += sorted(p.relative_to(outdir).as_posix() for p in base.rglob("*")
-                           if p.is_file() and p.name != "index.html")
+            urls += sorted(f"{p.relative_to(outdir).as_posix()}?v={asset_digest(p)}"
+                           for p in base.rglob("*") if p.is_file() and p.name != "index.html")
     urls += sorted(p.name for p in outdir.iterdir()
                    if p.is_file() and p.suffix in PRECACHE_ROOT_SUFFIXES and p.name != "sw.js")
     return urls
@@ -372,7 +549,8 @@ def write_service_worker(outdir: Path, templates: Path, runtime: Mapping[str, An
     urls = precache(outdir)
     h = hashlib.sha256()
     for url in urls:
-        path = outdir / url / "index.html" if url == "" or url.endswith("/") else outdir / url
+        name = url.partition("?")[0]
+        path = outdir / name / "index.html" if name == "" or name.endswith("/") else outdir / name
         h.update(url.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     runtime_files = [f"{PY_DIR}/{name}" for name in runtime["files"]]
     h.update("\0".join(runtime_files).encode())
@@ -412,6 +590,16 @@ def on_builder_inited(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
     try:
+        from yimao.web.cite import base_url
+
+        release = os.environ.get("YIMAO_RELEASE", "")
+        if release and release != "0" and not os.environ.get("YIMAO_BASEURL"):
+            raise SiteRuntimeError("a release build needs the public address of the site: "
+                                   "YIMAO_BASEURL=https://… make release")
+        if release and release != "0" and base_url(app.config).startswith(
+                ("http://127.0.0.1", "http://localhost")):
+            raise SiteRuntimeError(f"a release build cannot publish the local address "
+                                   f"{base_url(app.config)}: set YIMAO_BASEURL to the public one")
         pin = load_pin()
         bad = unverified(cache_dir(pin), pin)
         if bad:
@@ -431,6 +619,44 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         _fail(exc)
     templates = Path(app.confdir) / app.config.templates_path[0]
     write_service_worker(outdir, templates, runtime)
+
+
+def asset_digest(path: Path) -> str:
+    """The first 12 hex digits of a file's SHA-256: the ``?v=`` of its URL.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     f = Path(d) / "a.css"; _ = f.write_bytes(b"")
+    ...     asset_digest(f)
+    'e3b0c44298fc'
+    """
+    return sha256(path.read_bytes())[:12]
+
+
+def static_files(app: Sphinx) -> dict[str, Path]:
+    """The site's own static files (``_static/<name>`` → its source)."""
+    out: dict[str, Path] = {}
+    for folder in app.config.html_static_path:
+        base = Path(app.confdir) / folder
+        for f in sorted(base.rglob("*")) if base.is_dir() else []:
+            if f.is_file():
+                out[f"_static/{f.relative_to(base).as_posix()}"] = f
+    return out
+
+
+def on_html_page_context(app: Sphinx, pagename: str, templatename: str,
+                         context: dict[str, Any], doctree: object) -> None:
+    """``yimao_asset('_static/yimao.css')``: the file's URL from this page with its digest
+    (``…/yimao.css?v=<digest>``), so a release's pages name exactly that release's
+    stylesheets and scripts and a cached copy of another release is never taken for it."""
+    files = static_files(app)
+    pathto = context["pathto"]
+
+    def asset(name: str) -> str:
+        url = pathto(name, 1)
+        return f"{url}?v={asset_digest(files[name])}" if name in files else url
+
+    context["yimao_asset"] = asset
 
 
 def cast_directive() -> type:
@@ -455,6 +681,7 @@ def cast_directive() -> type:
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", on_builder_inited)
     app.connect("build-finished", on_build_finished, priority=900)
+    app.connect("html-page-context", on_html_page_context)
     app.add_directive("yimao-cast", cast_directive())
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 

@@ -1,12 +1,26 @@
 """``make serve``: serve the built site (build/html) on 127.0.0.1, and nothing else.
 
-    python -m yimao.web.serve [--port 8000] [--bind 127.0.0.1] [DIRECTORY]
+    python -m yimao.web.serve [--port 8000] [--bind 127.0.0.1] [--idle-timeout 15] [DIRECTORY]
 
 Only files under DIRECTORY (default build/html) are served: a directory is answered by its
 index.html or not at all (no listings), names starting with a dot (``.doctrees``,
 ``.buildinfo``) and Sphinx's pickles are not served, a malformed path (``/%00``) gets 400.
 A port in use, or any other start-up failure, is one line and exit status 2; a request that
 fails is one line (a connection the browser dropped: none), never a traceback.
+
+Under load and across releases (issue 26): a listen queue of :data:`LISTEN_QUEUE` (Python's
+default of 5 stalled a burst of 100 requests), an idle timeout of :data:`IDLE_TIMEOUT`
+seconds per connection (idle connections cannot lock readers out), the media types a reader's
+tools expect (``.ris``, ``.bib``, the TEI as ``application/tei+xml``, text with
+``charset=utf-8``) and ``Cache-Control`` (:func:`cache_control`): pages and every file whose
+name does not change with its content are revalidated on each visit (``no-cache``), files
+named by their digest are kept for a year (``immutable``), so a new release is seen at once.
+
+Links that follow the host: a local build names its absolute URLs (citations and their files,
+``citation_*`` tags, the DTS API) from the local default address and records it in
+``.yimao-base``; when the site is served at another address (``PORT=8001 make serve``), that
+address is put in their place in every text response, so the links work where they are read.
+A release build (``make release``, its public address) is served as built.
 """
 
 from __future__ import annotations
@@ -15,17 +29,110 @@ import argparse
 import errno
 import functools
 import http.server
+import io
 import os
+import re
 import sys
 import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HIDDEN_SUFFIXES = (".pickle", ".doctree")
+LISTEN_QUEUE = 1024
+"""Connections waiting to be accepted (Python's default is 5)."""
+IDLE_TIMEOUT = 15.0
+"""Seconds a connection may stay silent before it is closed."""
+TEXT = "; charset=utf-8"
+MEDIA_TYPES = {
+    ".html": "text/html" + TEXT, ".css": "text/css" + TEXT, ".js": "text/javascript" + TEXT,
+    ".mjs": "text/javascript" + TEXT, ".json": "application/json",
+    ".txt": "text/plain" + TEXT, ".svg": "image/svg+xml", ".wasm": "application/wasm",
+    ".zip": "application/zip", ".ris": "application/x-research-info-systems" + TEXT,
+    ".bib": "application/x-bibtex" + TEXT, ".xml": "application/xml" + TEXT,
+}
+"""Media types by suffix (what the platform's table says otherwise, or lacks)."""
+IMMUTABLE = re.compile(r"(?:[-.][0-9a-f]{12,64}\.[a-z0-9]+$)|(?:^/_py/\d+\.\d+\.\d+/)"
+                       r"|(?:[?&]v=[0-9a-f]{8,64}(?:&|$))")
+"""A path whose name carries its content's digest (``-0123456789ab.zip``), a file of a pinned
+Pyodide release (``/_py/314.0.8/``) or a stylesheet or script linked with Sphinx's checksum
+(``?v=…``): the same URL never holds other bytes."""
+
+
+BASE_FILE = ".yimao-base"
+"""The base URL the build wrote its absolute links with (hidden: never served)."""
+LOCAL_BASE = re.compile(r"http://(?:127\.0\.0\.1|localhost)(?::\d+)?")
+HOST = re.compile(r"[A-Za-z0-9.-]+(?::\d{1,5})?|\[[0-9A-Fa-f:.]+\](?::\d{1,5})?")
+REWRITTEN = (".html", ".json", ".xml", ".ris", ".bib", ".txt")
+
+
+def local_base(directory: Path) -> str | None:
+    """The local address a build wrote its links with, or None (a release build, or none)."""
+    try:
+        base = (directory / BASE_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return base if LOCAL_BASE.fullmatch(base) else None
+
+
+def cache_control(path: str) -> str:
+    """``Cache-Control`` for a request path: a year for a name that changes with its content,
+    revalidation (a conditional request, 304 when unchanged) for everything else.
+
+    >>> cache_control("/_py/yimao-py-0123456789ab.zip")
+    'public, max-age=31536000, immutable'
+    >>> cache_control("/_static/yimao.css?v=5c1c4a6f")
+    'public, max-age=31536000, immutable'
+    >>> cache_control("/lifa/04/"), cache_control("/sw.js"), cache_control("/_static/yimao.css")
+    ('no-cache', 'no-cache', 'no-cache')
+    """
+    return "public, max-age=31536000, immutable" if IMMUTABLE.search(path) else "no-cache"
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files of one directory: no listings, no hidden files, no tracebacks."""
+
+    timeout = IDLE_TIMEOUT
+    built_base: str | None = None
+    """The local address the build used (:func:`local_base`), replaced by the served one."""
+
+    def served_base(self) -> str | None:
+        host = self.headers.get("Host", "")
+        if self.built_base is None or not HOST.fullmatch(host):
+            return None
+        here = f"http://{host}"
+        return None if here == self.built_base else here
+
+    def compressed(self, local: Path):  # type: ignore[no-untyped-def]
+        """The file's ``.gz`` companion, when there is one and the client takes gzip."""
+        gz = local.with_name(local.name + ".gz")
+        accepts = self.headers.get("Accept-Encoding", "")
+        if "gzip" not in accepts or not local.is_file() or not gz.is_file():
+            return None
+        f = gz.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(local)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(gz.stat().st_size))
+        self.end_headers()
+        return f
+
+    def rewritten(self, local: Path):  # type: ignore[no-untyped-def]
+        """The file with the served address in place of the built one (a text file)."""
+        here = self.served_base()
+        if here is None or local.suffix not in REWRITTEN or not local.is_file():
+            return None
+        assert self.built_base is not None
+        data = local.read_bytes().replace(self.built_base.encode(), here.encode())
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(local)))
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", cache_control(self.path))
+        super().end_headers()
 
     def send_head(self):  # type: ignore[no-untyped-def]
         try:
@@ -40,7 +147,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if local.is_dir() and not (local / "index.html").is_file():
                 self.send_error(404)
                 return None
-            return super().send_head()
+            if local.is_dir() and path.endswith("/"):
+                local = local / "index.html"
+            # a companion is made for runtime files only (no absolute links in them)
+            return self.compressed(local) or self.rewritten(local) or super().send_head()
         except (ValueError, OSError):  # a NUL or undecodable byte, a name too long …
             self.send_error(400)
             return None
@@ -53,7 +163,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return "application/ld+json"
             if where.endswith(".xml"):
                 return "application/tei+xml"
-        return super().guess_type(path)
+        if where.endswith("/yimao.xml"):  # the edition's TEI file
+            return "application/tei+xml" + TEXT
+        suffix = os.path.splitext(where)[1].lower()
+        return MEDIA_TYPES.get(suffix) or super().guess_type(path)
 
     def list_directory(self, path: str | os.PathLike[str]):  # type: ignore[no-untyped-def]
         self.send_error(404)
@@ -69,6 +182,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
     other failure of one request is one line, and the server goes on."""
 
     daemon_threads = True
+    request_queue_size = LISTEN_QUEUE
 
     def handle_error(self, request: object, client_address: object) -> None:
         exc = sys.exc_info()[1]
@@ -83,12 +197,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("directory", nargs="?", type=Path, default=ROOT / "build" / "html")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--bind", default="127.0.0.1")
+    ap.add_argument("--idle-timeout", type=float, default=IDLE_TIMEOUT, metavar="SECONDS",
+                    help=f"close a connection silent this long (default {IDLE_TIMEOUT:g})")
     args = ap.parse_args(argv)
+    if not args.idle_timeout > 0:
+        print("yimao serve: error: --idle-timeout must be a positive number of seconds",
+              file=sys.stderr)
+        return 2
     if not (args.directory / "index.html").is_file():
         print(f"yimao serve: error: {args.directory} has no index.html: run make site first",
               file=sys.stderr)
         return 2
-    handler = functools.partial(SiteHandler, directory=str(args.directory))
+    handler = functools.partial(
+        type("Handler", (SiteHandler,), {"timeout": args.idle_timeout,
+                                         "built_base": local_base(args.directory)}),
+        directory=str(args.directory))
     try:
         server = SiteServer((args.bind, args.port), handler)
     except OSError as exc:
