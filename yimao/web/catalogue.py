@@ -60,6 +60,7 @@ class Catalogue:
             status_ko={k: label for k, (_, label) in STATUS.items()},
             claim_info=dict(claim_marks(self.book)),
             claim_status_label={k: f"{mark} {label}" for k, (mark, label) in STATUS.items()},
+            questions_of=lambda chapter: [q for q in self.questions if q.chapter == chapter],
         )
 
     def sentence_text(self, sid: str) -> str:
@@ -148,10 +149,12 @@ class Catalogue:
         items = [q for q in self.questions if q.chapter == chapter]
         chapters = self.chapters_with_questions()
         i = chapters.index(chapter)
+        divisions = {d.id: d for d in self.edition.divisions}
         return self.env.get_template("yimao/questions.html").render(
             div=div, items=items, url=url, chapter=chapter,
             prev=chapters[i - 1] if i > 0 else None,
-            next=chapters[i + 1] if i + 1 < len(chapters) else None)
+            next=chapters[i + 1] if i + 1 < len(chapters) else None,
+            divisions=divisions)
 
     def cases(self, url: Url) -> str:
         views = self.book.views()
