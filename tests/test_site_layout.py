@@ -96,3 +96,28 @@ def test_the_probe_sees_a_squeezed_column(browser, served: str) -> None:  # type
     found = page_overlap.evaluate(PROBE)
     page_overlap.context.close()
     assert any(p.startswith("overlap:") for p in found), found
+
+
+@pytest.mark.parametrize("width", (320, 390, 1280))
+def test_cite_box_wraps_and_closes(browser, served: str, width: int) -> None:  # type: ignore[no-untyped-def]
+    """The open 인용 box stays inside the screen with its lines wrapped, and closes on a tap
+    outside it and on Escape."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    page.goto(served + "/lifa/04/")
+    cite = page.locator(".passage:has(#p043) details.cite")
+    cite.locator("summary").click()
+    box = cite.locator(".cite-box")
+    assert box.is_visible()
+    found = [p for p in page.evaluate(PROBE) if "cite" in p]
+    assert not found, found
+    right = page.evaluate("document.querySelector('.passage:has(#p043) .cite-box')"
+                          ".getBoundingClientRect().right")
+    assert right <= width
+    page.locator(".division-head h1").click()  # outside the box (plain text, no link)
+    assert page.url.endswith("/lifa/04/") and not box.is_visible()
+    cite.locator("summary").click()
+    assert box.is_visible()
+    page.keyboard.press("Escape")
+    assert not box.is_visible()
+    context.close()

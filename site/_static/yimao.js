@@ -72,6 +72,13 @@
         document.querySelectorAll(".cite[open]").forEach(function (d) { d.open = false; });
       }
     });
+    /* a tap or click outside the open box closes it (on a phone the box covers the next
+       passage's 인용 button) */
+    document.addEventListener("click", function (event) {
+      document.querySelectorAll(".cite[open]").forEach(function (d) {
+        if (!d.contains(event.target)) { d.open = false; }
+      });
+    });
   }
 
   function selectText(node) {

@@ -12,12 +12,11 @@ extension and returns HTML strings.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import re
 
 import jinja2
 
