@@ -1,4 +1,4 @@
-/* The layout checks of tests/test_site_layout.py, run in the page: returns a list of problems
+/* The layout checks of tests/test_site_phone.py, run in the page: returns a list of problems
    (empty when the page is sound at this width).
    - overflow: a visible element reaches past the viewport's left or right edge;
    - narrow: a block whose text (12 characters or more) wraps in a column narrower than 12
