@@ -5,8 +5,10 @@
      characters of its own (smallest) font size;
    - overlap: two runs of text drawn over each other (their line boxes intersect over more than
      a quarter of the smaller one).
-   Visually hidden elements (.vh, a 1 px clip) and the skip link are not drawn, so not measured. */
-() => {
+   Visually hidden elements (.vh, a 1 px clip) and the skip link are not drawn, so not measured.
+   With a selector, only that element's subtree is measured (a popup over the page). */
+(selector) => {
+  const root = (selector && document.querySelector(selector)) || document.body;
   const W = document.documentElement.clientWidth;
   const problems = [];
   const name = (el) => {
@@ -32,7 +34,7 @@
   };
 
   // overflow
-  for (const el of document.body.querySelectorAll("*")) {
+  for (const el of root.querySelectorAll("*")) {
     if (!shown(el)) { continue; }
     const r = el.getBoundingClientRect();
     if ((r.left < -1 || r.right > W + 1) && !clipped(el)) {
@@ -43,7 +45,7 @@
   // text runs: every visible text node's line boxes, and the block that wraps it
   const runs = [];
   const blocks = new Map();
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.data.trim();

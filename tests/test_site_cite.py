@@ -182,7 +182,7 @@ def test_cite_box_names_everyone_without_javascript(site: Build, header: dict[st
     doc = html.fromstring((site.out / "lifa" / "04" / "index.html").read_bytes())
     box = doc.xpath("//section[.//p[@id='p043']]//details[@class='cite']")[0]
     ko = box.xpath(".//p[contains(@class, 'cite-ko')]")[0].text_content()
-    en = box.xpath(".//p[contains(@class, 'cite-en')]")[0].text_content()
+    en = box.xpath(".//p[contains(@class, 'cite-en')]/span[@class='cite-body']")[0].text_content()
     for text in (ko, en):
         for value in (header["author"], header["editor"], header["version"], header["date"],
                       "易冒 立法 4 納甲章 4.2", f"{BASE}/p/p043/"):

@@ -144,7 +144,9 @@
   function readWhen(text) {
     var t = text.trim().replace(/\s+/g, " ");
     var zone = "";
-    var z = /\s*(Z|[+-]\d{1,2}(?::?\d{2})?|(?:UTC|GMT)(?:[+-]\d{1,2}(?::?\d{2})?)?|[A-Za-z_]+\/[A-Za-z_/]+|KST|JST)$/i.exec(t);
+    // a zone after the time (14:30+09:00, 14:30Z) or after a space (… KST, … Asia/Seoul);
+    // never the day of a date (2024-03-05)
+    var z = /(?:\s+|(?<=\d:\d\d))(Z|[+-]\d{1,2}(?::?\d{2})?|(?:UTC|GMT)(?:[+-]\d{1,2}(?::?\d{2})?)?|[A-Za-z_]+\/[A-Za-z_/]+|KST|JST)$/i.exec(t);
     if (z && /\d/.test(t.slice(0, z.index))) { zone = z[1]; t = t.slice(0, z.index).trim(); }
     var m = /^(\d{1,4})\s*(?:[-./]|년\s?)\s*(\d{1,2})\s*(?:[-./]|월\s?)\s*(\d{1,2})\s*일?(?:\s*[T ]?\s*(?:(오전|오후|AM|PM)\s*)?(\d{1,2})\s*(?:[:시時]\s*(?:(\d{1,2})\s*(?:분|分)?)?)?(?::\d{2}(?:\.\d+)?)?)?$/i.exec(t);
     if (!m) { return null; }
