@@ -267,3 +267,22 @@ def test_a_case_panel_is_prefilled_with_its_question(site: Build) -> None:
     page = html.parse(str(site.out / "cases" / "p089-case1" / "index.html")).getroot()
     assert page.xpath("//form[@class='run-example']//input[@name='question']/@value") == [
         "shilei-26-q23"]
+
+
+@pytest.mark.parametrize("width", (320, 360))
+def test_charts_fit_a_phone(browser, served: str, width: int) -> None:  # type: ignore[no-untyped-def]
+    """At phone widths every chart shows each line's 變爻 and 伏神 within the screen (under the
+    line, not scrolled away), and the 용신 mark of /questions/ stays visible."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    for path in ("/cases/p095-case1/", "/questions/14/", "/rules/lifa-04/"):
+        page.goto(served + path)
+        cells = page.evaluate("""() => [...document.querySelectorAll(
+              'table.chart td.chg:not(:empty), table.chart td.fu:not(:empty), table.chart td.line')]
+            .filter(td => td.closest('details') === null || td.closest('details').open)
+            .map(td => { const r = td.getBoundingClientRect(); return [r.left, r.right]; })""")
+        assert cells, path
+        assert all(0 <= left and right <= width for left, right in cells), path
+        if path.startswith("/questions/"):
+            assert page.locator("table.chart .mark-label").first.is_visible()
+    context.close()
