@@ -91,9 +91,30 @@ def test_cli_reads_only_the_tei(tmp_path: Path) -> None:
         text=True, check=True,
     ).stdout.strip()
     assert where == str(tmp_path / "tei" / "yimao.xml")  # the copy, not the repository
-    out = run_cli("--reading", "diplomatic", cwd=tmp_path, pythonpath=tmp_path)
+    out = run_cli("--reading", "diplomatic", "--plain", cwd=tmp_path, pythonpath=tmp_path)
     assert out.returncode == 0, out.stderr.decode()
     assert out.stdout == source.SEED.read_bytes()
+
+
+def test_headings_and_one_chapter() -> None:
+    """Every division under its heading line; --chapter prints one; an unknown id is one line
+    and exit 2."""
+    ed = load_edition()
+    out = run_cli()
+    assert out.returncode == 0, out.stderr.decode()
+    book = out.stdout.decode("utf-8")
+    heads = [line for line in book.splitlines() if line.startswith("■ ")]
+    assert len(heads) == len(ed.divisions)
+    assert "■ 立法 4 納甲章 · 납갑장" in heads and "■ 筮類 14 疾病章 · 질병장" in heads
+    one = run_cli("--chapter", "lifa-04").stdout.decode("utf-8")
+    blocks = one.rstrip("\n").split("\n\n")
+    assert blocks[0] == "■ 立法 4 納甲章 · 납갑장"
+    div = ed.division("lifa-04")
+    assert len(blocks) == 1 + len(div.passages) + sum(bool(p.ko_id) for p in div.passages)
+    assert blocks[1] in book and "■ 立法 5" not in one
+    bad = run_cli("--chapter", "lifa-99")
+    assert bad.returncode == 2 and bad.stdout == b""
+    assert len(bad.stderr.decode().strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(

@@ -180,7 +180,7 @@ def test_citation_and_permalinks(pages: dict[str, lxml_html.HtmlElement]) -> Non
     assert "¶" in section.xpath(".//a[@class='pilcrow']")[0].text_content()
     cite = section.xpath(".//details[@class='cite']")[0]
     assert cite.xpath("./summary")[0].text_content() == "인용"
-    assert "「易冒 立法 4.2」" in cite.text_content()
+    assert "「易冒 立法 4 納甲章 4.2」" in cite.text_content()
     assert cite.xpath(".//*[@data-href='../../p/p043/']")
     snum = page.xpath("//*[@id='p043-s1']/a[@class='snum']/@href")
     assert snum == ["#p043-s1"]

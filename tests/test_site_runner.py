@@ -47,6 +47,7 @@ def budget(ms: float) -> float:
 
 CASE = "/cases/p089-case1/"
 CASE_INPUTS = {"primary": "困", "changed": "坎", "month": "午", "day": "壬戌"}
+CASE_QUESTION = "shilei-26-q23"  # the 筮類 question p089-case1 answers (its Run panel's)
 CAST = {"lines": "987876", "at": "1663-04-12T09:00"}
 
 
@@ -165,13 +166,16 @@ def test_a_case_page_runs_reruns_and_explains_bad_input(browser: Any, server: Se
     for name in ("year", "hour", "birth", "lines", "at", "tz"):
         assert form.locator(f"input[name={name}]").input_value() == ""
 
+    # prefilled with the question the case answers too, so that its 用神 is computed
+    assert form.locator("input[name=question]").input_value() == CASE_QUESTION
     first = run(page)
     assert first.error is None, first.text
-    assert first.chart == expected(**CASE_INPUTS)
+    assert first.chart == expected(**CASE_INPUTS, question=CASE_QUESTION)
     assert first.first is not None and first.first["total"] <= budget(FIRST_RUN_MS), first.first
 
     edited = run(page, {"day": "癸亥", "year": "癸卯"})  # an edited input re-runs
-    assert edited.chart == expected(**{**CASE_INPUTS, "day": "癸亥", "year": "癸卯"})
+    assert edited.chart == expected(**{**CASE_INPUTS, "day": "癸亥", "year": "癸卯"},
+                                    question=CASE_QUESTION)
     assert edited.first is None  # no second start of the runtime
     reruns = [run(page, {"day": day}).ms for day in ("甲子", "乙丑", "丙寅", "丁卯", "戊辰")]
     assert statistics.median(reruns) <= budget(RERUN_MS), reruns
@@ -232,7 +236,7 @@ def test_offline_after_a_first_visit(browser: Any, site: Build) -> None:
     page = v.page
     try:
         page.goto(own.url + CASE)
-        assert run(page).chart == expected(**CASE_INPUTS)
+        assert run(page).chart == expected(**CASE_INPUTS, question=CASE_QUESTION)
         deadline = time.monotonic() + 30
         while not _offline_ready(page):
             assert time.monotonic() < deadline, "the service worker did not keep the runtime"
@@ -243,7 +247,7 @@ def test_offline_after_a_first_visit(browser: Any, site: Build) -> None:
     page.reload()
     assert page.locator("h1").inner_text().startswith("困")
     offline = run(page, {"day": "癸亥"})
-    assert offline.chart == expected(**{**CASE_INPUTS, "day": "癸亥"})
+    assert offline.chart == expected(**{**CASE_INPUTS, "day": "癸亥"}, question=CASE_QUESTION)
     assert offline.first is not None  # a new page: the runtime started again, from the cache
 
     page.goto(own.url + "/cast/")  # stored when the worker installed

@@ -245,7 +245,9 @@ def _page(site: Build, path: str) -> lxml_html.HtmlElement:
 
 def test_every_case_page_has_a_run_panel_prefilled_with_its_inputs(site: Build) -> None:
     pages = sorted((site.out / "cases").glob("p*-case*/index.html"))
-    assert len(pages) == len(C.load())
+    cases = {c.id: c for c in C.load()}
+    assert len(pages) == len(cases)
+    assert sum(bool(c.question_id) for c in cases.values()) > 100
     for path in pages:
         page = lxml_html.parse(str(path)).getroot()
         inputs = json.loads(page.xpath("//article/@data-inputs")[0])
@@ -253,7 +255,9 @@ def test_every_case_page_has_a_run_panel_prefilled_with_its_inputs(site: Build) 
         assert len(forms) == 1, path
         values = {i.get("name"): i.get("value") for i in forms[0].xpath(".//input")}
         assert set(values) == set(FIELDS), path
-        assert values == {n: inputs.get(n, "") for n in FIELDS}, path
+        # compute's inputs of the case, and the 筮類 question it answers where it has one
+        question = cases[path.parent.name].question_id
+        assert values == {n: inputs.get(n, "") for n in FIELDS} | {"question": question}, path
         assert page.xpath("//div[@class='run-result']"), path
         assert "자바스크립트" in "".join(page.xpath("//noscript//text()")), path
 

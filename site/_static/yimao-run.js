@@ -111,6 +111,267 @@
     });
   }
 
+  // ------------------------------------------------------------------ inputs as people write them
+  // Dates and time zones are read here, before compute sees them, into the forms compute takes
+  // (an ISO date-time and a ±HH:MM offset; 干支 into the pillar fields). compute/inputs.py is
+  // where this belongs; until it reads these forms itself, the panel normalises them.
+  var GZ = "([甲乙丙丁戊己庚辛壬癸][子丑寅卯辰巳午未申酉戌亥])";
+  var ZONE_NAMES = {
+    KST: "Asia/Seoul", JST: "Asia/Tokyo", UTC: "UTC", GMT: "UTC", Z: "UTC",
+    "한국": "Asia/Seoul", "서울": "Asia/Seoul", "중국": "Asia/Shanghai", "북경": "Asia/Shanghai",
+    "베이징": "Asia/Shanghai", "北京": "Asia/Shanghai", "일본": "Asia/Tokyo", "도쿄": "Asia/Tokyo",
+    "대만": "Asia/Taipei", "타이베이": "Asia/Taipei", "홍콩": "Asia/Hong_Kong"
+  };
+  function pad(n) { return String(n).padStart(2, "0"); }
+  function offsetText(minutes) {
+    var sign = minutes < 0 ? "-" : "+";
+    var m = Math.abs(minutes);
+    return sign + pad(Math.floor(m / 60)) + ":" + pad(m % 60);
+  }
+  // The offset (minutes east of UTC) of an IANA zone at a local wall time, from the browser's
+  // own time zone data (Intl); null for a name it does not know.
+  function zoneOffset(zone, y, mo, d, h, mi) {
+    var fmt;
+    try {
+      fmt = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric",
+        month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    } catch (e) { return null; }
+    var wall = Date.UTC(y, mo - 1, d, h, mi);
+    var off = 0;
+    for (var i = 0; i < 3; i++) {
+      var parts = {};
+      fmt.formatToParts(new Date(wall - off * 60000)).forEach(function (p) { parts[p.type] = p.value; });
+      var seen = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute);
+      off = Math.round((seen - (wall - off * 60000)) / 60000);
+    }
+    return off;
+  }
+  // A zone as typed (+9, +0900, UTC+9, KST, Asia/Seoul) → "+09:00", at the given wall time.
+  function readZone(text, when) {
+    var t = text.trim();
+    if (!t) { return ""; }
+    var m = /^(?:UTC|GMT)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?$/i.exec(t);
+    if (m) { return m[1] + pad(+m[2]) + ":" + (m[3] || "00"); }
+    var zone = ZONE_NAMES[t] || ZONE_NAMES[t.toUpperCase()] || t;
+    var w = when || { y: 2000, mo: 1, d: 1, h: 12, mi: 0 };
+    var off = zoneOffset(zone, w.y, w.mo, w.d, w.h, w.mi);
+    return off === null ? t : offsetText(off);
+  }
+  // A date-time as typed → {y, mo, d, h, mi, timeless, zone} or null.
+  //   2024-03-05T14:30, 2024-03-05 14:30, 2024.03.05 14:30, 2024/3/5, 2024-03-05,
+  //   2024년 3월 5일 14시 30분, 2024년 3월 5일 오후 2시, … each optionally followed by a zone
+  //   (+09:00, Z, KST, Asia/Seoul)
+  function readWhen(text) {
+    var t = text.trim().replace(/\s+/g, " ");
+    var zone = "";
+    // a zone after the time (14:30+09:00, 14:30Z) or after a space (… KST, … Asia/Seoul);
+    // never the day of a date (2024-03-05)
+    var z = /(?:\s+|(?<=\d:\d\d))(Z|[+-]\d{1,2}(?::?\d{2})?|(?:UTC|GMT)(?:[+-]\d{1,2}(?::?\d{2})?)?|[A-Za-z_]+\/[A-Za-z_/]+|KST|JST)$/i.exec(t);
+    if (z && /\d/.test(t.slice(0, z.index))) { zone = z[1]; t = t.slice(0, z.index).trim(); }
+    var m = /^(\d{1,4})\s*(?:[-./]|년\s?)\s*(\d{1,2})\s*(?:[-./]|월\s?)\s*(\d{1,2})\s*일?(?:\s*[T ]?\s*(?:(오전|오후|AM|PM)\s*)?(\d{1,2})\s*(?:[:시時]\s*(?:(\d{1,2})\s*(?:분|分)?)?)?(?::\d{2}(?:\.\d+)?)?)?$/i.exec(t);
+    if (!m) { return null; }
+    var h = m[5] === undefined ? 12 : +m[5];
+    if (m[4] && /오후|PM/i.test(m[4]) && h < 12) { h += 12; }
+    if (m[4] && /오전|AM/i.test(m[4]) && h === 12) { h = 0; }
+    return { y: +m[1], mo: +m[2], d: +m[3], h: h, mi: m[6] === undefined ? 0 : +m[6],
+             timeless: m[5] === undefined, zone: zone };
+  }
+  // 甲辰年 丙寅月(寅建) 癸酉日 丁巳時 → the pillar fields; null when the text is not that.
+  function readGanzhi(text) {
+    var t = text.trim();
+    if (!/[年月建日時]/.test(t) || /\d/.test(t)) { return null; }
+    var out = {};
+    var y = new RegExp(GZ + "\\s*年").exec(t);
+    var mo = new RegExp("((?:[甲乙丙丁戊己庚辛壬癸])?[子丑寅卯辰巳午未申酉戌亥])\\s*[月建]").exec(t);
+    var d = new RegExp(GZ + "\\s*日").exec(t);
+    var h = new RegExp("((?:[甲乙丙丁戊己庚辛壬癸])?[子丑寅卯辰巳午未申酉戌亥])\\s*時").exec(t);
+    if (y) { out.year = y[1]; }
+    if (mo) { out.month = mo[1]; }
+    if (d) { out.day = d[1]; }
+    if (h) { out.hour = h[1]; }
+    return Object.keys(out).length ? out : null;
+  }
+  // The form's fields in compute's forms, and what was read (for the status line).
+  function normalised(values) {
+    var out = Object.assign({}, values);
+    var notes = [];
+    if (out.at) {
+      var gz = readGanzhi(out.at);
+      var w = gz ? null : readWhen(out.at);
+      if (gz) {
+        Object.keys(gz).forEach(function (k) { if (!out[k]) { out[k] = gz[k]; } });
+        out.at = "";
+        notes.push("干支 날짜를 年·月建·日辰·時로 읽었다");
+      } else if (w) {
+        var iso = String(w.y).padStart(4, "0") + "-" + pad(w.mo) + "-" + pad(w.d) + "T" +
+          pad(w.h) + ":" + pad(w.mi);
+        if (iso !== out.at) { notes.push("일시 " + iso); }
+        if (w.timeless) { notes.push("시각이 없어 정오(12:00)로 계산했다. 時는 믿지 마십시오"); }
+        out.at = iso;
+        if (w.zone && !out.tz) { out.tz = w.zone; }
+        if (out.tz) {
+          var zone = readZone(out.tz, w);
+          if (zone !== out.tz) { notes.push("시간대 " + out.tz + " → " + zone); }
+          out.tz = zone;
+        }
+      }
+    } else if (out.tz) {
+      out.tz = readZone(out.tz, null);
+    }
+    return { fields: out, notes: notes };
+  }
+  window.yimaoInputs = { readWhen: readWhen, readZone: readZone, readGanzhi: readGanzhi,
+                         normalised: normalised };
+
+  // ------------------------------------------------------------------ casting helpers
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text) { node.textContent = text; }
+    return node;
+  }
+  function nowLocal() {
+    var d = new Date();
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) + "T" +
+      pad(d.getHours()) + ":" + pad(d.getMinutes());
+  }
+  // beside 일시: a date-time picker and 「지금」 (the browser's time and its time zone)
+  function dateHelpers(form, status) {
+    var at = form.elements.namedItem("at");
+    var tz = form.elements.namedItem("tz");
+    if (!at) { return; }
+    var box = el("span", { "class": "run-when-tools" });
+    var picker = el("input", { type: "datetime-local", "class": "run-picker",
+                               "aria-label": "달력에서 일시 고르기" });
+    var now = el("button", { type: "button", "class": "run-now" }, "지금");
+    picker.addEventListener("change", function () { if (picker.value) { at.value = picker.value; } });
+    now.addEventListener("click", function () {
+      at.value = nowLocal();
+      picker.value = at.value;
+      var zone = "";
+      try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* none */ }
+      if (tz) { tz.value = zone; }
+      status.textContent = "지금 시각" + (zone ? "(" + zone + ")" : "") + "을 넣었다.";
+    });
+    box.append(picker, " ", now);
+    at.closest("label").after(box);
+  }
+
+  // 單拆重交 of a toss of three coins, by the number of backs (背): 0 交, 1 單, 2 拆, 3 重
+  var TOSS = [["交", "6", "老陰"], ["單", "7", "少陽"], ["拆", "8", "少陰"], ["重", "9", "老陽"]];
+  function coinHelper(form, status) {
+    var lines = form.elements.namedItem("lines");
+    if (!lines) { return; }
+    var tossed = [];
+    var box = el("details", { "class": "coin-helper" });
+    box.append(el("summary", {}, "동전 세 개로 괘 짓기"));
+    box.append(el("p", { "class": "coin-help" },
+      "동전 세 개를 던진 대로 앞(字)·뒤(背)를 눌러 맞추고 「이 효 적기」를 누르십시오. " +
+      "아래 효(初爻)부터 여섯 번. 뒤가 하나면 單, 둘이면 拆, 셋이면 重, 없으면 交다."));
+    var coins = el("p", { "class": "coins" });
+    var faces = [false, false, false];
+    faces.forEach(function (_, i) {
+      var b = el("button", { type: "button", "class": "coin", "aria-pressed": "false",
+                             lang: "zh-Hant", "aria-label": "동전 " + (i + 1) }, "字");
+      b.addEventListener("click", function () {
+        faces[i] = !faces[i];
+        b.textContent = faces[i] ? "背" : "字";
+        b.setAttribute("aria-pressed", String(faces[i]));
+      });
+      coins.append(b);
+    });
+    var add = el("button", { type: "button", "class": "coin-add" }, "이 효 적기");
+    var random = el("button", { type: "button", "class": "coin-random" }, "대신 던지기");
+    var clear = el("button", { type: "button", "class": "coin-clear" }, "지우기");
+    var list = el("ol", { "class": "coin-tosses", "aria-live": "polite" });
+    function record(backs) {
+      if (tossed.length >= 6) { tossed = []; list.textContent = ""; }
+      var t = TOSS[backs];
+      tossed.push(t[1]);
+      list.append(el("li", {}, (tossed.length) + "효 " + "背".repeat(backs) + "字".repeat(3 - backs) +
+        " → " + t[0] + " (" + t[1] + ", " + t[2] + ")"));
+      lines.value = tossed.join("");
+      if (tossed.length === 6) {
+        ["primary", "changed"].forEach(function (n) {
+          var f = form.elements.namedItem(n);
+          if (f) { f.value = ""; }
+        });
+        status.textContent = "여섯 효를 채웠다 (" + lines.value + "). 일시를 넣고 실행하십시오.";
+      } else {
+        status.textContent = (tossed.length + 1) + "번째 효를 던지십시오.";
+      }
+    }
+    add.addEventListener("click", function () {
+      record(faces.filter(Boolean).length);
+    });
+    random.addEventListener("click", function () {
+      var r = new Uint8Array(3);
+      crypto.getRandomValues(r);
+      var backs = 0;
+      r.forEach(function (x, i) {
+        faces[i] = (x & 1) === 1;
+        coins.children[i].textContent = faces[i] ? "背" : "字";
+        coins.children[i].setAttribute("aria-pressed", String(faces[i]));
+        backs += faces[i] ? 1 : 0;
+      });
+      record(backs);
+    });
+    clear.addEventListener("click", function () {
+      tossed = [];
+      list.textContent = "";
+      lines.value = "";
+      status.textContent = "";
+    });
+    var actions = el("p", { "class": "coin-actions" });
+    actions.append(add, " ", random, " ", clear);
+    box.append(coins, actions, list);
+    form.querySelector(".run-gua").after(box);
+  }
+
+  // the 筮類 question chosen from a list grouped by chapter, with a search that reads the
+  // book's words, the Korean and the 用神 (재물 finds the 財 questions)
+  var WORDS = { "재물": "財", "재산": "財", "돈": "財", "장사": "財", "병": "病", "질병": "疾",
+    "혼인": "婚", "결혼": "婚", "벼슬": "官", "관직": "官", "소송": "訟", "송사": "訟",
+    "비": "雨", "날씨": "晴", "자식": "子", "아이": "子", "출산": "產", "여행": "行",
+    "도둑": "盜", "집": "宅", "이사": "移", "시험": "試", "과거": "科" };
+  function questionPicker(form) {
+    var data = form.querySelector("script.run-questions");
+    var input = form.elements.namedItem("question");
+    if (!data || !input) { return; }
+    var questions = JSON.parse(data.textContent);
+    var box = el("div", { "class": "q-picker" });
+    var search = el("input", { type: "search", "class": "q-search", placeholder: "물음 찾기 (예: 재물, 疾病, 養病)",
+                               "aria-label": "물음 찾기" });
+    var select = el("select", { "class": "q-list", size: "7", "aria-label": "장별 물음 목록" });
+    var count = el("span", { "class": "q-count", "aria-live": "polite" });
+    function fill() {
+      var q = search.value.trim();
+      var keys = q ? q.split(/\s+/).map(function (w) { return [w, WORDS[w] || w]; }) : [];
+      select.textContent = "";
+      var group = null;
+      var shown = 0;
+      questions.forEach(function (item) {
+        var hay = [item.text, item.ko, item.ys, item.title, item.tko, item.ch, item.id].join(" ");
+        if (!keys.every(function (k) { return hay.indexOf(k[0]) >= 0 || hay.indexOf(k[1]) >= 0; })) { return; }
+        if (!group || group.getAttribute("data-ch") !== item.ch) {
+          group = el("optgroup", { label: item.ch + " " + item.title + " " + item.tko, "data-ch": item.ch });
+          select.append(group);
+        }
+        var o = el("option", { value: item.id }, "「" + item.text + "」 " + item.ko +
+          (item.ys ? " — 用神 " + item.ys : ""));
+        if (item.id === input.value) { o.selected = true; }
+        group.append(o);
+        shown += 1;
+      });
+      count.textContent = q ? "물음 " + shown + "개" : "물음 " + questions.length + "개";
+    }
+    search.addEventListener("input", fill);
+    select.addEventListener("change", function () { input.value = select.value; });
+    fill();
+    box.append(search, " ", count, select);
+    input.closest("label").after(box);
+  }
+
   function fields(form) {
     var out = {};
     Array.prototype.forEach.call(form.elements, function (el) {
@@ -164,6 +425,11 @@
     var bar = form.querySelector(".run-progress");
     var button = form.querySelector("button[type=submit]");
     prefill(form, status);
+    dateHelpers(form, status);
+    if (form.getAttribute("data-prefill") === "query") {  // the /cast/ page
+      coinHelper(form, status);
+      questionPicker(form);
+    }
     function progress(stage, text) {
       bar.hidden = false;
       bar.value = stage;
@@ -176,7 +442,8 @@
       button.disabled = true;
       result.setAttribute("aria-busy", "true");
       try {
-        var request = JSON.stringify({ fields: fields(form), root: rootFromPage() });
+        var read = normalised(fields(form));
+        var request = JSON.stringify({ fields: read.fields, root: rootFromPage() });
         var out = JSON.parse(await call(request, progress));
         var t1 = performance.now();
         show(result, out, t1 - t0);
@@ -187,8 +454,9 @@
         } else {
           result.removeAttribute("data-first-run");
         }
-        status.textContent = out.error ? "입력을 고쳐 다시 실행한다." :
-          "실행됨 (" + Math.round(t1 - t0) + " ms)";
+        status.textContent = (out.error ? "입력을 고쳐 다시 실행하십시오." :
+          "실행됨 (" + Math.round(t1 - t0) + " ms)") +
+          (read.notes.length ? " 읽은 값: " + read.notes.join(", ") + "." : "");
       } catch (err) {
         result.textContent = "";
         var p = document.createElement("p");

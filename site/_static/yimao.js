@@ -72,6 +72,13 @@
         document.querySelectorAll(".cite[open]").forEach(function (d) { d.open = false; });
       }
     });
+    /* a tap or click outside the open box closes it (on a phone the box covers the next
+       passage's 인용 button) */
+    document.addEventListener("click", function (event) {
+      document.querySelectorAll(".cite[open]").forEach(function (d) {
+        if (!d.contains(event.target)) { d.open = false; }
+      });
+    });
   }
 
   function selectText(node) {
@@ -82,8 +89,25 @@
     sel.addRange(range);
   }
 
+  function wayfinding() {
+    /* the contents and the top of the page stay at hand once a screen has been scrolled;
+       「차례」 opens the chapter's contents it leads to */
+    var root = document.documentElement;
+    var toc = document.querySelector("#chapter-toc details");
+    var tocLink = document.querySelector(".float-nav .to-toc");
+    if (tocLink && !toc) { tocLink.remove(); }
+    var update = function () { root.classList.toggle("scrolled", window.scrollY > window.innerHeight); };
+    window.addEventListener("scroll", update, { passive: true });
+    update();
+    var openToc = function () { if (toc && location.hash === "#chapter-toc") { toc.open = true; } };
+    window.addEventListener("hashchange", openToc);
+    if (tocLink) { tocLink.addEventListener("click", function () { toc.open = true; }); }
+    openToc();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     settingsControls();
     citations();
+    wayfinding();
   });
 }());

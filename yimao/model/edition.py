@@ -36,7 +36,7 @@ True
 >>> h.editors
 (Responsibility(name='胡介', resp='點定', id='hu-jie'),)
 >>> h.version, h.date, h.source_date, h.responsibilities[-1].name
-('0.1.0', '2026-12-03', '1664', '전사본 제공자')
+('0.1.0', '2026-12-03', '1664', '이름 미상')
 
 Loading is safe and strict: the file must be UTF-8 XML without a DOCTYPE (no entities, no
 DTD, nothing fetched: lxml's parser runs with entity resolution, DTD loading and network access

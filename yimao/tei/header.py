@@ -56,7 +56,8 @@ def _title_stmt(header: etree._Element) -> None:
     el(rs, "name", "역모 디지털 판 편집진")
     rs = el(ts, "respStmt", id="transcriber")
     el(rs, "resp", "원문 전사와 한국어 번역, 전사자의 의문 표시 （？）")
-    el(rs, "name", "전사본 제공자")
+    # the source (the transcription with its translation) names no one: no placeholder person
+    el(rs, "name", "이름 미상")
 
 
 EDITION_DATE = "2026-12-03"

@@ -9,6 +9,7 @@ need to mark rule sentences and claims (no chart is computed for that).
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,7 +28,7 @@ from yimao.web.examples import (
     rule_examples,
     worked_links,
 )
-from yimao.web.pages import Pages, Url, docname
+from yimao.web.pages import Pages, Url, docname, title_ko_plain
 from yimao.web.rules import RuleGroup, rule_groups, rule_pages
 
 if TYPE_CHECKING:
@@ -60,7 +61,24 @@ class Catalogue:
             status_ko={k: label for k, (_, label) in STATUS.items()},
             claim_info=dict(claim_marks(self.book)),
             claim_status_label={k: f"{mark} {label}" for k, (mark, label) in STATUS.items()},
+            questions_of=lambda chapter: [q for q in self.questions if q.chapter == chapter],
+            questions_json=self.questions_json,
         )
+
+    def questions_json(self) -> str:
+        """Every 筮類 question for the /cast/ page's picker, in book order, as JSON safe inside
+        ``<script>``: id, chapter label and titles, the book's words, the Korean, the 用神."""
+        divisions = {d.id: d for d in self.edition.divisions}
+        out = []
+        for q in self.questions:
+            d = divisions[q.chapter]
+            out.append({
+                "id": q.id, "ch": d.label, "title": d.title_zh,
+                "tko": title_ko_plain(d.title_ko, d.title_zh), "text": q.text, "ko": q.ko,
+                "ys": " · ".join(f"{y} {k}" for y, k in zip(q.yongshen, q.yongshen_ko,
+                                                             strict=False)),
+            })
+        return json.dumps(out, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
     def sentence_text(self, sid: str) -> str:
         """The edited Chinese text of a sentence (or note) of the edition."""
@@ -148,10 +166,12 @@ class Catalogue:
         items = [q for q in self.questions if q.chapter == chapter]
         chapters = self.chapters_with_questions()
         i = chapters.index(chapter)
+        divisions = {d.id: d for d in self.edition.divisions}
         return self.env.get_template("yimao/questions.html").render(
             div=div, items=items, url=url, chapter=chapter,
             prev=chapters[i - 1] if i > 0 else None,
-            next=chapters[i + 1] if i + 1 < len(chapters) else None)
+            next=chapters[i + 1] if i + 1 < len(chapters) else None,
+            divisions=divisions)
 
     def cases(self, url: Url) -> str:
         views = self.book.views()

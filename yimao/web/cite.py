@@ -76,6 +76,14 @@ class Citation:
     ref: str
     url: str
     header: Header
+    chapter: str = ""
+    """The chapter's title (``納甲章``) for a paragraph of a numbered chapter, else empty."""
+
+    @property
+    def cited(self) -> str:
+        """The reference with the chapter's title: ``易冒 立法 4 納甲章 4.1`` (the canonical
+        ``易冒 立法 4.1`` names the chapter by its number only)."""
+        return titled_ref(self.ref, self.chapter)
 
     @property
     def editors(self) -> tuple[Responsibility, ...]:
@@ -83,19 +91,44 @@ class Citation:
         return tuple(r for r in self.header.responsibilities if "편집" in r.resp)
 
     @property
-    def translators(self) -> tuple[Responsibility, ...]:
-        """The translators: the responsibilities whose words say 번역."""
+    def translation(self) -> tuple[Responsibility, ...]:
+        """The responsibilities for the Korean translation (their words say 번역)."""
         return tuple(r for r in self.header.responsibilities if "번역" in r.resp)
+
+    @property
+    def translators(self) -> tuple[Responsibility, ...]:
+        """The translators the TEI names: an unnamed one (``이름 미상``) is no person."""
+        return tuple(r for r in self.translation if not unnamed(r))
+
+    @property
+    def translation_ko(self) -> str:
+        """The translation's credit: its translators, or where it comes from when the source
+        names nobody."""
+        if self.translators:
+            return ", ".join(f"{t.name} 역" for t in self.translators)
+        if self.translation:
+            return "한국어 번역은 원문 전사본에 딸려 전해진 것(역자 이름 미상)"
+        return ""
+
+    @property
+    def translation_en(self) -> str:
+        if self.translators:
+            return "translated into Korean by " + " and ".join(t.name for t in self.translators)
+        if self.translation:
+            return ("Korean translation as transmitted with the transcription of the text "
+                    "(translator not named)")
+        return ""
 
     @property
     def ko(self) -> str:
         h = self.header
         parts = [f"{h.author.name} {h.author.resp}"]
         parts += [f"{e.name} {e.resp}" for e in h.editors]
-        parts.append(f"「{self.ref}」")
+        parts.append(f"「{self.cited}」")
         parts.append(f"『{h.subtitle or h.title}』")
         parts += [f"{e.name} 편" for e in self.editors]
-        parts += [f"{t.name} 역" for t in self.translators]
+        if self.translation_ko:
+            parts.append(self.translation_ko)
         if h.version:
             parts.append(f"{h.version}판" + (f"({h.date})" if h.date else ""))
         parts.append(self.url)
@@ -103,19 +136,94 @@ class Citation:
 
     @property
     def en(self) -> str:
+        """The citation in English: names romanised beside their characters, the book's title
+        romanised, the edition described in English."""
         h = self.header
-        book = f"{h.title} ({h.source_date})" if h.source_date else h.title
-        edited = "; ".join(f"{e.name} ({e.resp})" for e in h.editors)
-        out = f"{h.author.name}. “{self.ref}.” In {book}"
-        out += f", edited by {edited}. " if edited else ". "
-        out += f"{h.subtitle or h.title}"
+        book = f"Yimao {h.title}" + (f" ({h.source_date})" if h.source_date else "")
+        out = f"{person_en(h.author)}. “{self.cited}”: {locator_en(self.ref, self.chapter)}."
+        out += f" In {book}"
+        edited = "; ".join(f"{person_en(e)}" for e in h.editors)
+        out += f", punctuated and edited (dianding 點定) by {edited}. " if edited else ". "
+        out += ("Yimao: the Classical Chinese text with a Korean translation, "
+                "a critical digital edition")
         if self.editors:
-            out += ", edited by " + " and ".join(e.name for e in self.editors)
-        if self.translators:
-            out += ", translated by " + " and ".join(t.name for t in self.translators)
+            out += ", edited by the editors of the Yimao digital edition"
+        if self.translation_en:
+            out += f"; {self.translation_en}"
         if h.version:
             out += f". Version {h.version}" + (f", {h.date}" if h.date else "")
         return f"{out}. {self.url}"
+
+    @property
+    def note(self) -> str:
+        """What the export files say beside the id: the translation's provenance when its
+        translator is not named."""
+        if self.translation and not self.translators:
+            return f"xml:id {self.pid}; {self.translation_en}"
+        return f"xml:id {self.pid}"
+
+
+UNNAMED = "이름 미상"
+"""How the TEI header names a responsibility whose person the source does not name."""
+
+
+def unnamed(r: Responsibility) -> bool:
+    return r.name.strip() in {UNNAMED, "미상", ""}
+
+
+def titled_ref(ref: str, chapter: str) -> str:
+    """A paragraph's or sentence's reference with its chapter's title after the chapter.
+
+    >>> titled_ref("易冒 立法 4.1", "納甲章"), titled_ref("易冒 立法 4.1.2", "納甲章")
+    ('易冒 立法 4 納甲章 4.1', '易冒 立法 4 納甲章 4.1.2')
+    >>> titled_ref("易冒 王序 3", "")
+    '易冒 王序 3'
+    """
+    if not chapter:
+        return ref
+    head, _, number = ref.rpartition(" ")
+    return f"{head} {number.split('.')[0]} {chapter} {number}"
+
+
+PARTS_EN = {
+    "題": "title page", "王序": "preface by Wang Zehong", "顧序": "preface by Gu Baowen",
+    "陸序": "preface by Lu Jin", "自序": "author's preface", "立法": "Lifa (the method)",
+    "筮類": "Shilei (divination by subject)",
+    "提要": "Siku tiyao (the imperial catalogue's summary)",
+}
+
+
+def locator_en(ref: str, chapter: str = "") -> str:
+    """Where a reference points, in English.
+
+    >>> locator_en("易冒 立法 4.1.2", "納甲章")
+    'Lifa (the method), chapter 4 納甲章, paragraph 1, sentence 2'
+    >>> locator_en("易冒 王序 3")
+    'preface by Wang Zehong, paragraph 3'
+    """
+    words = ref.split()
+    part, number = (words[1], words[2]) if len(words) > 2 else (words[-1], "")
+    out = PARTS_EN.get(part, part)
+    numbers = number.split(".") if number else []
+    if chapter and numbers:
+        out += f", chapter {numbers.pop(0)} {chapter}"
+    for what, n in zip(("paragraph", "sentence"), numbers, strict=False):
+        out += f", {what} {n}"
+    return out
+
+
+def person_en(r: Responsibility) -> str:
+    """A person's name romanised from the TEI's id (``cheng-liangyu``), then in characters.
+
+    >>> person_en(Responsibility("程良玉", "著", "cheng-liangyu"))
+    'Cheng Liangyu 程良玉'
+    >>> person_en(Responsibility("편집진", "편집"))
+    '편집진'
+    """
+    if not r.id:
+        return r.name
+    family, _, given = r.id.partition("-")
+    return f"{family.title()} {given.replace('-', '').title()} {r.name}".replace("  ", " ")
 
 
 def permanent_url(base: str, pid: str) -> str:
@@ -127,8 +235,8 @@ def permanent_url(base: str, pid: str) -> str:
     return f"{(base or DEFAULT_BASEURL).rstrip('/')}/{permalink(pid)}/"
 
 
-def citation(header: Header, ref: str, pid: str, base: str) -> Citation:
-    return Citation(pid, ref, permanent_url(base, pid), header)
+def citation(header: Header, ref: str, pid: str, base: str, chapter: str = "") -> Citation:
+    return Citation(pid, ref, permanent_url(base, pid), header, chapter)
 
 
 def _braced(value: str) -> str:
@@ -145,7 +253,7 @@ def bibtex(c: Citation) -> str:
         book += f" --- {_braced(h.subtitle)}"
     fields = [
         ("author", _braced(h.author.name)),
-        ("title", _braced(c.ref)),
+        ("title", _braced(c.cited)),
         ("booktitle", book),
         ("editor", " and ".join(_braced(e.name) for e in (*h.editors, *c.editors))),
         ("translator", " and ".join(_braced(t.name) for t in c.translators)),
@@ -155,7 +263,7 @@ def bibtex(c: Citation) -> str:
         ("date", h.date),
         ("origdate", h.source_date),
         ("url", c.url),
-        ("note", f"xml:id {c.pid}"),
+        ("note", c.note),
     ]
     body = "".join(f"  {k} = {{{v}}},\n" for k, v in fields if v and v != "{}")
     return f"@incollection{{yimao-{c.pid},\n{body}}}\n"
@@ -171,7 +279,7 @@ def csl_json(c: Citation) -> list[dict[str, Any]]:
     item: dict[str, Any] = {
         "id": f"yimao-{c.pid}",
         "type": "chapter",
-        "title": c.ref,
+        "title": c.cited,
         "container-title": h.subtitle or h.title,
         "author": [{"literal": h.author.name}],
         "editor": [{"literal": e.name} for e in (*h.editors, *c.editors)],
@@ -180,7 +288,7 @@ def csl_json(c: Citation) -> list[dict[str, Any]]:
         "version": h.version,
         "URL": c.url,
         "language": "lzh",
-        "note": f"xml:id {c.pid}",
+        "note": c.note,
     }
     if h.date:
         item["issued"] = _date_parts(h.date)
@@ -192,13 +300,13 @@ def csl_json(c: Citation) -> list[dict[str, Any]]:
 def ris(c: Citation) -> str:
     """The passage as a RIS record (``TY  - CHAP`` … ``ER  - ``)."""
     h = c.header
-    lines = [("TY", "CHAP"), ("AU", h.author.name), ("TI", c.ref),
+    lines = [("TY", "CHAP"), ("AU", h.author.name), ("TI", c.cited),
              ("T2", h.subtitle or h.title)]
     lines += [("A2", e.name) for e in (*h.editors, *c.editors)]
     lines += [("A4", t.name) for t in c.translators]
     lines += [("PB", h.publisher), ("ET", h.version), ("PY", h.date[:4]),
               ("DA", h.date.replace("-", "/")), ("UR", c.url), ("LA", "lzh"),
-              ("N1", f"xml:id {c.pid}"), ("ER", "")]
+              ("N1", c.note), ("ER", "")]
     return "".join(f"{tag}  - {value}\n" for tag, value in lines if value or tag == "ER")
 
 
@@ -245,12 +353,18 @@ class Cites:
         self.base = base
         self.header = edition.header
 
+        # a numbered chapter's title, by paragraph (front and back matter are named by
+        # their label already: 易冒 王序 3)
+        self.chapter_of = {p.id: d.title_zh for d in edition.divisions if d.n is not None
+                           for p in d.passages}
+
     def passage(self, pid: str) -> Citation:
-        return citation(self.header, self.edition.ref(pid), pid, self.base)
+        return citation(self.header, self.edition.ref(pid), pid, self.base,
+                        self.chapter_of.get(pid, ""))
 
     def passage_meta(self, pid: str) -> list[tuple[str, str]]:
         c = self.passage(pid)
-        return highwire(self.header, c.ref, c.url)
+        return highwire(self.header, c.cited, c.url)
 
     def division_meta(self, division_id: str) -> list[tuple[str, str]]:
         div = self.edition.division(division_id)

@@ -12,6 +12,7 @@ extension and returns HTML strings.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
-from yimao.model.text import ApparatusEntry, Flat, TargetedNote
+from yimao.model.text import ApparatusEntry, Flat, TargetedNote, text
 from yimao.tei import ids
 
 if TYPE_CHECKING:
@@ -177,6 +178,19 @@ def targeted_notes(pid: str, notes: Iterable[TargetedNote],
                              f"{head}: {note.text}")
 
 
+def opening(paras: Sequence[Para], length: int = 14) -> str:
+    """The first words of a row's Chinese (the editors' reading, the author's commentary
+    left out), for the chapter's contents.
+
+    >>> from yimao.model.text import Text
+    >>> opening([Para("p1", Flat((Text("空亡之法，輕重有別，或年空，或月空"),), ()))], 6)
+    '空亡之法，輕…'
+    """
+    words = "".join(text(p.flat.inlines) for p in paras)
+    words = re.sub(r"（[^）]*）?", "", words).strip() or words.strip()
+    return words if len(words) <= length else words[:length] + "…"
+
+
 class Pages:
     """Renders division pages and the contents from the edition model."""
 
@@ -192,7 +206,8 @@ class Pages:
         self.links = [division_link(d) for d in edition.divisions]
         # filled by other site modules (rule and case marks in the text); empty by default
         self.env.globals.update(rule_names={}, rule_titles={}, claim_info={},
-                                claim_status_label={}, status_ko={}, case_title=str)
+                                claim_status_label={}, status_ko={}, case_title=str,
+                                questions_of=lambda chapter: (), opening=opening)
 
     def division(self, division_id: str, url: Url, base_url: str = "",
                  actions: Mapping[str, Sequence[Action]] | None = None) -> str:
