@@ -29,13 +29,12 @@ FILES = {
     "cite/p043.bib": "@book{x}\n",
     "cite/p043.json": "{}",
     "tei/yimao.xml": "<TEI/>",
-    "api/dts/index.json": "{}",
+    "api/dts/index.json": '{"@id": "http://127.0.0.1:8000/api/dts/index.json"}',
     "api/dts/document/yimao/p043.xml": "<TEI/>",
     "_static/yimao.css": "body{}",
     "sw.js": "//",
     "_py/yimao-py-0123456789ab.zip": "PK",
     "_py/314.0.8/pyodide.asm.wasm": "\0asm",
-    ".yimao-base": "http://127.0.0.1:8000\n",
     "cite/p042.json": '{"URL": "http://127.0.0.1:8000/p/p042/"}',
     "p/p042/index.html": '<link rel="canonical" href="http://127.0.0.1:8000/p/p042/">',
     "_py/manifest.json": '{"files": {}}' + " " * 200,
@@ -141,8 +140,8 @@ def test_links_follow_the_address_served(served: str) -> None:
             text = r.read().decode("utf-8")
             assert int(r.headers["Content-Length"]) == len(text.encode("utf-8"))
         assert text.count(f'"{served}/p/p042/"') == 1 and before not in text, text
-    with pytest.raises(urllib.error.HTTPError):
-        urllib.request.urlopen(served + "/.yimao-base")  # hidden, as every dot name
+    with urllib.request.urlopen(served + "/api/dts/index.json") as r:  # the base's witness
+        assert f'"{served}/api/dts/index.json"' in r.read().decode("utf-8")
 
 
 def test_a_release_needs_its_public_address(capsys: pytest.CaptureFixture[str]) -> None:

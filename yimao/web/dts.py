@@ -301,12 +301,9 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
 
     @one_line
     def write() -> None:
-        base = base_url(app.config)
-        write_api(state(app.config).edition, Path(app.outdir), base)
-        # the address the absolute links were written with: make serve puts the served one
-        # in its place when they differ and it is a local one (yimao.web.serve.local_base)
-        atomic.write_text(Path(app.outdir) / ".yimao-base", base.rstrip("/") + "\n",
-                          durable=False)
+        # the entry point's @id names the base the links were written with: make serve puts
+        # the served address in its place when it is a local one (yimao.web.serve.local_base)
+        write_api(state(app.config).edition, Path(app.outdir), base_url(app.config))
 
     write()
 

@@ -17,8 +17,8 @@ name does not change with its content are revalidated on each visit (``no-cache`
 named by their digest are kept for a year (``immutable``), so a new release is seen at once.
 
 Links that follow the host: a local build names its absolute URLs (citations and their files,
-``citation_*`` tags, the DTS API) from the local default address and records it in
-``.yimao-base``; when the site is served at another address (``PORT=8001 make serve``), that
+``citation_*`` tags, the DTS API) from the local default address (the DTS entry point's
+``@id`` says which); when the site is served at another address (``PORT=8001 make serve``), that
 address is put in their place in every text response, so the links work where they are read.
 A release build (``make release``, its public address) is served as built.
 """
@@ -30,6 +30,7 @@ import errno
 import functools
 import http.server
 import io
+import json
 import os
 import re
 import sys
@@ -58,8 +59,8 @@ Pyodide release (``/_py/314.0.8/``) or a stylesheet or script linked with Sphinx
 (``?v=…``): the same URL never holds other bytes."""
 
 
-BASE_FILE = ".yimao-base"
-"""The base URL the build wrote its absolute links with (hidden: never served)."""
+ENTRY = "api/dts/index.json"
+"""The DTS entry point: its ``@id`` is ``<base>/api/dts/index.json``, the build's base URL."""
 LOCAL_BASE = re.compile(r"http://(?:127\.0\.0\.1|localhost)(?::\d+)?")
 HOST = re.compile(r"[A-Za-z0-9.-]+(?::\d{1,5})?|\[[0-9A-Fa-f:.]+\](?::\d{1,5})?")
 REWRITTEN = (".html", ".json", ".xml", ".ris", ".bib", ".txt")
@@ -68,8 +69,9 @@ REWRITTEN = (".html", ".json", ".xml", ".ris", ".bib", ".txt")
 def local_base(directory: Path) -> str | None:
     """The local address a build wrote its links with, or None (a release build, or none)."""
     try:
-        base = (directory / BASE_FILE).read_text(encoding="utf-8").strip()
-    except OSError:
+        entry = json.loads((directory / ENTRY).read_text(encoding="utf-8"))
+        base = str(entry["@id"]).removesuffix("/" + ENTRY)
+    except (OSError, ValueError, KeyError, TypeError):
         return None
     return base if LOCAL_BASE.fullmatch(base) else None
 
