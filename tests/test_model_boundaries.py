@@ -110,3 +110,38 @@ def test_direct_reads_are_seen(tmp_path: Path) -> None:
     assert direct_reads(f) == {"compute.registry", "editorial/", "CASES_FILE", "yimao.tei readers",
                                "EXAMPLES_FILE"}
     assert "lxml" in imported(ast.parse(f.read_text()))
+
+
+SEAM_LEAKS = {
+    "element": "the model's lxml element (Edition.element): ask the model for plain values",
+    "text_of": "the model's walk of an lxml element: Edition.text gives the text",
+    "lunar_python": "a live calendar: dates come from compute's calendar or the model",
+    "signature": "a check of compute's signature: the site renders what compute gives",
+}
+"""What the site and the CLI may not reach for: they render what compute and the model give."""
+
+
+def seam_leaks(tree: ast.AST) -> set[str]:
+    """The names of :data:`SEAM_LEAKS` a module uses (imported, called or read as attributes)."""
+    found = {m.split(".")[0] for m in imported(tree)} | {m.rpartition(".")[2]
+                                                         for m in imported(tree)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Name):
+            found.add(node.id)
+    return found & set(SEAM_LEAKS)
+
+
+def test_the_site_and_the_cli_only_render_plain_values() -> None:
+    found = {(name, leak) for name, p in modules("web", "cli").items()
+             for leak in seam_leaks(ast.parse(p.read_text(encoding="utf-8")))}
+    assert not found, [(name, leak, SEAM_LEAKS[leak]) for name, leak in sorted(found)]
+
+
+def test_seam_leaks_are_seen() -> None:
+    tree = ast.parse("from lunar_python import Lunar\nimport inspect\n"
+                     "x = inspect.signature(f)\ny = edition.element('p1')\n"
+                     "from yimao.model.edition import text_of\n")
+    assert seam_leaks(tree) == set(SEAM_LEAKS)
+    assert seam_leaks(ast.parse("x = edition.text('p1')\n")) == set()
