@@ -30,8 +30,9 @@ editorial/examples.toml and questions.toml)."""
 
 TEI_READERS = ("yimao.tei.cases", "yimao.tei.inputs", "yimao.tei.questions", "yimao.tei.build",
                "yimao.tei.notes", "yimao.tei.layers", "yimao.tei.examples")
-"""The TEI side's readers of editorial/ (and its builder): the id module and the source
-root are shared, these are not."""
+"""The TEI side's readers of editorial/ (and its builder); the readers import nothing of the
+TEI side at all (:func:`test_the_readers_import_nothing_of_the_writer`): the id vocabulary they
+share with it is yimao/ids.py, beside both."""
 
 DATA_NAMES = ("EDITORIAL", "CASES_FILE", "machine_rows", "EXAMPLES_FILE", "QUESTIONS_FILE",
               "EXAMPLES_TOML", "QUESTIONS_TOML")
@@ -92,6 +93,16 @@ def test_only_the_tei_side_and_the_model_import_lxml() -> None:
     assert {name.split("/")[0] for name in readers} <= set(LXML_SIDES), sorted(readers)
 
 
+def test_the_readers_import_nothing_of_the_writer() -> None:
+    """The model, the site and the CLI read the TEI; none imports the TEI side (yimao/tei/),
+    which writes it: what both need (the id vocabulary) lives beside both, in yimao/ids.py."""
+    found = {(name, m) for name, p in modules(*READERS).items()
+             for m in imported(ast.parse(p.read_text(encoding="utf-8")))
+             if m == "yimao.tei" or m.startswith("yimao.tei.")}
+    assert not found, sorted(found)
+    assert (YIMAO / "ids.py").is_file() and not (YIMAO / "tei" / "ids.py").exists()
+
+
 def test_the_site_and_the_cli_read_edition_data_from_the_tei() -> None:
     found = {(name, what) for name, p in modules(*READERS).items() for what in direct_reads(p)}
     assert found <= set(ALLOWED), sorted(found - set(ALLOWED))
@@ -105,7 +116,7 @@ def test_direct_reads_are_seen(tmp_path: Path) -> None:
                  'from yimao.model import cases\ny = cases.CASES_FILE\n'
                  'z = "see editorial/cases.toml for the format"\n'
                  'n = "editorial"  # a note type\n'
-                 'from yimao.tei.cases import read_cases\nfrom yimao.tei import ids\n'
+                 'from yimao.tei.cases import read_cases\nfrom yimao import ids\n'
                  'from yimao.model.examples import EXAMPLES_FILE as E\n')
     assert direct_reads(f) == {"compute.registry", "editorial/", "CASES_FILE", "yimao.tei readers",
                                "EXAMPLES_FILE"}

@@ -48,10 +48,9 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao.errors import EditionError
 from yimao.model.edition import load_edition
-from yimao.tei import ids
 from yimao.web.build_state import SiteState, keep, one_line, site
 from yimao.web.cases import case_page
 from yimao.web.catalogue import Catalogue

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
+from yimao import ids
 from yimao.model.text import ApparatusEntry, Flat, TargetedNote
-from yimao.tei import ids
 
 if TYPE_CHECKING:
     from yimao.model.edition import Division, Edition, Passage
