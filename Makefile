@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: install runtime test lint site release serve bench bench-cases bench-runner golden golden-record clean
+.PHONY: install runtime test test-fast lint site release serve bench bench-cases bench-runner golden golden-record clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ runtime: $(STAMP)
 test: $(STAMP) runtime
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# what a developer runs often: every test but those marked site (the built site), browser
+# (chromium) or slow (pyproject.toml registers the markers; tests/conftest.py sets the first two)
+test-fast: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -m "not site and not browser and not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,4 +1,7 @@
-"""Fixtures shared by the test modules."""
+"""Fixtures shared by the test modules, and the markers that let ``make test-fast`` leave the
+long tests out: a test using the ``site`` fixture is marked ``site``, one using ``browser`` is
+marked ``browser`` (both set here, from the fixtures a test asks for, so a new test cannot
+forget them); ``slow`` is set by hand on the long tests that need neither."""
 
 from __future__ import annotations
 
@@ -6,6 +9,16 @@ from collections.abc import Iterator
 
 import pytest
 from sitebuild import ARGS, CHROMIUM, Build, build_once
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``site`` and ``browser`` the tests that use (directly or through another
+    fixture) the built site or the headless chromium."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        for marker in ("site", "browser"):
+            if marker in names:
+                item.add_marker(getattr(pytest.mark, marker))
 
 
 @pytest.fixture(scope="session")

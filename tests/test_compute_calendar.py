@@ -28,6 +28,7 @@ def _moments() -> list[dt.datetime]:
     return out
 
 
+@pytest.mark.slow  # a seeded sweep of moments, each asked of lunar-python too
 def test_pillars_agree_with_lunar_python():
     for m in _moments():
         lunar = _lunar(m)

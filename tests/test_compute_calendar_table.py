@@ -32,6 +32,7 @@ def test_the_table_gives_lunar_pythons_moments(year: int) -> None:
     assert tuple(t for t, _ in solar_terms(year)) == lunar_terms(year)
 
 
+@pytest.mark.slow  # every 節 of the table, asked of lunar-python
 def test_pillars_either_side_of_every_jie_are_lunar_pythons(monkeypatch) -> None:
     """Around each 節 (±1 s, ±1 min) the pillars from the table are those from lunar-python's
     moments (the table is swapped for lunar-python inside pillars)."""
@@ -53,6 +54,7 @@ def test_pillars_either_side_of_every_jie_are_lunar_pythons(monkeypatch) -> None
     assert sum(a.month != b.month for a, b in zip(got, got[1:], strict=False)) > 100
 
 
+@pytest.mark.slow  # a seeded sweep of moments against lunar-python
 def test_random_moments_match_lunar_pythons_own_pillars() -> None:
     """lunar-python's own exact year, month and day pillars (Gregorian dates, 1600-2400; not at
     23:00, where the day convention is compute's choice)."""

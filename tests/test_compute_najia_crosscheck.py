@@ -128,6 +128,7 @@ def test_all_64_hexagrams_static_and_all_moving():
             _compare(cast, when)
 
 
+@pytest.mark.slow  # 1,200 charts, each beside najia's
 def test_1200_random_casts_and_dates():
     rng = random.Random(1664)
     start = dt.datetime(1901, 1, 1)

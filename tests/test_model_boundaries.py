@@ -30,8 +30,9 @@ editorial/examples.toml and questions.toml)."""
 
 TEI_READERS = ("yimao.tei.cases", "yimao.tei.inputs", "yimao.tei.questions", "yimao.tei.build",
                "yimao.tei.notes", "yimao.tei.layers", "yimao.tei.examples")
-"""The TEI side's readers of editorial/ (and its builder): the id module and the source
-root are shared, these are not."""
+"""The TEI side's readers of editorial/ (and its builder); the readers import nothing of the
+TEI side at all (:func:`test_the_readers_import_nothing_of_the_writer`): the id vocabulary they
+share with it is yimao/ids.py, beside both."""
 
 DATA_NAMES = ("EDITORIAL", "CASES_FILE", "machine_rows", "EXAMPLES_FILE", "QUESTIONS_FILE",
               "EXAMPLES_TOML", "QUESTIONS_TOML")
@@ -92,6 +93,16 @@ def test_only_the_tei_side_and_the_model_import_lxml() -> None:
     assert {name.split("/")[0] for name in readers} <= set(LXML_SIDES), sorted(readers)
 
 
+def test_the_readers_import_nothing_of_the_writer() -> None:
+    """The model, the site and the CLI read the TEI; none imports the TEI side (yimao/tei/),
+    which writes it: what both need (the id vocabulary) lives beside both, in yimao/ids.py."""
+    found = {(name, m) for name, p in modules(*READERS).items()
+             for m in imported(ast.parse(p.read_text(encoding="utf-8")))
+             if m == "yimao.tei" or m.startswith("yimao.tei.")}
+    assert not found, sorted(found)
+    assert (YIMAO / "ids.py").is_file() and not (YIMAO / "tei" / "ids.py").exists()
+
+
 def test_the_site_and_the_cli_read_edition_data_from_the_tei() -> None:
     found = {(name, what) for name, p in modules(*READERS).items() for what in direct_reads(p)}
     assert found <= set(ALLOWED), sorted(found - set(ALLOWED))
@@ -105,8 +116,43 @@ def test_direct_reads_are_seen(tmp_path: Path) -> None:
                  'from yimao.model import cases\ny = cases.CASES_FILE\n'
                  'z = "see editorial/cases.toml for the format"\n'
                  'n = "editorial"  # a note type\n'
-                 'from yimao.tei.cases import read_cases\nfrom yimao.tei import ids\n'
+                 'from yimao.tei.cases import read_cases\nfrom yimao import ids\n'
                  'from yimao.model.examples import EXAMPLES_FILE as E\n')
     assert direct_reads(f) == {"compute.registry", "editorial/", "CASES_FILE", "yimao.tei readers",
                                "EXAMPLES_FILE"}
     assert "lxml" in imported(ast.parse(f.read_text()))
+
+
+SEAM_LEAKS = {
+    "element": "the model's lxml element (Edition.element): ask the model for plain values",
+    "text_of": "the model's walk of an lxml element: Edition.text gives the text",
+    "lunar_python": "a live calendar: dates come from compute's calendar or the model",
+    "signature": "a check of compute's signature: the site renders what compute gives",
+}
+"""What the site and the CLI may not reach for: they render what compute and the model give."""
+
+
+def seam_leaks(tree: ast.AST) -> set[str]:
+    """The names of :data:`SEAM_LEAKS` a module uses (imported, called or read as attributes)."""
+    found = {m.split(".")[0] for m in imported(tree)} | {m.rpartition(".")[2]
+                                                         for m in imported(tree)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.Name):
+            found.add(node.id)
+    return found & set(SEAM_LEAKS)
+
+
+def test_the_site_and_the_cli_only_render_plain_values() -> None:
+    found = {(name, leak) for name, p in modules("web", "cli").items()
+             for leak in seam_leaks(ast.parse(p.read_text(encoding="utf-8")))}
+    assert not found, [(name, leak, SEAM_LEAKS[leak]) for name, leak in sorted(found)]
+
+
+def test_seam_leaks_are_seen() -> None:
+    tree = ast.parse("from lunar_python import Lunar\nimport inspect\n"
+                     "x = inspect.signature(f)\ny = edition.element('p1')\n"
+                     "from yimao.model.edition import text_of\n")
+    assert seam_leaks(tree) == set(SEAM_LEAKS)
+    assert seam_leaks(ast.parse("x = edition.text('p1')\n")) == set()

@@ -100,6 +100,7 @@ def _sphinx_here(src: Path, out: Path, tei: Path) -> int:
         return int(exc.code or 0)
 
 
+@pytest.mark.slow  # a Sphinx run per hostile file
 @pytest.mark.parametrize("name", NAMES)
 def test_site_build_refuses_with_one_line(corpus, name: str, tmp_path: Path, capfd) -> None:
     c, path = corpus[name]
@@ -112,6 +113,7 @@ def test_site_build_refuses_with_one_line(corpus, name: str, tmp_path: Path, cap
         assert SECRET not in page.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # a Sphinx run
 def test_site_build_refuses_xxe_as_make_site_runs_it(corpus, tmp_path: Path) -> None:
     c, path = corpus["xxe-file"]
     build = sphinx(copy_sources(tmp_path), tmp_path / "html", path)
@@ -119,6 +121,7 @@ def test_site_build_refuses_xxe_as_make_site_runs_it(corpus, tmp_path: Path) -> 
     _check_refusal(c, path, build.stderr, "yimao site: error: ")
 
 
+@pytest.mark.slow  # a Sphinx run
 def test_any_error_in_the_site_build_is_one_line(tmp_path: Path) -> None:
     """Not only a broken TEI: an error raised anywhere under the extension (here by another
     extension's passage-actions handler) ends the build with one line, never a traceback."""

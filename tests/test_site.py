@@ -247,6 +247,7 @@ def test_unchanged_rebuild_reads_and_writes_nothing(site: Build) -> None:
     assert "no targets are out of date" in again.stdout
 
 
+@pytest.mark.slow  # a Sphinx build of its own
 def test_other_extensions_add_passage_links(tmp_path: Path) -> None:
     (tmp_path / "run_links.py").write_text(
         "from yimao.web.pages import Action\n"
@@ -279,12 +280,14 @@ def _broken_copy(tmp_path: Path) -> tuple[Path, int]:
     return broken, line
 
 
+@pytest.mark.slow  # a Sphinx build of its own
 def test_fixture_builds(tmp_path: Path) -> None:
     build = sphinx(copy_sources(tmp_path), tmp_path / "html", FIXTURES / "mini.xml")
     assert build.returncode == 0, build.stderr
     assert (tmp_path / "html" / "lifa" / "02" / "index.html").is_file()
 
 
+@pytest.mark.slow  # a Sphinx run
 def test_malformed_tei_stops_with_one_clear_line(tmp_path: Path) -> None:
     broken, line = _broken_copy(tmp_path)
     build = sphinx(copy_sources(tmp_path), tmp_path / "html", broken)
@@ -295,6 +298,7 @@ def test_malformed_tei_stops_with_one_clear_line(tmp_path: Path) -> None:
     assert "Traceback" not in build.stderr + build.stdout
 
 
+@pytest.mark.slow  # a Sphinx run
 def test_missing_tei_stops_with_one_clear_line(tmp_path: Path) -> None:
     missing = tmp_path / "nowhere.xml"
     build = sphinx(copy_sources(tmp_path), tmp_path / "html", missing)

@@ -199,6 +199,7 @@ def test_cite_box_names_everyone_without_javascript(site: Build, header: dict[st
     assert links == [f"../../cite/p043.{ext}" for ext in ("bib", "json", "ris")]
 
 
+@pytest.mark.slow  # a Sphinx build of its own
 def test_base_url_is_configured(tmp_path: Path) -> None:
     build = sphinx(copy_sources(tmp_path), tmp_path / "html", FIXTURES / "mini.xml",
                    extra=["-D", "yimao_baseurl=https://example.org/yimao/"])

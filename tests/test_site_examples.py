@@ -238,6 +238,7 @@ def test_every_chart_on_the_site_is_the_one_layout(site: Build) -> None:
 # ------------------------------------------------------------------ the build checks
 
 
+@pytest.mark.slow  # executes every rule example
 def test_a_failing_example_stops_the_build() -> None:
     """The checks the build runs (yimao.web.extension.worked_actions) refuse what they must."""
     from dataclasses import replace
@@ -261,6 +262,7 @@ def test_a_failing_example_stops_the_build() -> None:
         rule_examples(ed, book, [x for x in rows if x.rule != "wushu-dun"])
 
 
+@pytest.mark.slow  # executes every rule and question example
 def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None:
     from dataclasses import replace
 

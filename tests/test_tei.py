@@ -53,6 +53,7 @@ def ids(doc: etree._ElementTree) -> dict[str, etree._Element]:
     return out
 
 
+@pytest.mark.slow  # the whole TEI built again
 def test_committed_tei_is_the_builders_output() -> None:
     data, _ = build_tei.render()
     assert TEI.read_bytes() == data, (
@@ -61,12 +62,14 @@ def test_committed_tei_is_the_builders_output() -> None:
     )
 
 
+@pytest.mark.slow  # tei_all's schema on the whole TEI
 def test_valid_against_tei_all(tei_schema: etree.RelaxNG, doc: etree._ElementTree) -> None:
     ok = tei_schema.validate(doc)
     errors = [f"line {e.line}: {e.message}" for e in list(tei_schema.error_log)[:10]]
     assert ok, "\n".join(errors)
 
 
+@pytest.mark.slow  # tei_all's schema on a whole copy
 def test_schema_rejects_a_broken_copy(tei_schema: etree.RelaxNG) -> None:
     broken = etree.fromstring(TEI.read_bytes())
     p = broken.find(".//tei:p[@xml:id='p027']", NS)
@@ -230,6 +233,7 @@ def test_no_whitespace_was_added_inside_paragraphs(doc: etree._ElementTree) -> N
         assert "".join(_diplomatic(p)) == src[p.get(XML_ID)]
 
 
+@pytest.mark.slow  # the whole TEI built twice
 def test_builder_is_deterministic() -> None:
     assert build_tei.render()[0] == build_tei.render()[0]
 

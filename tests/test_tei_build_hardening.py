@@ -41,6 +41,7 @@ def _run(argv: list[str], capsys) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
+@pytest.mark.slow  # the whole TEI built
 def test_build_tei_refuses_an_edited_tei_unless_forced(tmp_path, capsys, quick_render) -> None:
     tei = tmp_path / "yimao.xml"
     code, out, _ = _run(["-o", str(tei)], capsys)
@@ -58,6 +59,7 @@ def test_build_tei_refuses_an_edited_tei_unless_forced(tmp_path, capsys, quick_r
     assert "replaced" in out and "EDITED" in out and "1 lines removed, 1 added" in out
 
 
+@pytest.mark.slow  # the whole TEI built
 def test_what_may_be_replaced(quick_render) -> None:
     new = quick_render
     path = Path("tei/yimao.xml")

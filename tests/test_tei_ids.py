@@ -54,9 +54,9 @@ NAMED = {"lifa", "shilei", "rules", "ed", "transcriber", "hu-jie", "cheng-liangy
 
 
 def test_every_published_id_has_a_form_of_yimao_ids() -> None:
-    """Every id the TEI carries is one of the forms yimao.tei.ids parses (or a named one), and
+    """Every id the TEI carries is one of the forms yimao.ids parses (or a named one), and
     formatting its parts gives it back; paragraph-bound ids name a paragraph of the TEI."""
-    from yimao.tei import ids
+    from yimao import ids
 
     current = current_ids()
     unknown = sorted(i for i in current - NAMED if not ids.kind(i))

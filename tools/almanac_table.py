@@ -20,7 +20,6 @@ file with this tool's output and the days it gives with lunar-python's, day by d
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import sys
 from pathlib import Path
@@ -91,18 +90,9 @@ def build() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="compare yimao/model/almanac_data.py with lunar-python; write nothing")
-    args = parser.parse_args(argv)
-    text = build()
-    if args.check:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT.relative_to(ROOT)}: {'as lunar-python gives' if same else 'DIFFERS'}")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)} ({len(text.encode()) // 1024} KiB)")
-    return 0
+    from jieqi_table import generate
+
+    return generate(argv, OUT, build)
 
 
 if __name__ == "__main__":

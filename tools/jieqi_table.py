@@ -29,6 +29,7 @@ import base64
 import datetime as dt
 import sys
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,19 +96,26 @@ def build() -> str:
     ])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def generate(argv: list[str] | None, out: Path, build: Callable[[], str]) -> int:
+    """A generated table's command: write *out* from *build*, or with ``--check`` compare it
+    with what *build* gives (exit status 1 if it differs) and write nothing."""
+    parser = argparse.ArgumentParser(description=f"write {out.relative_to(ROOT)} from "
+                                                 "lunar-python")
     parser.add_argument("--check", action="store_true",
-                        help="compare compute/book/jieqi_data.py with lunar-python; write nothing")
+                        help=f"compare {out.relative_to(ROOT)} with lunar-python; write nothing")
     args = parser.parse_args(argv)
     text = build()
     if args.check:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT.relative_to(ROOT)}: {'as lunar-python gives' if same else 'DIFFERS'}")
+        same = out.exists() and out.read_text(encoding="utf-8") == text
+        print(f"{out.relative_to(ROOT)}: {'as lunar-python gives' if same else 'DIFFERS'}")
         return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)} ({len(text.encode()) // 1024} KiB)")
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out.relative_to(ROOT)} ({len(text.encode()) // 1024} KiB)")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generate(argv, OUT, build)
 
 
 if __name__ == "__main__":

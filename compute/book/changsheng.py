@@ -19,7 +19,7 @@ Convention ``tu-changsheng``: ``申`` (the book, p191-s1; also usual 六爻 prac
 from __future__ import annotations
 
 from compute.book.ganzhi import Branch
-from compute.book.wuxing import Phase
+from compute.book.wuxing import BRANCH_PHASE, Phase
 from compute.registry import convention, doctrine, rule, table
 
 TYPE_CHECKING = False
@@ -168,13 +168,12 @@ def wangxiang(phase: Phase | int, month: Branch | int) -> str:
     return WANGXIANG_TABLE[phase][BRANCH_PHASE_INT[month]]
 
 
-BRANCH_PHASE_INT: Final = (4, 2, 0, 0, 2, 1, 1, 2, 3, 3, 2, 4)
-"""地支五行 as plain ints (子水 丑土 寅木 …), for the rules' fast paths; the same as
-:data:`compute.book.wuxing.BRANCH_PHASE`:
+BRANCH_PHASE_INT: Final = tuple(int(BRANCH_PHASE[b]) for b in range(12))
+"""地支五行 as plain ints (子水 丑土 寅木 …), for the rules' fast paths: the book's table,
+:data:`compute.book.wuxing.BRANCH_PHASE`, read once.
 
->>> from compute.book.wuxing import BRANCH_PHASE
->>> BRANCH_PHASE_INT == tuple(int(BRANCH_PHASE[b]) for b in range(12))
-True
+>>> BRANCH_PHASE_INT
+(4, 2, 0, 0, 2, 1, 1, 2, 3, 3, 2, 4)
 """
 
 

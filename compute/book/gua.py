@@ -27,6 +27,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 
+POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
+"""The places of a hexagram's lines by position (1 = 初爻, the bottom, … 6 = 上爻)."""
+POSITIONS: Final = {name: p for p, name in enumerate(POS_ZH) if name}
+"""A line's place by its name: ``POSITIONS["初爻"] == 1``."""
+
 
 class Trigram(Named, names="坤震坎兌艮離巽乾", what="trigram", expected="one of 乾兌離震巽坎艮坤",
               aliases={"地": "坤", "雷": "震", "水": "坎", "澤": "兌", "山": "艮", "火": "離",

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from typing import Final
 
 RELATIVE_ZH: Final = ("父母", "官鬼", "兄弟", "子孫", "妻財")
+RELATIVE_SHORT: Final = "父官兄子財"
+"""Each 六親 in one character, as charts write it (:attr:`Relative.short`)."""
+RELATIVE_OF_SHORT: Final = dict(zip(RELATIVE_SHORT, RELATIVE_ZH, strict=True))
+"""``{"父": "父母", …}``: the 六親 a chart's one character names."""
 
 
 class Relative(Named, names=RELATIVE_ZH, what="relative",
@@ -40,7 +44,7 @@ class Relative(Named, names=RELATIVE_ZH, what="relative",
     @property
     def short(self) -> str:
         """One character, as charts write it: 父 官 兄 子 財."""
-        return "父官兄子財"[self]
+        return RELATIVE_SHORT[self]
 
 
 LIUQIN_RULE: Final = table(

@@ -29,9 +29,6 @@ if TYPE_CHECKING:
 
 
 RELATIVES: Final = {str(r): r for r in Relative}
-POSITIONS: Final = {"初爻": 1, "二爻": 2, "三爻": 3, "四爻": 4, "五爻": 5, "上爻": 6}
-SPIRITS: Final = ("青龍", "朱雀", "勾陳", "騰蛇", "白虎", "元武")
-POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 SEPARATORS: Final = re.compile(r"[,，、+＋\s]+")
 
 

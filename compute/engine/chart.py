@@ -126,7 +126,8 @@ def chart(
         at=at, tz=tz, calendar=calendar, najia_stems=najia_stems, solstice=solstice,
         fushen=fushen, hu=hu, zi=zi, conventions=conventions,
     )
-    asking = _asking(question, yongshen, facts)
+    asking = None if question is None and yongshen is None and facts is None \
+        else _asking(question, yongshen, facts)  # most charts are asked nothing: no call
     call = r.call if asking is None else asking.call(r.call)
     primary_h, changed_h, stems_used = _hexagrams(r)
     options = (

@@ -25,6 +25,7 @@ from compute.book.changsheng import (
     day_action,
 )
 from compute.book.ganzhi import BRANCH_ZH, CLASH, VOID_START
+from compute.book.gua import POS_ZH
 from compute.book.liuqin import RELATIVE_ZH
 from compute.book.wuxing import PHASE_ZH
 from compute.registry import Finding, finding_detectors
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 AS_INT: Final = tuple(range(12))
 """``AS_INT[b]``: a branch (or any IntEnum below 12) as a plain int — a tuple lookup, several
 times cheaper than ``int(b)``."""
-POS_ZH: Final = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 
 
 _LINE_HEAD: Final = tuple(tuple(f"{POS_ZH[p]} {BRANCH_ZH[b]}{PHASE_ZH[BRANCH_PHASE_INT[b]]}"

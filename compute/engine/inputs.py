@@ -394,8 +394,10 @@ def parse(
     Traceback (most recent call last):
     compute.errors.InputError: month 丙寅 contradicts year 癸卯: by 五虎遁 the month is 甲寅
     """
-    chosen_options, chosen_zi, chosen_calendar, side = _options(
-        najia_stems, fushen, hu, zi, calendar, solstice)
+    chosen_options, chosen_zi, chosen_calendar, side = _BOOK_READ if najia_stems == "book" \
+        and fushen == "book" and hu == "book" and zi == "23" and calendar == "gregorian" \
+        and solstice is None and type(najia_stems) is type(fushen) is type(hu) is type(zi) \
+        is type(calendar) is str else _options(najia_stems, fushen, hu, zi, calendar, solstice)
     convs = rules.default_conventions() if conventions is None else read_conventions(conventions)
     cast = cast_of(primary, changed, lines)
 
@@ -410,7 +412,8 @@ def parse(
         day_gz = read_day(day) if day is not None else None
     hour_v = read_hour(hour) if hour is not None else None
     birth_v = read_birth(birth) if birth is not None else None
-    _pillars_agree(year_gz, month_v, day_gz, hour_v)
+    if year_gz is not None or hour_v is not None:  # most charts give neither: no call
+        _pillars_agree(year_gz, month_v, day_gz, hour_v)
 
     options: tuple[tuple[str, str], ...] = ()
     moment: _dt.datetime | None = None
@@ -560,6 +563,8 @@ this module would register its rules earlier (the registry's order orders the TE
 True
 """
 _BOOK_OPTIONS: Final = (("najia_stems", "book"), ("fushen", "book"), ("hu", "book"), ("zi", "23"))
+_BOOK_READ: Final = (_BOOK_OPTIONS, "23", "gregorian", None)
+"""What :func:`_options` reads from the book's options, as most charts are asked (no call)."""
 """The options of :func:`parse` when every one is the book's (the default)."""
 _new = object.__new__
 

@@ -20,6 +20,7 @@ import datetime as _dt
 from collections.abc import Mapping
 
 from compute.book.changsheng import ACTS_TABLE, STAGE_TABLE, stage_at
+from compute.book.gua import TRIGRAM_PHASE, TRIGRAM_ZH
 from compute.engine.chart import Chart
 from compute.engine.context import BRANCH_ZH, CLASH, Context, context, memoized
 from compute.registry import Finding, convention, doctrine, rule, table
@@ -28,7 +29,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final
 
-TRIGRAM_ZH: Final = "坤震坎兌艮離巽乾"   # by Trigram value (bit 0 bottom, 1 yang)
 
 DILU: Final = table(
     "gua-dilu", "地祿訣 (卦 ↔ 支)", "지록결 (괘 ↔ 지)", ("p105-s1",),
@@ -303,7 +303,9 @@ def gua_mujue(chart: Chart) -> list[Finding]:
     return out
 
 
-_TRI_PHASE: Final = (2, 0, 4, 3, 2, 1, 0, 3)   # 坤土 震木 坎水 兌金 艮土 離火 巽木 乾金
+_TRI_PHASE: Final = tuple(int(TRIGRAM_PHASE[t]) for t in range(8))
+"""The trigrams' phases as ints, by trigram value (坤土 震木 坎水 兌金 艮土 離火 巽木 乾金: the
+book's table, :data:`compute.book.gua.TRIGRAM_PHASE`)."""
 _MU_JUE: Final = {tu: tuple((stage_at(ph, "墓", tu), stage_at(ph, "絕", tu)) for ph in _TRI_PHASE)
                   for tu in ("申", "寅")}
 """``_MU_JUE[tu][trigram]``: the 墓 and the 絕 branch of the trigram's phase."""

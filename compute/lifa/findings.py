@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from compute.book.changsheng import BRANCH_PHASE_INT, stage_at
 from compute.book.ganzhi import BRANCH_ZH, CLASH, STEM_ZH, Branch
 from compute.book.gua import Trigram
 from compute.book.liuqin import RELATIVE_ZH, Relative, controlled_by, generated_by, relative
@@ -35,10 +36,6 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------------------ basic date facts
 
-JUE: Final = {Phase.JIN: Branch.YIN, Phase.MU: Branch.SHEN, Phase.HUO: Branch.HAI,
-              Phase.SHUI: Branch.SI, Phase.TU: Branch.SI}
-"""絕 of each phase: 金絕寅, 木絕申, 火絕亥, 水土絕巳 (from "金生巳，木生亥，火生寅，水土生申",
-p179-s2 注)."""
 
 def context(c: Chart) -> Context:
     """The chart's context (:func:`compute.engine.context.context`), read without a call when
@@ -46,13 +43,13 @@ def context(c: Chart) -> Context:
     return c.context or build_context(c)
 
 
-BRANCH_PHASE_INT: Final = tuple(int(branch_phase(Branch(b))) for b in range(12))
-"""地支五行 as ints (the same as :data:`compute.book.changsheng.BRANCH_PHASE_INT`)."""
 
 # Integer tables over the phases (木火土金水 = 0–4) and the 六親 (父母 官鬼 兄弟 子孫 妻財 = 0–4),
 # derived once from the enums' own methods: the detectors below read these instead of calling
 # the enum methods line by line.
-JUE_INT: Final = tuple(int(JUE[Phase(p)]) for p in range(5))
+JUE_INT: Final = tuple(stage_at(p, "絕") for p in range(5))
+"""絕 of each phase (an int): 金絕寅, 木絕申, 火絕亥, 水土絕巳 (the 長生 table, p179-s2 注,
+with 土 beside 水: "金生巳，木生亥，火生寅，水土生申")."""
 _REL_GEN: Final = tuple(int(generated_by(Relative(r))) for r in range(5))
 _REL_CTL: Final = tuple(int(controlled_by(Relative(r))) for r in range(5))
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from compute.book.ganzhi import GanZhi
-from compute.book.gua import HEXAGRAMS
+from compute.book.gua import HEXAGRAMS, POS_ZH
 from compute.book.liuqin import relative
 from compute.book.najia import najia
 from compute.book.wuxing import branch_phase
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from compute.engine.chart import Chart
 
 SEGMENTS = ("本", "之", "伏")
-POS_ZH = ("", "初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 
 
 class Xian(Frozen):

@@ -16,12 +16,17 @@ from collections.abc import Callable
 
 import compute.shilei.daxian  # noqa: F401 (registers 大限/小限 before the judgments)
 from compute.book.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
-from compute.book.changsheng import acts, stage_at
+from compute.book.changsheng import STAGES, acts, stage_at
+from compute.book.ganzhi import BRANCH_ZH
+from compute.book.gua import TRIGRAM_ZH
+from compute.book.liuqin import RELATIVE_OF_SHORT as REL_SEL
 from compute.book.questions import Question
 from compute.book.questions import question as find_question
+from compute.book.wuxing import PHASE_ZH
 from compute.engine.context import CLASH, findings_of
 from compute.engine.context import context as ctx
 from compute.errors import InputError
+from compute.lifa.hechong import LIUHE as LIUHE6
 from compute.registry import Finding
 from compute.shilei.condition import FALSE, TRUE, UNKNOWN, Item, Result, Tri, Unknown, tree
 from compute.shilei.quyong import asked
@@ -29,18 +34,11 @@ from compute.shilei.roles import Roles, roles
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final
+    from typing import Any
 
     from compute.engine.chart import Chart
 
 
-LIUHE6: Final = {0: 1, 1: 0, 2: 11, 11: 2, 3: 10, 10: 3, 4: 9, 9: 4, 5: 8, 8: 5, 6: 7, 7: 6}
-PHASE_ZH: Final = "木火土金水"
-BRANCH_ZH: Final = "子丑寅卯辰巳午未申酉戌亥"
-STEM_ZH: Final = "甲乙丙丁戊己庚辛壬癸"
-TRIGRAM_ZH: Final = "坤震坎兌艮離巽乾"
-REL_SEL: Final = {"父": "父母", "兄": "兄弟", "子": "子孫", "財": "妻財", "官": "官鬼"}
-STAGES: Final = ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死", "墓", "絕", "胎", "養")
 
 
 def _t_and(a: Tri, b: Tri) -> Tri:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 
 from compute.book.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.book.changsheng import acts
-from compute.book.questions import POS_ZH
+from compute.book.gua import POS_ZH
 from compute.engine.context import context as ctx
 from compute.engine.context import findings_of
 from compute.registry import Finding, finding_detectors, get, rule

@@ -16,15 +16,10 @@ its 伏神 (hidden); with no 伏神 either it is absent (竟無, grade 17).
 
 from __future__ import annotations
 
+from compute.book.gua import POS_ZH, POSITIONS
 from compute.book.liuqin import Relative
-from compute.book.questions import (
-    POS_ZH,
-    POSITIONS,
-    RELATIVES,
-    SPIRITS,
-    Question,
-    read_yongshen,
-)
+from compute.book.liushen import SPIRIT_ZH as SPIRITS
+from compute.book.questions import RELATIVES, Question, read_yongshen
 from compute.book.questions import question as find_question
 from compute.values import Frozen, init
 

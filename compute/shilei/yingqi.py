@@ -28,10 +28,12 @@ from collections.abc import Iterator
 
 from compute.book.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
 from compute.book.changsheng import acts, stage_at
+from compute.book.ganzhi import BRANCH_ZH, STEM_ZH
 from compute.engine.context import CLASH
+from compute.lifa.hechong import LIUHE as LIUHE6
 from compute.registry import Finding, rule
 from compute.shilei.condition import Item, Unknown, tree
-from compute.shilei.evaluator import BRANCH_ZH, LIUHE6, STEM_ZH, Evaluator
+from compute.shilei.evaluator import Evaluator
 from compute.shilei.judgments_data import YINGQI
 from compute.shilei.quyong import asked, finding, was_asked
 

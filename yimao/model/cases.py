@@ -159,6 +159,37 @@ def _almanac_days(gyear: int) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def lunar_date(year: int, month: int, day: int) -> tuple[_dt.date, str, str] | None:
+    """A date of the lunar calendar (the lunar year that begins in the Gregorian *year*, the
+    month's number, 正月 1, not a leap month, the day of the month): its Gregorian day, with
+    the month pillar's branch by the 節 and the day's 干支 from compute's calendar — read from
+    the table of the lunar years (yimao/model/almanac_data.py); ``None`` outside the table.
+
+    >>> d, month, day = lunar_date(1664, 7, 16)  # 康熙甲辰 秋七月既望
+    >>> d.isoformat(), month, day
+    ('1664-09-05', '申', '乙巳')
+    >>> lunar_date(1664, 5, 1)[1:]  # 康熙甲辰 仲夏朔旦
+    ('巳', '壬戌')
+    >>> lunar_date(1700, 1, 1) is None
+    True
+    """
+    from compute.book.calendar import pillars
+    from yimao.model.almanac_data import LUNAR_YEARS
+
+    for gyear, first, lengths, leap in LUNAR_YEARS:
+        if gyear != year:
+            continue
+        numbers = [n for m in range(1, 13) for n in ((m, 0) if m == leap else (m,))]
+        start = _dt.date.fromisoformat(first).toordinal()
+        for number, length in zip(numbers, lengths, strict=True):
+            if number == month:
+                date = _dt.date.fromordinal(start + day - 1)
+                p = pillars(_dt.datetime(date.year, date.month, date.day, 12))
+                return date, p.month.branch.zh, p.day.zh
+            start += 30 if length == "0" else 29
+    return None
+
+
 def _matches(year: str, month: str, day: str, window: tuple[int, int], almanac: bool
              ) -> list[str]:
     """The days (ISO) whose pillars are these (as a case states them); the day pillar is
@@ -229,5 +260,6 @@ def date_problem(case: Case) -> str:
 
 __all__ = [
     "INPUTS", "STATUSES", "TYPES", "WINDOW", "Case", "Claim", "Setting", "Verdict", "by_id",
-    "completions", "date_problem", "dates", "evaluate", "gregorian", "load", "setting",
+    "completions", "date_problem", "dates", "evaluate", "gregorian", "load", "lunar_date",
+    "setting",
 ]

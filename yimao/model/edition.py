@@ -59,8 +59,9 @@ from typing import Any, NoReturn
 
 from lxml import etree
 
+from yimao import ids
 from yimao.errors import EditionError
-from yimao.model.case_record import STATUSES, TYPES, Case, Claim, keep_cases, kept_cases
+from yimao.model.case_record import ROOT, STATUSES, TYPES, Case, Claim, keep_cases, kept_cases
 from yimao.model.text import (
     READINGS,
     Flat,
@@ -71,8 +72,6 @@ from yimao.model.text import (
     targeted_notes,
 )
 from yimao.model.text import text as runs_text
-from yimao.tei import ids
-from yimao.tei.source import ROOT
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 NS = {"tei": TEI_NS}

@@ -46,9 +46,9 @@ from compute.book.liuqin import Relative
 from compute.book.wuxing import Phase
 from compute.engine.chart import Chart
 from compute.engine.inputs import FIELDS
+from yimao import ids
 from yimao.errors import EditionError
 from yimao.model.edition import TEI_NS, XML_ID, feature_values
-from yimao.tei import ids
 
 if TYPE_CHECKING:
     from lxml import etree

@@ -46,7 +46,7 @@ from typing import ClassVar
 
 from lxml import etree
 
-from yimao.tei import ids
+from yimao import ids
 
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 

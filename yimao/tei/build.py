@@ -32,8 +32,8 @@ from typing import Any
 
 from lxml import etree
 
-from yimao import atomic
-from yimao.tei import examples, ids, source
+from yimao import atomic, ids
+from yimao.tei import examples, source
 from yimao.tei.cases import Case, CaseLayer, CaseNote, read_case_notes, read_cases
 from yimao.tei.header import build_header
 from yimao.tei.inputs import (

@@ -38,7 +38,7 @@ from typing import Any
 from lxml import etree
 
 from compute.claims import INPUTS
-from yimao.tei import ids
+from yimao import ids
 from yimao.tei.inputs import EDITORIAL, InputError, present
 from yimao.tei.layers import RANK_CASE, RANK_CLAIM, Span
 from yimao.tei.markup import attrs, el

@@ -47,7 +47,7 @@ from typing import Any, Final
 
 from lxml import etree
 
-from yimao.tei import ids
+from yimao import ids
 from yimao.tei.inputs import EDITORIAL, InputError, present
 from yimao.tei.markup import el
 

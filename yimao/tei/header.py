@@ -7,7 +7,7 @@ import tomllib
 
 from lxml import etree
 
-from yimao.tei import ids
+from yimao import ids
 from yimao.tei.inputs import Rule
 from yimao.tei.markup import el
 from yimao.tei.source import ROOT

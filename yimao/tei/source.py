@@ -27,7 +27,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from yimao.tei import ids
+from yimao import ids
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = ROOT / "text" / "000_f2c3b46164ae43d7.txt"

@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao.model import cases as C
-from yimao.tei import ids
 from yimao.web.pages import short_ref
 
 if TYPE_CHECKING:

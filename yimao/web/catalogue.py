@@ -82,10 +82,8 @@ class Catalogue:
 
     def sentence_text(self, sid: str) -> str:
         """The edited Chinese text of a sentence (or note) of the edition."""
-        from yimao.model.edition import text_of
-
         try:
-            return " ".join(text_of(self.edition.element(sid), "corrected").split())
+            return " ".join(self.edition.text(sid, "corrected").split())
         except EditionError:
             return ""
 

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from yimao import atomic
 from yimao.model.edition import Edition, Header, Responsibility
+from yimao.web.build_state import one_line, site
 from yimao.web.pages import docname, permalink
 
 if TYPE_CHECKING:
@@ -396,25 +397,20 @@ def base_url(config: Config) -> str:
     return config.yimao_baseurl or config.html_baseurl or DEFAULT_BASEURL
 
 
-_CITES: dict[str, Cites] = {}
-
-
 def cites(app: Sphinx) -> Cites:
-    from yimao.web.extension import state
-
-    key = f"{app.config.yimao_tei_path}\n{base_url(app.config)}"
-    if key not in _CITES:
-        _CITES[key] = Cites(state(app.config).edition, base_url(app.config))
-    return _CITES[key]
+    """The build's citations, made once and kept on its *app* beside its state."""
+    kept = getattr(app, "yimao_cites", None)
+    if kept is None:
+        kept = Cites(site(app).edition, base_url(app.config))
+        app.yimao_cites = kept  # type: ignore[attr-defined]
+    return kept
 
 
 def on_builder_inited(app: Sphinx) -> None:
-    from yimao.web.extension import one_line, state
-
     @one_line
     def run() -> None:
         c = cites(app)
-        state(app.config).pages.env.globals.update(
+        site(app).pages.env.globals.update(
             citation=c.passage, citation_meta=c.passage_meta, cite_dir=CITE_DIR,
             bibtex=bibtex)
 
@@ -423,9 +419,7 @@ def on_builder_inited(app: Sphinx) -> None:
 
 def on_html_page_context(app: Sphinx, pagename: str, templatename: str,
                          context: dict[str, Any], doctree: Any) -> None:
-    from yimao.web.extension import state
-
-    division = next((link.id for link in state(app.config).pages.links
+    division = next((link.id for link in site(app).pages.links
                      if link.docname == pagename), None)
     context["yimao_meta"] = cites(app).division_meta(division) if division else []
     context["yimao_jsonld"] = cites(app).division_jsonld(division) if division else ""
@@ -434,7 +428,6 @@ def on_html_page_context(app: Sphinx, pagename: str, templatename: str,
 def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    from yimao.web.extension import one_line
 
     @one_line
     def write() -> None:

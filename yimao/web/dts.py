@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from yimao import atomic
 from yimao.model.edition import Division, Edition, Passage
+from yimao.web.build_state import one_line, site
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -297,13 +298,12 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     from yimao.web.cite import base_url
-    from yimao.web.extension import one_line, state
 
     @one_line
     def write() -> None:
         # the entry point's @id names the base the links were written with: make serve puts
         # the served address in its place when it is a local one (yimao.web.serve.local_base)
-        write_api(state(app.config).edition, Path(app.outdir), base_url(app.config))
+        write_api(site(app).edition, Path(app.outdir), base_url(app.config))
 
     write()
 

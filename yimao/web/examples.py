@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
+from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH, STEM_ZH
 from compute.engine.inputs import FIELDS
 from yimao import atomic
 from yimao.errors import EditionError
@@ -278,72 +279,53 @@ def question_page(chapter: str) -> str:
     return f"questions/{chapter.rpartition('-')[2]}"
 
 
-POSITIONS = {"初爻": 1, "二爻": 2, "三爻": 3, "四爻": 4, "五爻": 5, "上爻": 6}
 UNMARKED = ("", "卦", "親屬", "物類")
 """用神 that mark no line by themselves (the whole hexagram; whoever or whatever is asked)."""
-SPIRITS = ("青龍", "朱雀", "勾陳", "騰蛇", "白虎", "元武")
 
 
-def yongshen_lines(c: Chart, yong: str) -> tuple[int, ...]:
-    """The lines of the primary hexagram that a 用神 of questions.toml points at (none for
-    the whole hexagram, 親屬, 物類 — they depend on who asks or on what).
+@functools.cache
+def yongshen_lines(primary: str, stem: str, yong: str) -> tuple[int, ...]:
+    """The 飛 lines of *primary*'s static chart on a day of *stem* (:func:`_fixed_date`) where
+    compute finds the 用神 *yong* (:func:`compute.shilei.roles.roles`, every appearance
+    before the 兩現 choice; none for a 用神 hidden as 伏神).
 
-    >>> from compute import chart
-    >>> c = chart("困", "坎", month="午", day="壬戌")
-    >>> yongshen_lines(c, "妻財"), yongshen_lines(c, "世"), yongshen_lines(c, "外卦")
-    ((1,), (1,), (4, 5, 6))
+    >>> yongshen_lines("困", "壬", "妻財"), yongshen_lines("困", "壬", "世")
+    ((1,), (1,))
+    >>> yongshen_lines("困", "壬", "外卦")
+    (4, 5, 6)
     """
-    p = c.primary
-    if yong in POSITIONS:
-        return (POSITIONS[yong],)
-    if yong == "世":
-        return (p.shi,)
-    if yong == "應":
-        return (p.ying,)
-    if yong == "世應":
-        return tuple(sorted((p.shi, p.ying)))
-    if yong == "間爻":
-        lo, hi = sorted((p.shi, p.ying))
-        return tuple(range(lo + 1, hi))
-    if yong == "內卦":
-        return (1, 2, 3)
-    if yong == "外卦":
-        return (4, 5, 6)
-    if yong == "動爻":
-        return tuple(ln.position for ln in p.lines if ln.moving)
-    if yong in SPIRITS:
-        return tuple(ln.position for ln in p.lines if str(ln.spirit) == yong)
-    if yong == "太歲":
-        year = c.to_dict().get("year")
-        return tuple(ln.position for ln in p.lines if year and ln.branch.zh == year[1])
-    return tuple(ln.position for ln in p.lines if str(ln.relative) == yong)
+    from compute.shilei.roles import roles
+
+    r = roles(_fixed_date(primary, stem), yongshen=yong)
+    return tuple(a.position for a in r.all_yong if not a.hidden)
 
 
-def question_chart(k: int, yong: str) -> tuple[dict[str, str], Chart]:
-    """A constructed chart for the *k*-th question (구성례): one moving line, on the question's
-    用神 where one of the 64 hexagrams (tried from the *k*-th on) puts it there. Month and day
-    vary with *k* so the examples do not all share one date."""
+def question_chart(k: int, yong: str, question: str | None = None
+                   ) -> tuple[dict[str, str], Chart]:
+    """A constructed chart for the *k*-th question (구성례), asked *question*: one moving line,
+    on the question's 用神 where one of the 64 hexagrams (tried from the *k*-th on) puts it
+    there. Month and day vary with *k* so the examples do not all share one date."""
     from compute import chart as draw
     from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
     from compute.book.gua import HEXAGRAMS
 
     month, day = BRANCH_ZH[(k * 5) % 12], GANZHI_ZH[(k * 7) % 60]
     found = None
-    for i in range(64 if yong not in UNMARKED else 1):
+    for i in range(64 if yong not in UNMARKED else 0):
         h = HEXAGRAMS[(k + i) % 64]
         # 六親, 世應 and the places do not depend on the date, the 六神 only on the day's
         # stem: search on the static chart of one fixed date (cached), draw the example on
         # its own date once found
-        static = _fixed_date(h.name, day[0])
         for pos in (1, 2, 3, 4, 5, 6):
-            if yong == "動爻" or pos in yongshen_lines(static, yong):
+            if yong == "動爻" or pos in yongshen_lines(h.name, day[0], yong):
                 found = (h, pos)
                 break
         if found:
             break
     h, pos = found or (HEXAGRAMS[k % 64], 1)
     inputs = {"primary": h.name, "changed": h.changed([pos]).name, "month": month, "day": day}
-    return inputs, draw(inputs["primary"], inputs["changed"], month=month, day=day)
+    return inputs, draw(inputs["primary"], inputs["changed"], month=month, day=day,
+                        question=question)
 
 
 @functools.cache
@@ -379,50 +361,28 @@ def questions(edition: Edition, book: CaseBook | None = None,
                 cs = book.cases[case]
                 setting = case_setting(book, case)
                 c = setting.chart
-                asked = {"question": q.id} if ASKS else {}  # the Run panel asks it too
                 view = _with(view, case=case, chart=chart_view(setting),
-                             marks=yongshen_lines(c, yong[0]) if yong else (),
                              inputs=_inputs({**{k: getattr(cs, k) for k in C.INPUTS},
-                                             **asked}))
+                                             "question": q.id}))  # the Run panel asks it
             else:
-                inputs, c = question_chart(q.number, yong[0] if yong else "")
-                if ASKS:  # compute takes the question: its 用神, roles and judgments
-                    from compute import chart as draw
-
-                    c = draw(inputs["primary"], inputs["changed"], month=inputs["month"],
-                             day=inputs["day"], question=q.id)
-                    inputs = {**inputs, "question": q.id}
-                view = _with(view, chart=constructed_view(c), inputs=_inputs(inputs),
-                             marks=yongshen_lines(c, yong[0]) if yong else (),
-                             judgments=_judgments(edition, c))
+                inputs, c = question_chart(q.number, yong[0] if yong else "", q.id)
+                view = _with(view, chart=constructed_view(c), judgments=_judgments(edition, c),
+                             inputs=_inputs({**inputs, "question": q.id}))
             view = _with(view, **_roles(c, q.id))
         out.append(view)
     return out
 
 
-def _asks() -> bool:
-    """Whether compute takes a 筮類 question (``chart(question=…)``, compute.book.questions)."""
-    import importlib.util
-    import inspect
-
-    from compute import chart as draw
-
-    return ("question" in inspect.signature(draw).parameters
-            and importlib.util.find_spec("compute.book.questions") is not None)
-
-
-ASKS = _asks()
 ROLE_KO = (("yuan", "원신(元神)"), ("ji", "기신(忌神)"), ("chou", "구신(仇神)"))
 
 
 def _roles(c: Chart, qid: str) -> dict[str, Any]:
-    """What compute resolves for the question on chart *c* (when it takes questions): the 用神's
-    lines (the marks) and its 元神, 忌神, 仇神."""
-    if not ASKS:
-        return {}
+    """What compute resolves for the question on chart *c* (asked it: ``chart.asking``; a
+    book case's chart is asked *qid* here): the 用神's lines (the marks) and its 元神, 忌神,
+    仇神."""
     from compute.shilei.roles import roles
 
-    r = roles(c, qid)
+    r = roles(c) if c.asking is not None else roles(c, qid)
     out: list[tuple[str, str]] = []
     if r.choice and not LATIN.search(r.choice):
         out.append(("용신 고르기", r.choice))
@@ -522,8 +482,7 @@ def worked_links(edition: Edition, book: CaseBook, examples: Mapping[str, Sequen
 
 # ------------------------------------------------------------------ a passage's own date
 
-STEMS, BRANCHES = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
-_GANZHI = f"[{STEMS}][{BRANCHES}]"
+_GANZHI = f"[{STEM_ZH}][{BRANCH_ZH}]"
 _DATE = re.compile(
     rf"康熙(?P<year>{_GANZHI})歲?(?:(?P<rank>[孟仲季])?(?P<season>[春夏秋冬]))?"
     r"(?:(?P<month>[正一二三四五六七八九十]+)月)?(?P<day>既望|望|朔旦|朔)?")
@@ -561,7 +520,8 @@ class PassageDate:
 def passage_date(text: str) -> PassageDate | None:
     """The 康熙 date a passage gives, if any, as the pillars compute takes: the year's 干支;
     the month's 月建 (the 節 month of the day when a day is given, else the branch of the
-    lunar month, 正月 寅); the day's 干支 (from the lunar date, by lunar-python).
+    lunar month, 正月 寅); the day's 干支 (the lunar date read by the model's almanac,
+    :func:`yimao.model.cases.lunar_date`, and dated by compute's calendar).
 
     >>> d = passage_date("…康熙甲辰秋七月既望錢塘且巷顧豹文撰。")
     >>> d.words, d.inputs, d.gregorian
@@ -578,27 +538,16 @@ def passage_date(text: str) -> PassageDate | None:
         return None
     month = MONTH_NUMBER.get(m["month"] or "") or \
         SEASON_FIRST[m["season"]] + RANK[m["rank"] or "孟"]
-    inputs = [("year", m["year"]), ("month", BRANCHES[(month + 1) % 12])]
+    inputs = [("year", m["year"]), ("month", BRANCH_ZH[(month + 1) % 12])]
     gregorian = ""
-    if m["day"]:
-        from lunar_python import Lunar
-
-        year = KANGXI_FIRST + (_sexagenary(m["year"]) - _sexagenary("壬寅")) % 60
-        lunar = Lunar.fromYmd(year, month, DAY_NUMBER[m["day"]])
-        inputs[1] = ("month", lunar.getMonthZhiExact())
-        inputs.append(("day", lunar.getDayInGanZhi()))
-        gregorian = lunar.getSolar().toYmd()
+    year = KANGXI_FIRST + (GANZHI_ZH.index(m["year"]) - GANZHI_ZH.index("壬寅")) % 60
+    found = C.lunar_date(year, month, DAY_NUMBER[m["day"]]) if m["day"] else None
+    if found is not None:
+        date, month_branch, day = found
+        inputs[1] = ("month", month_branch)
+        inputs.append(("day", day))
+        gregorian = date.isoformat()
     return PassageDate(m[0], tuple(inputs), gregorian)
-
-
-def _sexagenary(gz: str) -> int:
-    """The place of a 干支 in the cycle of sixty (甲子 0).
-
-    >>> _sexagenary("甲子"), _sexagenary("癸亥"), _sexagenary("甲辰")
-    (0, 59, 40)
-    """
-    s, b = STEMS.index(gz[0]), BRANCHES.index(gz[1])
-    return next(k for k in range(60) if k % 10 == s and k % 12 == b)
 
 
 def check_links(edition: Edition, links: Mapping[str, Sequence[WorkedLink]]) -> None:

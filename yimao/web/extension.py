@@ -24,11 +24,15 @@ the doctree directory). This extension also
 links each passage to its cases through the event below, and the templates mark rule
 sentences and claims.
 
+The build's state (the edition, its pages, the catalogue, the passages' actions) is made once
+at ``builder-inited`` and kept on Sphinx's ``app`` (:mod:`yimao.web.build_state`), where the
+directives (``self.env.app``), the handlers and the sub-extensions read it.
+
 Errors: whatever goes wrong in this extension (a broken TEI or case data, or a bug) stops the
 build with one line on stderr, ``yimao site: error: file:line: what is wrong``, and exit
-status 2: every handler and directive runs under :func:`one_line` (Sphinx would wrap an
-exception in a long report and a traceback). Files are written atomically
-(:mod:`yimao.atomic`).
+status 2: every handler and directive runs under
+:func:`~yimao.web.build_state.one_line` (Sphinx would wrap an exception in a long report and
+a traceback). Files are written atomically (:mod:`yimao.atomic`).
 
 Other extensions add links to a passage's tools row (e.g. "예제 실행") by connecting to the
 ``yimao-passage-actions`` event: ``handler(app, edition) -> {passage id: [Action, …]}``.
@@ -36,21 +40,18 @@ Other extensions add links to a passage's tools row (e.g. "예제 실행") by co
 
 from __future__ import annotations
 
-import functools
-import sys
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from yimao import atomic
+from yimao import atomic, ids
 from yimao.errors import EditionError
-from yimao.model.edition import Edition, load_edition
-from yimao.tei import ids
+from yimao.model.edition import load_edition
+from yimao.web.build_state import SiteState, keep, one_line, site
 from yimao.web.cases import case_page
 from yimao.web.catalogue import Catalogue
 from yimao.web.examples import question_page
@@ -69,49 +70,6 @@ PART_DIRS = ("front", "lifa", "shilei", "back", "cases", "questions", "rules")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@dataclass(frozen=True, slots=True)
-class SiteState:
-    """What one build knows about the edition: the model, its page renderer and the links
-    other extensions offer per passage."""
-
-    edition: Edition
-    pages: Pages
-    actions: Mapping[str, Sequence[Action]]
-    catalogue: Catalogue
-
-
-# Built once per TEI path and process at builder-inited (forked parallel readers inherit it);
-# never kept on env, which Sphinx pickles after every build.
-_STATE: dict[Path, SiteState] = {}
-
-
-def stop(exc: BaseException) -> NoReturn:
-    """End the build with one line naming what went wrong, exit status 2."""
-    from compute.errors import message
-
-    known = isinstance(exc, EditionError) or type(exc).__name__ == "InputError"
-    text = message(exc) if known else f"{type(exc).__name__}: {message(exc)}"
-    print(f"yimao site: error: {text}", file=sys.stderr, flush=True)
-    raise SystemExit(2)
-
-
-Handler = TypeVar("Handler", bound=Callable[..., Any])
-
-
-def one_line(handler: Handler) -> Handler:
-    """*handler* (an event handler or a directive's ``run``), its errors turned into
-    :func:`stop`: one line and exit status 2, never Sphinx's traceback."""
-
-    @functools.wraps(handler)
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return handler(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 (any error: one line)
-            stop(exc)
-
-    return run  # type: ignore[return-value]
-
-
 class yimao_placeholder(nodes.General, nodes.Element):  # noqa: N801 (docutils node style)
     """Where a division page or the contents goes; filled in when the page is written."""
 
@@ -124,10 +82,6 @@ def on_config_inited(app: Sphinx, config: Config) -> None:
 
 def tei_path(config: Config) -> Path:
     return Path(config.yimao_tei_path)
-
-
-def state(config: Config) -> SiteState:
-    return _STATE[tei_path(config)]
 
 
 @one_line
@@ -146,7 +100,7 @@ def on_builder_inited(app: Sphinx) -> None:
     for result in app.emit("yimao-passage-actions", ed):
         for pid, items in (result or {}).items():
             actions.setdefault(pid, []).extend(items)
-    _STATE[path] = SiteState(ed, pages, actions, catalogue)
+    keep(app, SiteState(ed, pages, actions, catalogue))
 
 
 def worked_actions(catalogue: Catalogue) -> dict[str, list[Action]]:
@@ -231,7 +185,7 @@ def passage_role(
     path = tei_path(env.config)
     env.note_dependency(str(path))
     target = text.strip()
-    ed = _STATE[path].edition
+    ed = site(env.app).edition
     try:
         ref = ed.ref(target)
         did = ed.passage(ids.paragraph_of(target) or target).division
@@ -242,117 +196,109 @@ def passage_role(
     return [node], []
 
 
-class DivisionDirective(SphinxDirective):
-    """``{yimao-division} lifa-04``: the page of one division."""
+class PageDirective(SphinxDirective):
+    """A page made from the TEI (and, for the computed pages, compute): the directive notes
+    what the page depends on, sets its title and leaves a placeholder filled in when the page
+    is written. One class for every such page; each directive name is this class with its
+    ``what`` (:data:`PAGES`):
 
-    required_arguments = 1
+    * ``{yimao-division} lifa-04``: the page of one division;
+    * ``{yimao-contents}``: the table of contents of the whole book;
+    * ``{yimao-rules}``: the index of every registered rule (/rules/);
+    * ``{yimao-rule-group} lifa-04``: the rules a chapter states first, with their examples
+      (generated stub in site/rules/; ``lifa-39-2``: the second page of a chapter stating
+      many rules);
+    * ``{yimao-cases}``: the list of worked cases (/cases/);
+    * ``{yimao-case} p089-case1``: one worked case (generated stub in site/cases/);
+    * ``{yimao-questions} shilei-01``: the examples of one 筮類 chapter's questions
+      (generated stub in site/questions/).
+    """
+
+    what: ClassVar[str] = ""
+    computed: ClassVar[bool] = False  # rules, cases, questions: compute's sources noted too
 
     @one_line
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(tei_path(self.config)))  # its worked-example links too
-        ed = state(self.config).edition
-        div_id = self.arguments[0]
-        div = next((d for d in ed.divisions if d.id == div_id), None)
-        if div is None:
-            known = ", ".join(d.id for d in ed.divisions[:3])
-            logger.warning(f"unknown division {div_id!r} (known: {known} …)",
-                           location=self.get_location())
+        if self.computed:
+            note_computed_page(self)
+        else:  # a division: its worked-example links too
+            self.env.note_dependency(str(tei_path(self.config)))
+        if not self.arguments:
+            return [yimao_placeholder(what=self.what)]
+        key = self.arguments[0]
+        found = page_title(site(self.env.app), self.what, key)
+        if found is None:
+            logger.warning(UNKNOWN[self.what].format(key=key), location=self.get_location())
             return []
+        self.state.document["title"] = found
+        return [yimao_placeholder(what=self.what, key=key)]
+
+
+PAGES: dict[str, tuple[str, bool, int]] = {
+    "yimao-division": ("division", False, 1),
+    "yimao-contents": ("contents", False, 0),
+    "yimao-rules": ("rules", True, 0),
+    "yimao-rule-group": ("rule-group", True, 1),
+    "yimao-cases": ("cases", True, 0),
+    "yimao-case": ("case", True, 1),
+    "yimao-questions": ("questions", True, 1),
+}
+"""Each page directive: what its placeholder holds, whether the page is computed, how many
+arguments it takes."""
+
+UNKNOWN = {
+    "division": "unknown division {key!r}",
+    "rule-group": "no rule is filed under {key!r}",
+    "case": "unknown case {key!r} (see `yimao cases`)",
+    "questions": "unknown chapter {key!r}",
+}
+"""The warning for a page directive's unknown argument."""
+
+
+def page_title(state: SiteState, what: str, key: str) -> str | None:
+    """The title of the page *what* of *key* (``lifa-04``, ``p089-case1`` …), or None when
+    the edition has no such thing."""
+    if what in ("division", "questions"):
+        div = next((d for d in state.edition.divisions if d.id == key), None)
+        if div is None:
+            return None
+        if what == "questions":
+            return f"물음의 예제 · {div.label} {div.title_zh}"
         ko = title_ko_plain(div.title_ko, div.title_zh)
         label = f"{div.label} " if div.n is not None else ""
-        self.state.document["title"] = f"{label}{div.title_zh} ({ko})"
-        return [yimao_placeholder(what="division", division=div_id)]
+        return f"{label}{div.title_zh} ({ko})"
+    if what == "rule-group":
+        group = next((g for g in state.catalogue.groups if g.key == key), None)
+        return None if group is None else \
+            f"규칙 · {group.label} {group.title_zh}{group.part_label}"
+    book = state.catalogue.book
+    return f"점례 {book.title(key)}" if key in book.cases else None
 
 
-class RulesDirective(SphinxDirective):
-    """``{yimao-rules}``: the index of every registered rule (/rules/)."""
-
-    @one_line
-    def run(self) -> list[nodes.Node]:
-        note_computed_page(self)
-        return [yimao_placeholder(what="rules")]
-
-
-class RuleGroupDirective(SphinxDirective):
-    """``{yimao-rule-group} lifa-04``: the rules a chapter states first, with their examples
-    (generated stub in site/rules/; /rules/ is their light index; ``lifa-39-2``: the second
-    page of a chapter stating many rules)."""
-
-    required_arguments = 1
-
-    @one_line
-    def run(self) -> list[nodes.Node]:
-        note_computed_page(self)
-        key = self.arguments[0]
-        group = next((g for g in state(self.config).catalogue.groups if g.key == key), None)
-        if group is None:
-            logger.warning(f"no rule is filed under {key!r}", location=self.get_location())
-            return []
-        self.state.document["title"] = f"규칙 · {group.label} {group.title_zh}{group.part_label}"
-        return [yimao_placeholder(what="rule-group", group=key)]
-
-
-class CasesDirective(SphinxDirective):
-    """``{yimao-cases}``: the list of worked cases (/cases/)."""
-
-    @one_line
-    def run(self) -> list[nodes.Node]:
-        note_computed_page(self)
-        return [yimao_placeholder(what="cases")]
-
-
-class CaseDirective(SphinxDirective):
-    """``{yimao-case} p089-case1``: one worked case (generated stub in site/cases/)."""
-
-    required_arguments = 1
-
-    @one_line
-    def run(self) -> list[nodes.Node]:
-        note_computed_page(self)
-        cid = self.arguments[0]
-        book = state(self.config).catalogue.book
-        if cid not in book.cases:
-            logger.warning(f"unknown case {cid!r} (see `yimao cases`)",
-                           location=self.get_location())
-            return []
-        self.state.document["title"] = f"점례 {book.title(cid)}"
-        return [yimao_placeholder(what="case", case=cid)]
-
-
-class QuestionsDirective(SphinxDirective):
-    """``{yimao-questions} shilei-01``: the examples of one 筮類 chapter's questions
-    (generated stub in site/questions/)."""
-
-    required_arguments = 1
-
-    @one_line
-    def run(self) -> list[nodes.Node]:
-        note_computed_page(self)
-        chapter = self.arguments[0]
-        div = next((d for d in state(self.config).edition.divisions if d.id == chapter), None)
-        if div is None:
-            logger.warning(f"unknown chapter {chapter!r}", location=self.get_location())
-            return []
-        self.state.document["title"] = f"물음의 예제 · {div.label} {div.title_zh}"
-        return [yimao_placeholder(what="questions", chapter=chapter)]
-
-
-class ContentsDirective(SphinxDirective):
-    """``{yimao-contents}``: the table of contents of the whole book."""
-
-    @one_line
-    def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(str(tei_path(self.config)))
-        return [yimao_placeholder(what="contents")]
+def page_directive(name: str) -> type[PageDirective]:
+    """The directive class of *name* (:data:`PAGES`)."""
+    what, computed, arguments = PAGES[name]
+    return type(f"PageDirective[{what}]", (PageDirective,),
+                {"what": what, "computed": computed, "required_arguments": arguments})
 
 
 @one_line
 def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname_: str) -> None:
-    site = state(app.config)
+    state = site(app)
 
     def url(target: str, anchor: str = "") -> str:
         uri = app.builder.get_relative_uri(docname_, target)
         return f"{uri}#{anchor}" if anchor else (uri or "./")
+
+    render: dict[str, Callable[[str], str]] = {
+        "division": lambda key: state.pages.division(key, url, base, state.actions),
+        "rules": lambda key: state.catalogue.rules(url),
+        "rule-group": lambda key: state.catalogue.rule_group(key, url),
+        "cases": lambda key: state.catalogue.cases(url),
+        "case": lambda key: state.catalogue.case(key, url),
+        "questions": lambda key: state.catalogue.chapter_questions(key, url),
+        "contents": lambda key: state.pages.contents(url),
+    }
 
     base = app.config.yimao_baseurl or app.config.html_baseurl or ""
     for ref in list(doctree.findall(yimao_passage_ref)):
@@ -361,20 +307,7 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname_: str) -> 
         link += nodes.inline("", "", nodes.Text(f"「{ref.astext()}」"), classes=["passage-ref"])
         ref.replace_self(link)
     for node in list(doctree.findall(yimao_placeholder)):
-        if node["what"] == "division":
-            html = site.pages.division(node["division"], url, base, site.actions)
-        elif node["what"] == "rules":
-            html = site.catalogue.rules(url)
-        elif node["what"] == "rule-group":
-            html = site.catalogue.rule_group(node["group"], url)
-        elif node["what"] == "cases":
-            html = site.catalogue.cases(url)
-        elif node["what"] == "case":
-            html = site.catalogue.case(node["case"], url)
-        elif node["what"] == "questions":
-            html = site.catalogue.chapter_questions(node["chapter"], url)
-        else:
-            html = site.pages.contents(url)
+        html = render[node["what"]](node.get("key", ""))
         node.replace_self(nodes.raw("", html, format="html"))
 
 
@@ -383,7 +316,7 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     """Write the permanent links ``/p/p043/`` (only those whose text changed)."""
     if exception is not None or app.builder.format != "html":
         return
-    state(app.config).catalogue.book.cache.save()
+    site(app).catalogue.book.cache.save()
 
     def url_from(page: str) -> Callable[[str, str], str]:
         def url(target: str, anchor: str = "") -> str:
@@ -391,7 +324,7 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
             return f"{uri}#{anchor}" if anchor else uri
         return url
 
-    for name, html in state(app.config).pages.redirects(url_from):
+    for name, html in site(app).pages.redirects(url_from):
         path = Path(app.builder.get_output_path(name))  # type: ignore[attr-defined]
         if not path.is_file() or path.read_text(encoding="utf-8") != html:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -425,7 +358,7 @@ def on_html_page_context(
 ) -> None:
     if "body" in context:
         context["body"] = korean_titles(context["body"])
-    division_docs = {link.docname for link in state(app.config).pages.links}
+    division_docs = {link.docname for link in site(app).pages.links}
     context["yimao_reading"] = pagename in division_docs
     context["yimao_wide"] = (pagename in ("rules", "cases")
                              or pagename.startswith(("cases/", "questions/", "rules/")))
@@ -439,13 +372,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_node(yimao_placeholder)
     app.add_node(yimao_passage_ref)
     app.add_role("passage", passage_role)
-    app.add_directive("yimao-division", DivisionDirective)
-    app.add_directive("yimao-contents", ContentsDirective)
-    app.add_directive("yimao-rules", RulesDirective)
-    app.add_directive("yimao-rule-group", RuleGroupDirective)
-    app.add_directive("yimao-cases", CasesDirective)
-    app.add_directive("yimao-case", CaseDirective)
-    app.add_directive("yimao-questions", QuestionsDirective)
+    for name in PAGES:
+        app.add_directive(name, page_directive(name))
     app.connect("config-inited", on_config_inited)
     app.connect("builder-inited", on_builder_inited)
     app.connect("doctree-resolved", on_doctree_resolved)
@@ -455,5 +383,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("yimao.web.search")  # /search/ and its index
     app.setup_extension("yimao.web.cite")  # citations, cite/pNNN.*, citation_* meta
     app.setup_extension("yimao.web.dts")  # /tei/yimao.xml and the static DTS API
-    return {"version": "1", "env_version": 1, "parallel_read_safe": True,
+    return {"version": "1", "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 import jinja2
 
+from yimao import ids
 from yimao.model.text import ApparatusEntry, Flat, TargetedNote, text
-from yimao.tei import ids
 
 if TYPE_CHECKING:
     from yimao.model.edition import Division, Edition, Passage

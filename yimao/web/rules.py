@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from yimao import ids
 from yimao.errors import EditionError
-from yimao.tei import ids
 from yimao.web.pages import PARTS, docname, short_ref, title_ko_plain
 
 if TYPE_CHECKING:

@@ -667,11 +667,11 @@ def cast_directive() -> type:
         """``{yimao-cast}``: the /cast/ page's Run panel, every input empty."""
 
         def run(self) -> list[nodes.Node]:
-            from yimao.web.extension import state
+            from yimao.web.build_state import site
 
             templates = Path(self.env.app.confdir) / self.config.templates_path[0]
             self.env.note_dependency(str(templates / "yimao" / "run_panel.html"))
-            env = state(self.config).pages.env
+            env = site(self.env.app).pages.env
             html = env.get_template("yimao/run_panel.html").render(run_inputs={}, run_cast=True)
             return [nodes.raw("", html, format="html")]
 

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 from yimao import atomic
 from yimao.errors import EditionError
 from yimao.model.edition import Edition
+from yimao.web.build_state import one_line, site
 from yimao.web.pages import docname, short_ref
 
 if TYPE_CHECKING:
@@ -252,13 +253,12 @@ def on_builder_inited(app: Sphinx) -> None:
 def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    from yimao.web.extension import one_line, state
 
     @one_line
     def write() -> None:
         def url(name: str) -> str:
             return app.builder.get_target_uri(name)
-        write_index(state(app.config).edition, Path(app.outdir), url)
+        write_index(site(app).edition, Path(app.outdir), url)
         for name in SPHINX_SEARCH_FILES:  # copied by the basic theme, or left by old builds
             (Path(app.outdir) / name).unlink(missing_ok=True)
 
