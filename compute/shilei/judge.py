@@ -27,11 +27,11 @@ from collections.abc import Iterator
 
 import compute.shilei.daxian  # noqa: F401 (registers 大限/小限 before the judgments)
 from compute.book.questions import Question
+from compute.engine.context import context as ctx
 from compute.registry import Finding, rule
 from compute.shilei.condition import tree
 from compute.shilei.evaluator import Evaluator
 from compute.shilei.judgments_data import JUDGMENTS
-from compute.engine.context import context as ctx
 from compute.shilei.quyong import asked, asked_chapter, finding
 from compute.shilei.roles import Roles, roles
 
