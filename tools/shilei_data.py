@@ -34,7 +34,7 @@ JUDGMENTS_MODULE = ROOT / "compute" / "shilei" / "judgments_data.py"
 
 QUESTION_FIELDS = ("id", "text", "reading", "ko", "passages", "yongshen", "adverse", "jishen",
                    "yuanshen", "choushen", "see", "listed")
-ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages")
+ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages", "facts")
 JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "reads", "yong",
                    "order", "reuse", "condition", "verdict", "verdict_ko")
 OUTCOME_FIELDS = ("condition", "verdict", "verdict_ko")
@@ -65,7 +65,7 @@ def questions_module() -> str:
         if q.get("alternative"):
             row["alternatives"] = tuple(_pick(a, ALTERNATIVE_FIELDS) for a in q["alternative"])
         questions.append(row)
-    kinship = tuple(_pick(k, ("who", "yongshen", "passages")) for k in data["kinship"])
+    kinship = tuple(_pick(k, ("who", "person", "yongshen", "passages")) for k in data["kinship"])
     return _module(
         "questions_data",
         "The questions of the 50 筮類 chapters with their 用神 (from editorial/questions.toml).",
