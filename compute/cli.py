@@ -65,7 +65,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--yongshen", help="the 用神 given by hand: 父母 兄弟 子孫 妻財 官鬼, 世, "
                         "應, 初爻 … 上爻, 內卦, 外卦 … (several joined by 、)")
     parser.add_argument("--facts", help="what the chart cannot know about the asking: 自占 or "
-                        "代占, 病久 or 病新, 我訟 or 彼訟 …, person=長男, 年=戊子 (joined by 、)")
+                        "代占, 男占 or 女占, 親 or 疏 …, person=長男 (主屬) or person=妻 (who is "
+                        "asked about: it chooses the 用神), thing=蠶, 年=戊子 (joined by 、)")
     parser.add_argument("--json", action="store_true", help="print chart.to_dict() as JSON")
 
 

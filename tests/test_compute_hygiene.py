@@ -195,7 +195,7 @@ def test_the_shilei_value_classes_are_frozen_slotted_and_picklable(module: str) 
     import importlib
     import pickle
 
-    from compute.book.questions import ALL, Asking
+    from compute.book.questions import ALL, KIN, Asking, choose
     from compute.shilei.condition import TRUE, Item
     from compute.shilei.daxian import daxian
     from compute.shilei.roles import roles
@@ -208,9 +208,10 @@ def test_the_shilei_value_classes_are_frozen_slotted_and_picklable(module: str) 
                                if getattr(v, "__module__", "") == module)
     r = roles(compute.chart("大過", month="亥", day="戊午"), yongshen="妻財")
     question = next(q for q in ALL if q.alternatives)
-    samples = [question, question.alternatives[0], r, r.yuan, r.yong[0], TRUE, Item("line", 1, 2),
-               daxian(compute.chart("損", "剝", month="寅", day="庚午", year="己丑"), "辛卯"),
-               Asking.read("卜雨", None, "自占")]
+    samples = [question, question.alternatives[0], KIN[1], choose(question, ()),
+               Asking.read("卜雨", None, "自占"), r, r.yuan,
+               r.yong[0], TRUE, Item("line", 1, 2),
+               daxian(compute.chart("損", "剝", month="寅", day="庚午", year="己丑"), "辛卯")]
     for cls in classes:
         obj = next(s for s in samples if type(s) is cls)
         assert not hasattr(obj, "__dict__")

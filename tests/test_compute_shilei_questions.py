@@ -154,3 +154,73 @@ def test_every_question_is_marked_in_the_tei():
         seg = ed.element(q["id"])
         assert seg.get("type") == "question" and seg.get("ana") == "#r-yongshen-source"
         assert text_of(seg, "diplomatic") == q["text"], q["id"]
+
+
+# ----------------------------------------------------------- every 用神 the book allows (issue 22)
+# 困 (兌 palace, 金): 初 寅 財, 二 辰 父, 三 午 官, 四 亥 子, 五 酉 兄, 上 未 父; 世 初, 應 四.
+
+def _asked(q: str, facts: str | None = None):
+    return roles(chart(*SHILEI, **DATE, question=q, facts=facts))
+
+
+def test_nu_zhan_nan_yin_guan_gui_wei_xian():
+    """「男占女婚，妻財為要，女占男姻，官鬼為先」(p398-s2): who asks chooses the 用神."""
+    r = _asked("shilei-10-q14", "女占")
+    assert r.value == "官鬼" and r.positions == (3,) and r.passages == ("p398-s2",)
+    assert "女占男姻" in r.when and r.to_dict()["chosen_by"]["passages"] == ["p398-s2"]
+    r = _asked("shilei-10-q14", "男占")
+    assert r.value == "妻財" and r.positions == (1,) and "男占女婚" in r.when
+    r = _asked("shilei-10-q14")      # the facts do not say: the first of the book's values
+    assert r.value == "妻財" and r.when == "" and "chosen_by" not in r.to_dict()
+
+
+def test_wen_zi_er_ji_zi_xu():
+    """「問子而忌子虛」(p337-s2): asked about a child, the 妻子 question reads the 子孫 line."""
+    r = _asked("shilei-05-q4", "person=子")
+    assert r.value == "子孫" and r.positions == (4,)
+    assert _asked("shilei-05-q4", "person=妻").positions == (1,)        # 問妻而忌財陷
+    assert _asked("shilei-05-q4", "person=兄弟").value == "兄弟"       # 占弟兄者亦如之
+
+
+def test_qin_ren_zhi_tao_zhuan_zhi_yu_yong_ta_ren_zhi_tao_zhuan_zhi_yu_ying():
+    """「親人之逃，專之於用，他人之逃，專之於應」(p624-s2)."""
+    r = _asked("shilei-40-q19", "親、person=妻")     # a wife ran away: her 用, 妻財 (p350-s1)
+    assert r.value == "妻財" and r.positions == (1,)
+    assert "p624-s2" in r.passages and "p350-s1" in r.passages
+    r = _asked("shilei-40-q19", "疏")
+    assert r.value == "應" and r.positions == (4,) and "他人之逃" in r.when
+    assert _asked("shilei-40-q19").value == "世應"      # 捕逃之占，唯世克應則易獲
+
+
+def test_jun_zhan_chen_zhan():
+    """疾病: 「臣占其君」 reads 五爻, 「君占其臣」 the 應 (p456-s1); 僕雖老而用妻財."""
+    assert _asked("shilei-14-q7", "臣占").positions == (5,)
+    assert _asked("shilei-14-q7", "君占").positions == (4,)
+    assert _asked("shilei-14-q7", "person=僕").value == "妻財"
+    assert _asked("shilei-14-q7", "person=父").value == "父母"       # 筮上而用於父母 (p350-s1)
+
+
+def test_kinship_by_person_and_the_finding_says_which_sentence():
+    c = chart(*SHILEI, **DATE, question="shilei-10-q14", facts="女占")
+    f = next(f for f in c.findings if f.rule == "yongshen-source")
+    assert f.lines == (3,) and "取用: 여자 쪽" in f.summary and "p398-s2" in f.passages
+    r = _asked("shilei-12-q3", "person=卑幼")         # 收養 卑幼 → 子孫
+    assert r.value == "子孫"
+
+
+def test_every_alternative_fact_is_a_fact_the_chart_accepts():
+    from compute.book.questions import KIN_OF, read_facts
+
+    for q in ALL:
+        for a in q.alternatives:
+            for f in a.facts:
+                key, _, val = f.partition("=")
+                if key == "person" and (val == "*" or val in KIN_OF):
+                    continue
+                assert read_facts(f) == (f,), (q.id, f)
+
+
+def test_the_facts_choose_the_yongshen_of_87_questions():
+    from compute.book.questions import depends_on_facts
+
+    assert sum(depends_on_facts(q) for q in ALL) == 87

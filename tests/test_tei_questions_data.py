@@ -36,7 +36,7 @@ NUMERAL = {"五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十三": 13, "十�
 QUESTION_KEYS = {"id", "text", "reading", "marker", "listed", "stated", "ko", "passages",
                  "yongshen", "adverse", "jishen", "yuanshen", "choushen", "see", "reason",
                  "alternative"}
-ALTERNATIVE_KEYS = {"when", "yongshen", "adverse", "see", "passages"}
+ALTERNATIVE_KEYS = {"when", "yongshen", "adverse", "see", "passages", "facts"}
 
 # sentence id -> (paragraph id, division id, diplomatic text of the sentence)
 SENTENCES: dict[str, tuple[str, str, str]] = {}
@@ -251,7 +251,7 @@ def test_yongshen_values_are_in_the_vocabulary(q: dict) -> None:
 
 def test_kinship_table() -> None:
     for row in DATA["kinship"]:
-        assert set(row) == {"who", "yongshen", "passages"}
+        assert set(row) <= {"who", "person", "yongshen", "passages"}
         assert row["yongshen"] in VOCAB and row["yongshen"] not in ("親屬", "物類")
         assert HANGUL.search(row["who"])
         assert all(p in SENTENCES for p in row["passages"])

@@ -34,9 +34,9 @@ JUDGMENTS_MODULE = ROOT / "compute" / "shilei" / "judgments_data.py"
 
 QUESTION_FIELDS = ("id", "text", "reading", "ko", "passages", "yongshen", "adverse", "jishen",
                    "yuanshen", "choushen", "see", "listed")
-ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages")
-JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "yong", "order",
-                   "reuse", "condition", "verdict", "verdict_ko")
+ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages", "facts")
+JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "reads", "yong",
+                   "order", "over", "reuse", "condition", "verdict", "verdict_ko")
 OUTCOME_FIELDS = ("condition", "verdict", "verdict_ko")
 READING_FIELDS = ("condition", "why")
 YINGQI_FIELDS = ("id", "zh", "ko", "passages", "chapters", "when", "names", "unit", "event")
@@ -65,7 +65,7 @@ def questions_module() -> str:
         if q.get("alternative"):
             row["alternatives"] = tuple(_pick(a, ALTERNATIVE_FIELDS) for a in q["alternative"])
         questions.append(row)
-    kinship = tuple(_pick(k, ("who", "yongshen", "passages")) for k in data["kinship"])
+    kinship = tuple(_pick(k, ("who", "person", "yongshen", "passages")) for k in data["kinship"])
     return _module(
         "questions_data",
         "The questions of the 50 筮類 chapters with their 用神 (from editorial/questions.toml).",
@@ -80,11 +80,14 @@ def judgments_module() -> str:
     judgments = []
     for j in data["judgment"]:
         row = _pick(j, JUDGMENT_FIELDS)
+        if isinstance(row.get("reads"), dict):
+            row["reads"] = tuple(sorted(row["reads"].items()))
         if j.get("outcome"):
             row["outcomes"] = tuple(_pick(o, OUTCOME_FIELDS) for o in j["outcome"])
         if j.get("reading"):
             row["readings"] = tuple(_pick(r, READING_FIELDS) for r in j["reading"])
         judgments.append(row)
+    _check_scope(judgments)
     yingqi = tuple(_pick(y, YINGQI_FIELDS) for y in _load("yingqi.toml")["yingqi"])
     return _module(
         "judgments_data",
@@ -94,6 +97,23 @@ def judgments_module() -> str:
          "VERDICTS": dict(data["language"]["verdict"]),
          "CONDITIONS": conditions(judgments, yingqi)},
     )
+
+
+def _check_scope(judgments: list[dict[str, Any]]) -> None:
+    """Stop with one line when a judgment answers a question that is not its chapter's or reads
+    a line the vocabulary does not name."""
+    qs = {q["id"]: q for q in _load("questions.toml")["question"]}
+    vocabulary = _load("questions.toml")["vocabulary"]
+    for j in judgments:
+        for qid in j["questions"]:
+            if qid not in qs or not qid.startswith(j["chapter"] + "-q"):
+                raise SystemExit(f"judgments.toml {j['id']}: question {qid!r} is not one of "
+                                 f"{j['chapter']}'s (editorial/questions.toml)")
+        r = j.get("reads")
+        for v in ((r,) if isinstance(r, str) else tuple(dict(r or ()).values())):
+            if v not in vocabulary:
+                raise SystemExit(f"judgments.toml {j['id']}: reads {v!r} is not a 用神 of "
+                                 "questions.toml's vocabulary")
 
 
 def conditions(judgments: list[dict[str, Any]], yingqi: tuple[dict[str, Any], ...]
@@ -112,7 +132,40 @@ def conditions(judgments: list[dict[str, Any]], yingqi: tuple[dict[str, Any], ..
     for terms in TERMS.values():
         for cond, _, sel in terms:
             texts.update((cond, f"在({sel})"))
-    return {t: parse(t) for t in sorted(texts)}
+    trees = {t: parse(t) for t in sorted(texts)}
+    _check_words(trees)
+    return trees
+
+
+WORD_KINDS = {"call": ("predicate", "relation", "hexagram", "rule"), "sel": ("selector",),
+              "name": ("hexagram", "rule", "fact", "selector"), "eq": ("fact", "predicate"),
+              "in": ("hexagram",), "eqpred": ("predicate",), "pred": ("predicate",),
+              "rule": ("rule",)}
+"""Which [language] tables of judgments.toml define a word of each kind of syntax node."""
+
+
+def words(node: Any) -> set[tuple[str, str]]:
+    """The (kind, word) pairs of a parsed condition (compute.shilei.condition.parse)."""
+    out: set[tuple[str, str]] = set()
+    if isinstance(node, tuple):
+        if node and node[0] in WORD_KINDS and len(node) > 1 and isinstance(node[1], str):
+            out.add((node[0], node[1]))
+        for x in node:
+            out |= words(x)
+    return out
+
+
+def _check_words(trees: dict[str, Any]) -> None:
+    """Stop with one line on a word of a condition no [language] table of judgments.toml
+    defines (branches and elements are selectors by their own names)."""
+    lang = _load("judgments.toml")["language"]
+    values = set("子丑寅卯辰巳午未申酉戌亥") | set("金木水火土") | {"person", "true"}
+    for text, t in trees.items():
+        for kind, w in sorted(words(t)):
+            if w not in values and not any(w in lang.get(table, {})
+                                           for table in WORD_KINDS[kind]):
+                raise SystemExit(f"condition {text!r}: the word {w!r} is not defined in "
+                                 "judgments.toml's [language] tables")
 
 
 def _module(name: str, doc: str, values: dict[str, Any]) -> str:

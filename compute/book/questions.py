@@ -33,20 +33,26 @@ SEPARATORS: Final = re.compile(r"[,，、+＋\s]+")
 
 
 class Alternative(Frozen):
-    """The book's other 用神 for the same question (who asks, for whom, about what)."""
+    """The book's other 用神 for the same question (who asks, for whom, about what).
 
-    __slots__ = ("when", "yongshen", "adverse", "see", "passages")
+    ``facts`` are the facts about the asking that choose it (any one of them: 女占,
+    ``person=子``, ``thing=蠶`` …; :func:`fact_holds`); empty when the chart's facts cannot
+    say (a reading by the hexagram, a condition of the chart), so it is never chosen by them.
+    """
+
+    __slots__ = ("when", "yongshen", "adverse", "see", "passages", "facts")
     when: str
     yongshen: tuple[str, ...]
     adverse: bool
     see: str | None
     passages: tuple[str, ...]
+    facts: tuple[str, ...]
 
     def __init__(
         self, when: str, yongshen: tuple[str, ...], adverse: bool, see: str | None,
-        passages: tuple[str, ...],
+        passages: tuple[str, ...], facts: tuple[str, ...] = (),
     ) -> None:
-        init(self, when, yongshen, adverse, see, passages)
+        init(self, when, yongshen, adverse, see, passages, facts)
 
 
 class Question(Frozen):
@@ -98,7 +104,8 @@ class Question(Frozen):
             out["adverse"] = True
         if self.alternatives:
             out["alternatives"] = [{"when": a.when, "yongshen": list(a.yongshen),
-                                    "see": a.see, "adverse": a.adverse}
+                                    "see": a.see, "adverse": a.adverse,
+                                    "facts": list(a.facts)}
                                    for a in self.alternatives]
         return out
 
@@ -111,7 +118,7 @@ def _values(v: Any) -> tuple[str, ...]:
 
 def _build(row: dict[str, Any]) -> Question:
     alts = tuple(Alternative(a["when"], _values(a.get("yongshen")), bool(a.get("adverse")),
-                             a.get("see"), tuple(a.get("passages", ())))
+                             a.get("see"), tuple(a.get("passages", ())), tuple(a.get("facts", ())))
                  for a in row.get("alternatives", ()))
     return Question(row["id"], row["chapter"], row["text"], row["ko"], tuple(row["passages"]),
                     _values(row["yongshen"]), bool(row.get("adverse")), row.get("jishen"),
@@ -189,6 +196,32 @@ PERSONS: Final = ("父", "母", "長男", "中男", "少男", "長女", "中女"
 """The 主屬 a ``person=`` fact may name (p111-s1 注)."""
 
 
+class Kin(Frozen):
+    """A row of the 親屬 table (身命章 p350, editorial/questions.toml [[kinship]]): who the person
+    asked about is (``who``, Korean), the ``person=`` words that name them, the 用神."""
+
+    __slots__ = ("who", "persons", "yongshen", "passages")
+    who: str
+    persons: tuple[str, ...]
+    yongshen: str
+    passages: tuple[str, ...]
+
+    def __init__(self, who: str, persons: tuple[str, ...], yongshen: str,
+                 passages: tuple[str, ...]) -> None:
+        init(self, who, persons, yongshen, passages)
+
+
+KIN: Final = tuple(Kin(k["who"], tuple(k.get("person", ())), k["yongshen"], tuple(k["passages"]))
+                   for k in KINSHIP)
+"""The 親屬 table: the first row is the asker himself (自占, 世), the others name their persons."""
+
+KIN_OF: Final = {p: k for k in KIN for p in k.persons}
+"""``person=`` word → its row of the 親屬 table (父 and 母, also 主屬, are 父母 here)."""
+
+OTHER_PERSONS: Final = ("官",)
+"""Persons a question's own table names beyond the 親屬 table (仕雖密而用官 p455, 官差用官)."""
+
+
 def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """Facts about the asking (``facts=``): names of :data:`FACT_PAIRS`, ``person=長男`` (the
     主屬 of the person asked about), ``thing=業`` (the thing a question covers), ``年=戊子``
@@ -208,7 +241,7 @@ def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     names = [n for pair in FACT_PAIRS for n in pair]
     for p in out:
         key, eq, val = p.partition("=")
-        if eq and key == "person" and val in PERSONS:
+        if eq and key == "person" and (val in PERSONS or val in KIN_OF or val in OTHER_PERSONS):
             continue
         if eq and key == "thing" and val:
             continue
@@ -219,7 +252,8 @@ def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
         if not eq and p in names:
             continue
         raise InputError(f"fact {p!r}: expected one of {', '.join(names)}, person=長男 "
-                         f"({'、'.join(PERSONS)}), thing=…, 年=戊子")
+                         f"({'、'.join(PERSONS)}) or person=妻 ({'、'.join(KIN_OF)}, "
+                         f"{'、'.join(OTHER_PERSONS)}), thing=…, 年=戊子")
     for a, b in FACT_PAIRS:
         if a in out and b in out:
             raise InputError(f"facts {a} and {b} exclude each other")
@@ -284,6 +318,106 @@ class Asking(Frozen):
         return fact in self.facts
 
 
+def fact_holds(fact: str, facts: tuple[str, ...] | set[str] | frozenset[str]) -> bool:
+    """Whether an alternative's *fact* holds among the asking's *facts*: the fact itself;
+    ``person=*`` for any person of the 親屬 table; ``person=父母`` (the first word of a row of
+    the 親屬 table) for any person of that row (``person=父`` asks for a parent).
+
+    >>> fact_holds("女占", ("女占",)), fact_holds("person=父母", ("person=母",))
+    (True, True)
+    >>> fact_holds("person=母", ("person=父母",)), fact_holds("person=*", ("person=長男",))
+    (False, False)
+    """
+    if fact in facts:
+        return True
+    key, _, want = fact.partition("=")
+    if key != "person":
+        return False
+    for f in facts:
+        k, eq, v = f.partition("=")
+        if not eq or k != "person" or v not in KIN_OF:
+            continue
+        if want == "*" or (KIN_OF.get(want) is KIN_OF[v] and KIN_OF[v].persons[0] == want):
+            return True
+    return False
+
+
+def kin(facts: tuple[str, ...] | set[str] | frozenset[str]) -> Kin | None:
+    """The row of the 親屬 table the *facts* name: 疏 → the 應 of a stranger (疏用應象), a
+    ``person=`` of the table → its row, 自占 → the asker's 世; None when they do not say.
+
+    >>> kin(("person=妻",)).yongshen, kin(("疏",)).yongshen, kin(("自占",)).yongshen
+    ('妻財', '應', '世')
+    >>> kin(("代占",)) is None
+    True
+    """
+    if "疏" in facts:
+        return KIN_OF["他人"]
+    for f in facts:
+        k, eq, v = f.partition("=")
+        if eq and k == "person" and v in KIN_OF:
+            return KIN_OF[v]
+    if "自占" in facts:
+        return KIN[0]
+    return None
+
+
+class Choice(Frozen):
+    """The 用神 values chosen for a question by the facts of the asking: ``values`` (the
+    question's own, an alternative's, or those of the question it is judged like), ``when``
+    (the Korean words of the book's case that chose them; empty: the question's own),
+    ``passages`` (the sentences of that case), ``see`` (a chapter judged like, no values),
+    ``adverse``."""
+
+    __slots__ = ("values", "when", "passages", "see", "adverse")
+    values: tuple[str, ...]
+    when: str
+    passages: tuple[str, ...]
+    see: str | None
+    adverse: bool
+
+    def __init__(self, values: tuple[str, ...], when: str, passages: tuple[str, ...],
+                 see: str | None, adverse: bool) -> None:
+        init(self, values, when, passages, see, adverse)
+
+
+def choose(q: Question, facts: tuple[str, ...] | set[str] | frozenset[str],
+           depth: int = 0) -> Choice:
+    """The 用神 of *q* for the asking's *facts*: the first of the book's alternatives one of whose
+    facts holds (:func:`fact_holds`), else the question's own; an alternative that says the
+    question is judged like another (``see``) takes that question's choice.
+
+    >>> q = question("shilei-10-q14")
+    >>> choose(q, ("女占",)).values, choose(q, ("女占",)).when
+    (('官鬼',), '여자 쪽(신랑)을 점칠 때(女占男姻)')
+    >>> choose(q, ()).values, choose(q, ()).when
+    (('妻財', '官鬼'), '')
+    >>> choose(question("shilei-05-q4"), ("person=子",)).values
+    ('子孫',)
+    """
+    for a in q.alternatives:
+        if not any(fact_holds(f, facts) for f in a.facts):
+            continue
+        if a.see is not None and a.see in BY_ID and depth < 3:
+            inner = choose(BY_ID[a.see], facts, depth + 1)
+            return Choice(inner.values, a.when, a.passages + inner.passages, inner.see,
+                          inner.adverse)
+        if a.see is not None:
+            return Choice((), a.when, a.passages, a.see, a.adverse)
+        return Choice(a.yongshen, a.when, a.passages, None, a.adverse)
+    return Choice(q.yongshen, "", (), None, q.adverse)
+
+
+def depends_on_facts(q: Question) -> bool:
+    """Whether the facts of the asking can change the 用神 of *q*: an alternative chosen by a
+    fact, or 親屬 among its values (resolved by the 親屬 table).
+
+    >>> depends_on_facts(question("shilei-10-q14")), depends_on_facts(question("shilei-03-q2"))
+    (True, False)
+    """
+    return any(a.facts for a in q.alternatives) or "親屬" in q.yongshen
+
+
 def kinship() -> tuple[tuple[str, str], ...]:
     """The 親屬 table (身命章 p350): (who, 用神).
 
@@ -293,5 +427,6 @@ def kinship() -> tuple[tuple[str, str], ...]:
     return tuple((k["who"], k["yongshen"]) for k in KINSHIP)
 
 
-__all__ = ["ALL", "Alternative", "Asking", "BY_ID", "FACT_PAIRS", "PERSONS", "Question",
-           "kinship", "question", "read_facts", "read_yongshen"]
+__all__ = ["ALL", "KIN", "KIN_OF", "OTHER_PERSONS", "Alternative", "Asking", "BY_ID", "Choice",
+           "FACT_PAIRS", "Kin", "PERSONS", "Question", "choose", "depends_on_facts", "fact_holds",
+           "kin", "kinship", "question", "read_facts", "read_yongshen"]

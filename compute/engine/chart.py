@@ -88,8 +88,9 @@ def chart(
       ``yongshen`` (its 用神 given by hand: 妻財, 世, 應, 五爻 …): the 用神 rules of
       :mod:`compute.shilei.quyong` and each chapter's judgments (:mod:`compute.shilei.judge`) then
       run;
-      ``facts`` says what the chart cannot know about the asking (自占, 病久, person=長男 …,
-      :func:`compute.book.questions.read_facts`); ``chart.options`` records all three.
+      ``facts`` says what the chart cannot know about the asking (自占, 女占, 病久, person=長男,
+      person=子 …, :func:`compute.book.questions.read_facts`), and chooses among the book's 用神
+      of the question (:func:`compute.book.questions.choose`); ``chart.options`` records all three.
 
     *rules*: the registered rule ids whose line annotators and finding detectors run (default:
     every one). ``rules=()`` gives the static chart alone (納甲, 五行, 六親, 六神, 伏神, 世應,

@@ -204,8 +204,7 @@ class Evaluator:
                 out += [x for x in self.select(alt) if x not in out]
             return out
         if kind == "both":
-            a, b = self.select(node[1]), self.select(node[2])
-            return [x for x in a if x in b]
+            return self.both(node[1], node[2])
         if kind == "filter":
             return [x for x in self.select(node[1]) if self.pred(node[2], x).value]
         if kind == "伏":
@@ -218,6 +217,25 @@ class Evaluator:
         if kind == "變":
             return [y for x in self.select(node[1]) if (y := self.changed_of(x)) is not None]
         return self.named(node[1])
+
+    def sel_relative(self, node: Any) -> str | None:
+        """The 六親 a selector names (父 兄 子 財 官; 用 元 忌 仇 by the roles), else None."""
+        name = node[1] if node[0] == "sel" else ""
+        if name in REL_SEL:
+            return REL_SEL[name]
+        if name in ("用", "元", "忌", "仇", "諸用", "飛伏用"):
+            return self.role_rel(name if name in ("元", "忌", "仇") else "用")
+        return None
+
+    def both(self, left: Any, right: Any) -> list[Item]:
+        """S∩T; a 伏神 or changed line is in a 六親 selector when of that 六親 (伏∩官: the hidden
+        官鬼 of 「伏鬼克世」; 變(動爻)∩用: the changed lines of 「飛伏變象無財」)."""
+        a, b = self.select(left), self.select(right)
+        ra, rb = self.sel_relative(left), self.sel_relative(right)
+        out = [x for x in a if x in b or (
+            x.kind in ("hidden", "changed") and rb is not None and self.relative_of(x) == rb)]
+        return out + [x for x in b if x not in out and x.kind in ("hidden", "changed")
+                      and ra is not None and self.relative_of(x) == ra]
 
     def xian(self) -> list[Item]:
         """The lines the 大限 and 小限 reach in the year asked (``facts="年=…"``)."""
@@ -252,17 +270,17 @@ class Evaluator:
                 raise Unknown(name)
             return [self.line(a.position) if not a.hidden else
                     next(x for x in self.hidden_items() if x.pos == a.position) for a in r.yong]
-        if name == "諸用":
+        if name in ("諸用", "飛伏用"):     # 飛伏用: not the changed lines (p446-s1)
             rel = self.role_rel("用")
             if rel is None:
                 raise Unknown(name)
-            out = self.rel_lines(rel)
-            out += [x for x in self.hidden_items() if self.relative_of(x) == rel]
-            out += [y for p in self.chart.moving if (y := self.changed_of(self.line(p)))
-                    and self.relative_of(y) == rel]
-            out += [x for x in (self.pillar("日"), self.pillar("月"))
-                    if self.relative_of(x) == rel]
-            return out
+            out = self.rel_lines(rel) + [x for x in self.hidden_items()
+                                         if self.relative_of(x) == rel]
+            if name == "諸用":
+                out += [y for p in self.chart.moving if (y := self.changed_of(self.line(p)))
+                        and self.relative_of(y) == rel]
+            return out + [x for x in (self.pillar("日"), self.pillar("月"))
+                          if self.relative_of(x) == rel]
         if name in ("元", "忌", "仇"):
             rel = self.role_rel(name)
             return self.rel_lines(rel) if rel else []
@@ -485,8 +503,8 @@ class Evaluator:
         if kind in ("all", "none"):
             items = self.select(node[2])
             res = [self.pred(node[1], x) for x in items]
-            if not items:
-                return FALSE
+            if not items:       # none of nothing holds (「飛伏變象無財」)
+                return FALSE if kind == "all" else Result(True)
             if kind == "all":
                 v = all(r.value for r in res)
                 return Result(v, frozenset(x.pos for x in items if x.pos) if v else frozenset())

@@ -27,15 +27,17 @@ from collections.abc import Iterator
 
 import compute.shilei.daxian  # noqa: F401 (registers 大限/小限 before the judgments)
 from compute.book.questions import Question
+from compute.engine.context import context as ctx
 from compute.registry import Finding, rule
 from compute.shilei.condition import tree
 from compute.shilei.evaluator import Evaluator
 from compute.shilei.judgments_data import JUDGMENTS
 from compute.shilei.quyong import asked, asked_chapter, finding
+from compute.shilei.roles import Roles, roles
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
     from compute.engine.chart import Chart
 
@@ -43,19 +45,107 @@ if TYPE_CHECKING:
 
 
 def applies(j: dict[str, Any], q: Question | None) -> bool:
-    """Whether judgment *j* applies to question *q* (its chapter, and ``all`` or its wording)."""
-    if q is None or q.chapter != j["chapter"]:
-        return False
-    return "all" in j["questions"] or q.text in j["questions"] or (
-        q.reading is not None and q.reading in j["questions"])
+    """Whether judgment *j* answers question *q*: one of the question ids its sentence is about
+    (editorial/judgments.toml ``questions``; never the chapter as a whole unless the book says so).
+
+    >>> from compute.book.questions import question
+    >>> j = next(j for j in JUDGMENTS if j["id"] == "shiwu-yong")   # 「貨物用財」
+    >>> applies(j, question("shilei-43-q2")), applies(j, question("shilei-43-q8"))  # 見獲, 筮盜
+    (True, False)
+    """
+    return q is not None and q.id in j["questions"]
+
+
+def reads(j: dict[str, Any], chart: Chart) -> str | None:
+    """The 用神 value judgment *j* reads as 用 on *chart*: the line its sentence names
+    (``reads``: 「貨物用財」 reads 妻財, 「以官為主」 官鬼), by the thing asked where the sentence
+    names one per thing (``reads = {貨物 = "妻財", …}``; ``""`` the default); None for the
+    question's own 用神.
+
+    >>> from compute.engine.chart import chart
+    >>> j = next(j for j in JUDGMENTS if j["id"] == "shiwu-yong")
+    >>> reads(j, chart("乾", month="寅", day="甲子", question="shilei-43-q7", facts="thing=禽獸"))
+    '子孫'
+    """
+    r = j.get("reads")
+    if r is None or isinstance(r, str):
+        return r
+    a = chart.asking
+    thing = next((f.partition("=")[2] for f in (a.facts if a is not None else ())
+                  if f.startswith("thing=")), None)
+    table = dict(r)
+    return table.get(thing or "", table.get(""))
+
+
+def _roles(j: dict[str, Any], chart: Chart) -> Roles | None:
+    """The roles judgment *j* reads: the question's, or those of the line its sentence names."""
+    r = asked(chart)
+    value = reads(j, chart)
+    if r is None or value is None:
+        return r
+    memo = ctx(chart).memo
+    key = "shilei.roles." + value
+    if key not in memo:
+        memo[key] = roles(chart, r.question, yongshen=value)
+    return memo[key]
+
+
+OPPOSITE: Final = frozenset(frozenset(p) for p in (
+    ("吉", "凶"), ("吉", "大凶"), ("死", "不死"), ("死", "生"), ("危", "安"), ("危", "不死"),
+    ("安", "不安"), ("成", "不成"), ("得", "不得"), ("來", "不來"), ("勝", "負"), ("可", "不可"),
+    ("有", "無"), ("久", "不久"), ("晴", "雨"), ("速", "遲")))
+"""Verdict words (judgments.toml [language.verdict]) that answer one question oppositely."""
+
+BY_ID: Final = {j["id"]: j for j in JUDGMENTS}
+
+
+def prevails(k: dict[str, Any], j: dict[str, Any]) -> bool:
+    """Whether judgment *k* wins over *j* where both read the same question and their verdicts
+    are opposite: a ``first`` judgment over the 用神's (the book: 「此三者不論用神衰旺也」,
+    「雖財官備而非吉占」, 「雖用旺難治」, 「從卦象斷，則合沖又輕」), and a judgment over those
+    its ``over`` names (the more specific sentence, judgments.toml).
+
+    >>> prevails(BY_ID["hunyin-san-chong"], BY_ID["hunyin-cai-guan"])
+    True
+    >>> prevails(BY_ID["hunyin-cai-guan"], BY_ID["hunyin-san-chong"])
+    False
+    """
+    if j["id"] in k.get("over", ()):
+        return True
+    return (k["order"] == "first" and j["order"] != "first"
+            and k["chapter"] == j["chapter"] and k["id"] not in j.get("over", ()))
 
 
 def judge(j: dict[str, Any], chart: Chart) -> Finding | None:
-    """The finding of judgment *j* on *chart*, or None (not its question, false or unknown)."""
-    r = asked(chart)
-    q = r.question if r is not None else None
+    """The finding of judgment *j* on *chart*, or None (not its question, false or unknown, or
+    a judgment that prevails over it gives the opposite verdict on the same question)."""
+    memo = ctx(chart).memo
+    key = "shilei.judge." + j["id"]
+    if key not in memo:
+        memo[key] = None            # a cycle of `over` reads as "not fired"
+        f = judge_alone(j, chart)
+        if f is not None:
+            v = dict(f.data)["verdict"]
+            for k in JUDGMENTS:
+                if k is j or not prevails(k, j) or not applies(k, chart.asking.question):
+                    continue
+                g = judge(k, chart)
+                if g is not None and frozenset((v, dict(g.data)["verdict"])) in OPPOSITE:
+                    f = None
+                    break
+        memo[key] = f
+    return memo[key]
+
+
+def judge_alone(j: dict[str, Any], chart: Chart) -> Finding | None:
+    """The finding of judgment *j* on *chart* by its own conditions."""
+    a = chart.asking
+    q = a.question if a is not None else None
     if not applies(j, q):
         return None
+    if j.get("reads") is not None and reads(j, chart) is None:
+        return None     # the sentence names the line by the thing asked, and none is given
+    r = _roles(j, chart)
     ev = Evaluator(chart, r, q)
     gate = ev.ev(tree(j["condition"]))
     if gate.value is not True:
@@ -91,4 +181,4 @@ for _j in JUDGMENTS:
     _register(_j)
 
 
-__all__ = ["applies", "judge"]
+__all__ = ["BY_ID", "OPPOSITE", "applies", "judge", "judge_alone", "prevails", "reads"]

@@ -99,6 +99,12 @@ def _qpassages(r: Roles) -> tuple[str, ...]:
     return r.question.passages if r.question else ()
 
 
+def _passages(r: Roles) -> tuple[str, ...]:
+    """The sentences of the 用神: those of the book's case that chose it, then the question's."""
+    own = _qpassages(r)
+    return r.passages + tuple(p for p in own if p not in r.passages)
+
+
 def _who(r: Roles) -> str:
     q = r.question
     label = q.text if q else "직접 준 用神"
@@ -118,7 +124,7 @@ def yongshen_source(chart: Chart) -> Iterator[Finding]:
         return
     if not r.given:
         yield finding("yongshen-source", f"用神: {r.note} — 卦 전체로 판단한다", (),
-                      _qpassages(r), r.to_dict())
+                      _passages(r), r.to_dict())
         return
     if r.yong:
         where = "、".join(a.label(chart) for a in r.yong)
@@ -132,11 +138,13 @@ def yongshen_source(chart: Chart) -> Iterator[Finding]:
     for name, role in (("元神", r.yuan), ("忌神", r.ji), ("仇神", r.chou)):
         if role.relative is not None:
             parts.append(f"{name} {role.relative} {_lines_of(chart, role.lines)}")
+    if r.when:
+        parts.append(f"取用: {r.when}")
     if r.also:
         parts.append(f"함께 보는 것 {'、'.join(r.also)}")
     if r.adverse:
         parts.append("用神이 곧 화(禍)이니 靜·衰·空을 반긴다")
-    yield finding("yongshen-source", " · ".join(parts), r.positions, _qpassages(r), r.to_dict())
+    yield finding("yongshen-source", " · ".join(parts), r.positions, _passages(r), r.to_dict())
 
 
 def _grade_class(n: int) -> str:

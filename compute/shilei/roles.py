@@ -6,6 +6,11 @@ static one (p173-s2, p174-s1 — :func:`compute.lifa.yongshen.liangxian`); with 
 lines
 its 伏神 (hidden); with no 伏神 either it is absent (竟無, grade 17).
 
+Which of the book's 用神 a question takes is chosen first, by the facts of the asking
+(:func:`compute.book.questions.choose`: 「女占男姻，官鬼為先」, 「問子而忌子虛」, 「親人之逃，
+專之於用，他人之逃，專之於應」 …), and 親屬 by the 親屬 table (:func:`compute.book.questions.kin`);
+the Roles say which case of the book chose it (``when``) and its sentences (``passages``).
+
 >>> from compute.engine.chart import chart
 >>> r = roles(chart("大過", month="亥", day="戊午"), yongshen="妻財")
 >>> [(a.position, a.hidden) for a in r.yong], r.choice
@@ -19,7 +24,7 @@ from __future__ import annotations
 from compute.book.gua import POS_ZH, POSITIONS
 from compute.book.liuqin import Relative
 from compute.book.liushen import SPIRIT_ZH as SPIRITS
-from compute.book.questions import RELATIVES, Question, read_yongshen
+from compute.book.questions import KIN, RELATIVES, Question, choose, kin, read_yongshen
 from compute.book.questions import question as find_question
 from compute.values import Frozen, init
 
@@ -30,6 +35,9 @@ if TYPE_CHECKING:
     from compute.engine.chart import Chart
 
 # ------------------------------------------------------------------ roles on a chart
+
+KIN_SELF = KIN[0]
+"""The 親屬 table's row for the asker himself (自占 → 世)."""
 
 
 class Appearance(Frozen):
@@ -68,11 +76,12 @@ class Roles(Frozen):
     himself …), ``yong`` the lines chosen, ``all_yong`` every appearance before the 兩現 choice,
     ``relative`` the 用's 六親 (that of the line for a role or position), ``absent`` when the 六親
     is neither 飛 nor 伏, ``choice`` how two appearances were decided, ``also`` the other values
-    the book looks at together, ``hexagram`` a 用 that is the whole hexagram or a trigram.
+    the book looks at together, ``when`` the case of the book that chose the 用神 by the facts of
+    the asking (its Korean words; empty: the question's own 用神) and ``passages`` its sentences.
     """
 
     __slots__ = ("question", "value", "given", "yong", "all_yong", "relative", "absent", "choice",
-                 "yuan", "ji", "chou", "also", "adverse", "note")
+                 "yuan", "ji", "chou", "also", "adverse", "note", "when", "passages")
     question: Question | None
     value: str
     given: tuple[str, ...]
@@ -87,15 +96,17 @@ class Roles(Frozen):
     also: tuple[str, ...]
     adverse: bool
     note: str
+    when: str
+    passages: tuple[str, ...]
 
     def __init__(
         self, question: Question | None, value: str, given: tuple[str, ...],
         yong: tuple[Appearance, ...], all_yong: tuple[Appearance, ...], relative: Relative | None,
         absent: bool, choice: str, yuan: Role, ji: Role, chou: Role, also: tuple[str, ...],
-        adverse: bool, note: str,
+        adverse: bool, note: str, when: str = "", passages: tuple[str, ...] = (),
     ) -> None:
         init(self, question, value, given, yong, all_yong, relative, absent, choice, yuan, ji, chou,
-             also, adverse, note)
+             also, adverse, note, when, passages)
 
     @property
     def positions(self) -> tuple[int, ...]:
@@ -120,13 +131,17 @@ class Roles(Frozen):
         return self.given[:1] == ("親屬",) and self.value == "世"
 
     def to_dict(self) -> dict[str, Any]:
-        """``{relative or role, lines, hidden}`` and the other roles (``yimao cases --json``).
+        """``{relative or role, lines, hidden}`` and the other roles (``yimao cases --json``);
+        ``chosen_by`` (the book's case and sentences) when the facts chose the 用神.
 
         >>> from compute.engine.chart import chart
         >>> roles(chart("乾", month="寅", day="甲子"), yongshen="世").to_dict()["lines"]
         [6]
+        >>> c = chart("乾", month="寅", day="甲子", question="shilei-10-q14", facts="女占")
+        >>> roles(c).to_dict()["chosen_by"]
+        {'when': '여자 쪽(신랑)을 점칠 때(女占男姻)', 'passages': ['p398-s2']}
         """
-        return {
+        out = {
             "question": self.question.id if self.question else None,
             "value": self.value,
             "relative": str(self.relative) if self.relative else None,
@@ -140,6 +155,9 @@ class Roles(Frozen):
             "also": list(self.also),
             "adverse": self.adverse,
         }
+        if self.when:
+            out["chosen_by"] = {"when": self.when, "passages": list(self.passages)}
+        return out
 
 
 def _s(r: Relative | None) -> str | None:
@@ -188,12 +206,16 @@ def _resolve(chart: Chart, value: str) -> tuple[str, tuple[Appearance, ...],
     h = chart.primary
     note = ""
     facts = set(chart.asking.facts) if chart.asking is not None else set()
-    if value == "親屬" and "疏" in facts:
-        value, note = "應", "疏: 친족이 아닌 남은 應 (疏用應象)"
-    elif value == "親屬" and "代占" in facts:
-        return value, (), (), None, False, "", "代占: 누구를 묻는지에 따라 用神을 따로 준다"
-    elif value == "親屬":
-        value, note = "世", "親屬: 自占으로 보아 世 (남을 물으면 用神을 따로 준다)"
+    if value == "親屬":
+        row = kin(facts)
+        if row is not None and row is not KIN_SELF:
+            value, note = row.yongshen, f"親屬: {row.who} → {row.yongshen}"
+        elif row is KIN_SELF:
+            value, note = "世", "親屬: 스스로 물으니 世 (自占)"
+        elif "代占" in facts or "親" in facts:
+            return value, (), (), None, False, "", "代占: 누구를 묻는지에 따라 用神을 따로 준다"
+        else:
+            value, note = "世", "親屬: 自占으로 보아 世 (남을 물으면 用神을 따로 준다)"
     if value == "物類":
         return value, (), (), None, False, "", "物類: 물건에 따라 用神을 따로 준다"
     if value in RELATIVES:
@@ -264,12 +286,28 @@ def roles(chart: Chart, question: str | Question | None = None,
     if question is None and yongshen is None and a is not None:  # what the chart was asked
         question, yongshen = a.question, (a.yongshen if a.given[1] else None)
     q = find_question(question) if question is not None else None
-    given = read_yongshen(yongshen) if yongshen is not None else (q.yongshen if q else ())
+    when, passages, adverse = "", (), bool(q and q.adverse)
+    if yongshen is not None:
+        given = read_yongshen(yongshen)
+    elif q is not None:
+        picked = choose(q, a.facts if a is not None else ())
+        given, when, passages, adverse = (picked.values, picked.when, picked.passages,
+                                          picked.adverse)
+        if picked.see is not None and not given:
+            return Roles(q, "", (), (), (), None, False, "", Role(None, ()), Role(None, ()),
+                         Role(None, ()), (), adverse, f"{picked.see}의 점으로 본다", when,
+                         passages)
+    else:
+        given = ()
     if not given:
         return Roles(q, "", (), (), (), None, False, "", Role(None, ()), Role(None, ()),
-                     Role(None, ()), (), bool(q and q.adverse),
-                     "書無用神" if q is not None else "")
+                     Role(None, ()), (), adverse, "書無用神" if q is not None else "", when,
+                     passages)
     value, yong, all_yong, rel, absent, choice, note = _resolve(chart, given[0])
+    row = kin(a.facts) if given[0] == "親屬" and a is not None else None
+    if row is not None:     # 親屬 read by the 親屬 table (筮類 5.20): its row and sentences
+        when = f"{when} · {row.who}" if when else row.who
+        passages = passages + tuple(p for p in row.passages if p not in passages)
     if rel is None and yong and value not in ("內卦", "外卦", "間爻", "動爻"):
         rel = chart.primary.line(yong[0].position).relative
     if rel is not None:
@@ -278,13 +316,13 @@ def roles(chart: Chart, question: str | Question | None = None,
         y, j, c = yuan_ji_chou(rel)
     else:
         y = j = c = None
-    if q is not None and yongshen is None:
+    if q is not None and yongshen is None and not when:
         y = RELATIVES.get(q.yuanshen or "", y)
         j = RELATIVES.get(q.jishen or "", j)
         c = RELATIVES.get(q.choushen or "", c)
     return Roles(q, value, given, yong, all_yong, rel, absent, choice, _role(chart, y),
                  _role(chart, j), _role(chart, c), given[1:],
-                 bool(q and q.adverse and yongshen is None), note)
+                 adverse and yongshen is None, note, when, passages)
 
 
 
