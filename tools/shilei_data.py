@@ -34,7 +34,7 @@ JUDGMENTS_MODULE = ROOT / "compute" / "shilei" / "judgments_data.py"
 
 QUESTION_FIELDS = ("id", "text", "reading", "ko", "passages", "yongshen", "adverse", "jishen",
                    "yuanshen", "choushen", "see", "listed")
-ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages", "facts")
+ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages", "facts", "chart")
 JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "yong", "order",
                    "reuse", "condition", "verdict", "verdict_ko")
 OUTCOME_FIELDS = ("condition", "verdict", "verdict_ko")
