@@ -75,12 +75,15 @@ def test_tianshi_he_chong():
 def test_jibing_san_chong_needs_the_fact():
     """疾病 (筮類 14): 三沖 — new illness 安, old illness 死; who knows which is the asker, so
     without the fact the judgment does not fire."""
-    base = dict(month="午", day="壬戌", question="症候")
+    base = dict(month="午", day="壬戌", question="筮其吉凶")
     assert verdicts(chart(*KUN, **base), "jibing-san-chong") == []
     assert verdicts(chart(*KUN, **base, facts="病新"), "jibing-san-chong") == ["安"]
     assert verdicts(chart(*KUN, **base, facts="病久"), "jibing-san-chong") == ["死"]
-    assert verdicts(chart("困", month="午", day="壬戌", question="症候", facts="病久"),
+    assert verdicts(chart("困", month="午", day="壬戌", question="筮其吉凶", facts="病久"),
                     "jibing-san-chong") == []          # 困 alone: no 沖
+    # 「病已久者，三沖而亡」 answers whether the patient lives, not what the illness is (症候)
+    assert verdicts(chart(*KUN, month="午", day="壬戌", question="症候", facts="病久"),
+                    "jibing-san-chong") == []
 
 
 def test_chuxing_gui():
@@ -94,10 +97,13 @@ def test_chuxing_gui():
 def test_cisong_guan_sheng_ke():
     """詞訟 (筮類 42): 官 午 (火) neither 生 nor 克 the 世 寅 (木) → 平; in 乾 (乾宮 金: 世 上爻
     戌 土, 官 午 火 四爻) the 官 生 the 世 → 勝."""
-    assert verdicts(chart(*KUN, month="午", day="壬戌", question="審期"),
+    assert verdicts(chart(*KUN, month="午", day="壬戌", question="勝負"),
                     "cisong-guan-sheng-ke") == ["平"]
-    assert verdicts(chart("乾", month="午", day="壬戌", question="審期"),
+    assert verdicts(chart("乾", month="午", day="壬戌", question="勝負"),
                     "cisong-guan-sheng-ke") == ["勝"]
+    # 「以官爻生克為勝負」 is about who wins, not when the hearing is (審期)
+    assert verdicts(chart("乾", month="午", day="壬戌", question="審期"),
+                    "cisong-guan-sheng-ke") == []
 
 
 def test_judgments_only_for_their_chapter():

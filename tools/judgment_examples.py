@@ -65,10 +65,11 @@ def search(row: dict[str, Any], j: dict[str, Any], k: int, budget: int = 6000
     rng = random.Random(f"1664-{row['id']}-{k}")
     base = dict(row["inputs"])
     others = [q.id for q in ALL if applies(j, q) and q.id != base["question"]]
+    own = any(q.id == base["question"] and applies(j, q) for q in ALL)
     conds = [j["condition"], *(o["condition"] for o in j.get("outcomes", ()))]
     for n in range(budget):
         inp = dict(base)
-        if others and n >= budget // 2:      # the row's question cannot show it: another's
+        if others and (n >= budget // 2 or not own):   # another question the judgment answers
             inp["question"] = rng.choice(others)
         inp["day"] = rng.choice(PILLARS)
         inp["month"] = rng.choice(MONTHS)
@@ -78,6 +79,11 @@ def search(row: dict[str, Any], j: dict[str, Any], k: int, budget: int = 6000
         if n % 5 == 4:
             inp["primary"] = rng.choice(NAMES)
         facts = facts_for(conds, rng)
+        from compute.book.questions import question
+
+        if "親屬" in question(inp["question"]).yongshen and n % 2:   # someone else asked about
+            kin = rng.choice(("person=子", "person=妻", "person=父母", "person=兄弟", "疏"))
+            facts = "、".join(f for f in (facts, kin) if f)
         if facts or "facts" in inp:
             inp["facts"] = facts
         inp = {key: v for key, v in inp.items() if v and not (
@@ -118,6 +124,11 @@ def review(row: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
     else:
         want = intended(row, dict(j))
         inp = search(row, dict(j), want) if want is not None else None
+        if inp is None and fired is None:      # the chart shows nothing now: any outcome
+            for want in range(1, len(j.get("outcomes") or (1,)) + 1):
+                inp = search(row, dict(j), want, 3000)
+                if inp is not None:
+                    break
         if inp is not None:
             k, what, miss_ok = want, "rechart", False
         elif fired is not None:

@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from compute.book.questions import ALL  # noqa: E402
+from compute.book.questions_data import VOCABULARY  # noqa: E402
 from compute.shilei.condition import tree  # noqa: E402
 from compute.shilei.judgments_data import JUDGMENTS  # noqa: E402
 
@@ -142,6 +143,8 @@ def sel(t: Any) -> str:
         _, name, value = t[2]
         label = {"白虎": "백호(白虎)", "青龍": "청룡(青龍)", "天喜": "천희(天喜)"}.get(value, value)
         return f"{particle(label, '이', '가')} {'붙은' if name != '星' else '든'} {sel(t[1])}"
+    if k == "變":
+        return f"{sel(t[1])}의 변효"
     if k == "call" and t[1] == "變":
         return f"{sel(t[2][0])}의 변효"
     if k == "call" and t[1] == "伏":
@@ -189,6 +192,8 @@ def stem(t: Any, elide: Any = None) -> str:
     if k in ("all", "none"):
         p = t[1][1]
         s = sel(t[2])
+        if k == "none" and p == "在":
+            return f"{particle(s, '이', '가')} 없"
         if k == "all":
             return PRED.get(p, "{s} " + p).format(s=particle(s, "이", "가") + " 모두",
                                                   se=f"{s}에 모두", sn=s)
@@ -265,7 +270,16 @@ def reads(j: dict[str, Any]) -> str:
             w = m.group(1)
             if w in SEL and SEL[w] not in names:
                 names.append(SEL[w])
-    names = ["물음의 용신(用神)" if n == "용신(用神)" else n for n in names]
+    own = "물음의 용신(用神)"
+    r = j.get("reads")
+    if isinstance(r, (tuple, list)):        # compiled: ((thing, 用神), …)
+        r = dict(r)
+    if isinstance(r, str) and r:
+        own = f"문장이 용(用)으로 이르는 {VOCABULARY.get(r, r)}"
+    elif isinstance(r, dict):
+        ways = "·".join(f"{k}이면 {v}" for k, v in r.items() if k) + f", 그 밖에는 {r.get('', '')}"
+        own = f"문장이 용(用)으로 이르는 효(묻는 것에 따라: {ways})"
+    names = [own if n == "용신(用神)" else n for n in names]
     return "·".join(names) or "괘 전체"
 
 

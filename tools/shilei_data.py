@@ -35,8 +35,8 @@ JUDGMENTS_MODULE = ROOT / "compute" / "shilei" / "judgments_data.py"
 QUESTION_FIELDS = ("id", "text", "reading", "ko", "passages", "yongshen", "adverse", "jishen",
                    "yuanshen", "choushen", "see", "listed")
 ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages", "facts", "chart")
-JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "yong", "order",
-                   "reuse", "condition", "verdict", "verdict_ko")
+JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "reads", "yong",
+                   "order", "reuse", "condition", "verdict", "verdict_ko")
 OUTCOME_FIELDS = ("condition", "verdict", "verdict_ko")
 READING_FIELDS = ("condition", "why")
 YINGQI_FIELDS = ("id", "zh", "ko", "passages", "chapters", "when", "names", "unit", "event")
@@ -80,11 +80,14 @@ def judgments_module() -> str:
     judgments = []
     for j in data["judgment"]:
         row = _pick(j, JUDGMENT_FIELDS)
+        if isinstance(row.get("reads"), dict):
+            row["reads"] = tuple(sorted(row["reads"].items()))
         if j.get("outcome"):
             row["outcomes"] = tuple(_pick(o, OUTCOME_FIELDS) for o in j["outcome"])
         if j.get("reading"):
             row["readings"] = tuple(_pick(r, READING_FIELDS) for r in j["reading"])
         judgments.append(row)
+    _check_scope(judgments)
     yingqi = tuple(_pick(y, YINGQI_FIELDS) for y in _load("yingqi.toml")["yingqi"])
     return _module(
         "judgments_data",
@@ -94,6 +97,23 @@ def judgments_module() -> str:
          "VERDICTS": dict(data["language"]["verdict"]),
          "CONDITIONS": conditions(judgments, yingqi)},
     )
+
+
+def _check_scope(judgments: list[dict[str, Any]]) -> None:
+    """Stop with one line when a judgment answers a question that is not its chapter's or reads
+    a line the vocabulary does not name."""
+    qs = {q["id"]: q for q in _load("questions.toml")["question"]}
+    vocabulary = _load("questions.toml")["vocabulary"]
+    for j in judgments:
+        for qid in j["questions"]:
+            if qid not in qs or not qid.startswith(j["chapter"] + "-q"):
+                raise SystemExit(f"judgments.toml {j['id']}: question {qid!r} is not one of "
+                                 f"{j['chapter']}'s (editorial/questions.toml)")
+        r = j.get("reads")
+        for v in ((r,) if isinstance(r, str) else tuple(dict(r or ()).values())):
+            if v not in vocabulary:
+                raise SystemExit(f"judgments.toml {j['id']}: reads {v!r} is not a 用神 of "
+                                 "questions.toml's vocabulary")
 
 
 def conditions(judgments: list[dict[str, Any]], yingqi: tuple[dict[str, Any], ...]

@@ -27,11 +27,13 @@ from collections.abc import Iterator
 
 import compute.shilei.daxian  # noqa: F401 (registers 大限/小限 before the judgments)
 from compute.book.questions import Question
+from compute.engine.context import context as ctx
 from compute.registry import Finding, rule
 from compute.shilei.condition import tree
 from compute.shilei.evaluator import Evaluator
 from compute.shilei.judgments_data import JUDGMENTS
 from compute.shilei.quyong import asked, asked_chapter, finding
+from compute.shilei.roles import Roles, roles
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,19 +45,60 @@ if TYPE_CHECKING:
 
 
 def applies(j: dict[str, Any], q: Question | None) -> bool:
-    """Whether judgment *j* applies to question *q* (its chapter, and ``all`` or its wording)."""
-    if q is None or q.chapter != j["chapter"]:
-        return False
-    return "all" in j["questions"] or q.text in j["questions"] or (
-        q.reading is not None and q.reading in j["questions"])
+    """Whether judgment *j* answers question *q*: one of the question ids its sentence is about
+    (editorial/judgments.toml ``questions``; never the chapter as a whole unless the book says so).
+
+    >>> from compute.book.questions import question
+    >>> j = next(j for j in JUDGMENTS if j["id"] == "shiwu-yong")   # 「貨物用財」
+    >>> applies(j, question("shilei-43-q2")), applies(j, question("shilei-43-q8"))  # 見獲, 筮盜
+    (True, False)
+    """
+    return q is not None and q.id in j["questions"]
+
+
+def reads(j: dict[str, Any], chart: Chart) -> str | None:
+    """The 用神 value judgment *j* reads as 用 on *chart*: the line its sentence names
+    (``reads``: 「貨物用財」 reads 妻財, 「以官為主」 官鬼), by the thing asked where the sentence
+    names one per thing (``reads = {貨物 = "妻財", …}``; ``""`` the default); None for the
+    question's own 用神.
+
+    >>> from compute.engine.chart import chart
+    >>> j = next(j for j in JUDGMENTS if j["id"] == "shiwu-yong")
+    >>> reads(j, chart("乾", month="寅", day="甲子", question="shilei-43-q7", facts="thing=禽獸"))
+    '子孫'
+    """
+    r = j.get("reads")
+    if r is None or isinstance(r, str):
+        return r
+    a = chart.asking
+    thing = next((f.partition("=")[2] for f in (a.facts if a is not None else ())
+                  if f.startswith("thing=")), None)
+    table = dict(r)
+    return table.get(thing or "", table.get(""))
+
+
+def _roles(j: dict[str, Any], chart: Chart) -> Roles | None:
+    """The roles judgment *j* reads: the question's, or those of the line its sentence names."""
+    r = asked(chart)
+    value = reads(j, chart)
+    if r is None or value is None:
+        return r
+    memo = ctx(chart).memo
+    key = "shilei.roles." + value
+    if key not in memo:
+        memo[key] = roles(chart, r.question, yongshen=value)
+    return memo[key]
 
 
 def judge(j: dict[str, Any], chart: Chart) -> Finding | None:
     """The finding of judgment *j* on *chart*, or None (not its question, false or unknown)."""
-    r = asked(chart)
-    q = r.question if r is not None else None
+    a = chart.asking
+    q = a.question if a is not None else None
     if not applies(j, q):
         return None
+    if j.get("reads") is not None and reads(j, chart) is None:
+        return None     # the sentence names the line by the thing asked, and none is given
+    r = _roles(j, chart)
     ev = Evaluator(chart, r, q)
     gate = ev.ev(tree(j["condition"]))
     if gate.value is not True:
@@ -91,4 +134,4 @@ for _j in JUDGMENTS:
     _register(_j)
 
 
-__all__ = ["applies", "judge"]
+__all__ = ["applies", "judge", "reads"]
