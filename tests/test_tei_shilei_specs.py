@@ -163,7 +163,7 @@ def test_every_shilei_chapter_has_a_judgment() -> None:
 
 
 JUDGMENT_KEYS = {"id", "chapter", "zh", "ko", "passages", "questions", "reads", "yong", "order",
-                 "reuse",
+                 "reuse", "over", "over_why", "order_why",
                  "condition", "verdict", "verdict_ko", "outcome", "reading", "cases", "note"}
 
 

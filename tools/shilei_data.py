@@ -36,7 +36,7 @@ QUESTION_FIELDS = ("id", "text", "reading", "ko", "passages", "yongshen", "adver
                    "yuanshen", "choushen", "see", "listed")
 ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages", "facts", "chart")
 JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "reads", "yong",
-                   "order", "reuse", "condition", "verdict", "verdict_ko")
+                   "order", "over", "reuse", "condition", "verdict", "verdict_ko")
 OUTCOME_FIELDS = ("condition", "verdict", "verdict_ko")
 READING_FIELDS = ("condition", "why")
 YINGQI_FIELDS = ("id", "zh", "ko", "passages", "chapters", "when", "names", "unit", "event")

@@ -221,27 +221,23 @@ class Evaluator:
         return self.named(node[1])
 
     def sel_relative(self, node: Any) -> str | None:
-        """The 六親 a selector names (父 兄 子 財 官, or 用 元 忌 仇 by the roles), else None."""
-        if node[0] != "sel":
-            return None
-        name = node[1]
+        """The 六親 a selector names (父 兄 子 財 官; 用 元 忌 仇 by the roles), else None."""
+        name = node[1] if node[0] == "sel" else ""
         if name in REL_SEL:
             return REL_SEL[name]
         if name in ("用", "元", "忌", "仇", "諸用", "飛伏用"):
-            return self.role_rel("用" if name in ("諸用", "飛伏用") else name)
+            return self.role_rel(name if name in ("元", "忌", "仇") else "用")
         return None
 
     def both(self, left: Any, right: Any) -> list[Item]:
-        """S∩T: the items both pick; a 伏神 or a changed line (not one of the six lines) is in a
-        六親 selector when it is of that 六親, so 伏∩官 is the hidden 官鬼 (「伏鬼克世」,
-        「伏鬼若空」) and 變(動爻)∩用 the changed lines of the 用's 六親 (「飛伏變象無財」)."""
+        """S∩T; a 伏神 or changed line is in a 六親 selector when of that 六親 (伏∩官: the hidden
+        官鬼 of 「伏鬼克世」; 變(動爻)∩用: the changed lines of 「飛伏變象無財」)."""
         a, b = self.select(left), self.select(right)
         ra, rb = self.sel_relative(left), self.sel_relative(right)
         out = [x for x in a if x in b or (
             x.kind in ("hidden", "changed") and rb is not None and self.relative_of(x) == rb)]
-        out += [x for x in b if x not in out and x.kind in ("hidden", "changed")
-                and ra is not None and self.relative_of(x) == ra]
-        return out
+        return out + [x for x in b if x not in out and x.kind in ("hidden", "changed")
+                      and ra is not None and self.relative_of(x) == ra]
 
     def xian(self) -> list[Item]:
         """The lines the 大限 and 小限 reach in the year asked (``facts="年=…"``)."""
@@ -276,25 +272,17 @@ class Evaluator:
                 raise Unknown(name)
             return [self.line(a.position) if not a.hidden else
                     next(x for x in self.hidden_items() if x.pos == a.position) for a in r.yong]
-        if name == "飛伏用":
+        if name in ("諸用", "飛伏用"):     # 飛伏用: not the changed lines (p446-s1)
             rel = self.role_rel("用")
             if rel is None:
                 raise Unknown(name)
-            out = self.rel_lines(rel)
-            out += [x for x in self.hidden_items() if self.relative_of(x) == rel]
+            out = self.rel_lines(rel) + [x for x in self.hidden_items()
+                                         if self.relative_of(x) == rel]
+            if name == "諸用":
+                out += [y for p in self.chart.moving if (y := self.changed_of(self.line(p)))
+                        and self.relative_of(y) == rel]
             return out + [x for x in (self.pillar("日"), self.pillar("月"))
                           if self.relative_of(x) == rel]
-        if name == "諸用":
-            rel = self.role_rel("用")
-            if rel is None:
-                raise Unknown(name)
-            out = self.rel_lines(rel)
-            out += [x for x in self.hidden_items() if self.relative_of(x) == rel]
-            out += [y for p in self.chart.moving if (y := self.changed_of(self.line(p)))
-                    and self.relative_of(y) == rel]
-            out += [x for x in (self.pillar("日"), self.pillar("月"))
-                    if self.relative_of(x) == rel]
-            return out
         if name in ("元", "忌", "仇"):
             rel = self.role_rel(name)
             return self.rel_lines(rel) if rel else []
@@ -517,7 +505,7 @@ class Evaluator:
         if kind in ("all", "none"):
             items = self.select(node[2])
             res = [self.pred(node[1], x) for x in items]
-            if not items:       # none of nothing holds (「飛伏變象無財」); all of nothing is not said
+            if not items:       # none of nothing holds (「飛伏變象無財」)
                 return FALSE if kind == "all" else Result(True)
             if kind == "all":
                 v = all(r.value for r in res)

@@ -37,7 +37,7 @@ from compute.shilei.roles import Roles, roles
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
     from compute.engine.chart import Chart
 
@@ -90,8 +90,55 @@ def _roles(j: dict[str, Any], chart: Chart) -> Roles | None:
     return memo[key]
 
 
+OPPOSITE: Final = frozenset(frozenset(p) for p in (
+    ("吉", "凶"), ("吉", "大凶"), ("死", "不死"), ("死", "生"), ("危", "安"), ("危", "不死"),
+    ("安", "不安"), ("成", "不成"), ("得", "不得"), ("來", "不來"), ("勝", "負"), ("可", "不可"),
+    ("有", "無"), ("久", "不久"), ("晴", "雨"), ("速", "遲")))
+"""Verdict words (judgments.toml [language.verdict]) that answer one question oppositely."""
+
+BY_ID: Final = {j["id"]: j for j in JUDGMENTS}
+
+
+def prevails(k: dict[str, Any], j: dict[str, Any]) -> bool:
+    """Whether judgment *k* wins over *j* where both read the same question and their verdicts
+    are opposite: a ``first`` judgment over the 用神's (the book: 「此三者不論用神衰旺也」,
+    「雖財官備而非吉占」, 「雖用旺難治」, 「從卦象斷，則合沖又輕」), and a judgment over those
+    its ``over`` names (the more specific sentence, judgments.toml).
+
+    >>> prevails(BY_ID["hunyin-san-chong"], BY_ID["hunyin-cai-guan"])
+    True
+    >>> prevails(BY_ID["hunyin-cai-guan"], BY_ID["hunyin-san-chong"])
+    False
+    """
+    if j["id"] in k.get("over", ()):
+        return True
+    return (k["order"] == "first" and j["order"] != "first"
+            and k["chapter"] == j["chapter"] and k["id"] not in j.get("over", ()))
+
+
 def judge(j: dict[str, Any], chart: Chart) -> Finding | None:
-    """The finding of judgment *j* on *chart*, or None (not its question, false or unknown)."""
+    """The finding of judgment *j* on *chart*, or None (not its question, false or unknown, or
+    a judgment that prevails over it gives the opposite verdict on the same question)."""
+    memo = ctx(chart).memo
+    key = "shilei.judge." + j["id"]
+    if key not in memo:
+        memo[key] = None            # a cycle of `over` reads as "not fired"
+        f = judge_alone(j, chart)
+        if f is not None:
+            v = dict(f.data)["verdict"]
+            for k in JUDGMENTS:
+                if k is j or not prevails(k, j) or not applies(k, chart.asking.question):
+                    continue
+                g = judge(k, chart)
+                if g is not None and frozenset((v, dict(g.data)["verdict"])) in OPPOSITE:
+                    f = None
+                    break
+        memo[key] = f
+    return memo[key]
+
+
+def judge_alone(j: dict[str, Any], chart: Chart) -> Finding | None:
+    """The finding of judgment *j* on *chart* by its own conditions."""
     a = chart.asking
     q = a.question if a is not None else None
     if not applies(j, q):
@@ -134,4 +181,4 @@ for _j in JUDGMENTS:
     _register(_j)
 
 
-__all__ = ["applies", "judge", "reads"]
+__all__ = ["BY_ID", "OPPOSITE", "applies", "judge", "judge_alone", "prevails", "reads"]

@@ -13,13 +13,14 @@ the rule's unit says; ``question``: in the unit the question is asked in).
 >>> for f in c.findings:
 ...     if f.rule == "yingqi":
 ...         print(dict(f.data)["spec"], [(n["term"], n["value"]) for n in dict(f.data)["names"]])
+yingqi-cai-dang-ri-yue [('值', '寅'), ('帝旺', '卯'), ('臨官', '寅')]
 yingqi-shuai-fu [('臨官', '寅')]
 yingqi-du-fa [('當見', '丁亥'), ('值', '亥'), ('合', '寅')]
 yingqi-dang-jian [('當見', '戊寅')]
-yingqi-cai-dang-ri-yue [('值', '寅'), ('帝旺', '卯'), ('臨官', '寅')]
 
-(囤積: 用 妻財 寅, 休 in 午月, helped by the moving 亥 — 衰遇扶: its 臨官 寅; 亥 moves alone —
-獨發: 丁亥, 亥, its 合 寅; the 用's pillar 戊寅; the 財 rule of 理財章.)
+(囤積: the 財 rule of 理財章 first, the chapter's own sentence; then the 立法's method: 用 妻財
+寅, 休 in 午月, helped by the moving 亥 — 衰遇扶: its 臨官 寅; 亥 moves alone — 獨發: 丁亥,
+亥, its 合 寅; the 用's pillar 戊寅. The first name, 寅, is the answer; ``rank`` orders them.)
 """
 
 from __future__ import annotations
@@ -141,10 +142,8 @@ def _term(ev: Evaluator, term: str, it: Item) -> list[str]:
         return [BRANCH_ZH[stage_at(ph, term, ev.tu)]]
     if term in ("生", "克"):
         return [BRANCH_ZH[x] for x in range(12) if acts(_BRANCH_PHASE[x], ph) == term]
-    if term == "三合":
-        group = SANHE.get(ph, ())
-        if b not in group:
-            return []
+    if term == "三合":     # the 局 the branch is in: 申 in 申子辰 (p448 「申子辰會水局」)
+        group = next((g for g in SANHE.values() if b in g), ())
         have = {ev.day, ev.month} | {int(ln.branch) for ln in ev.h.lines}
         return [BRANCH_ZH[x] for x in group if x not in have]
     if term == "出旬":
@@ -162,13 +161,16 @@ def applies(spec: dict[str, Any], chapter: str | None) -> bool:
 
 
 def timings(chart: Chart) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]], set[int]]]:
-    """(rule, [(term, branch or pillar)], lines) for every 應期 rule that applies and holds."""
+    """(rule, [(term, branch or pillar)], lines) for every 應期 rule that applies and holds,
+    ranked: the rules the question's chapter states for itself first (the more specific
+    sentence), then the 立法's general method, each in the book's order."""
     r = asked(chart)
     if r is None:
         return
     q = r.question
     ev = Evaluator(chart, r, q)
-    for spec in YINGQI:
+    ranked = sorted(YINGQI, key=lambda y: y["id"] in GENERAL)
+    for spec in ranked:
         terms = TERMS.get(spec["id"])
         if terms is None or not applies(spec, q.chapter if q else None):
             continue
@@ -197,10 +199,10 @@ def timings(chart: Chart) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]
 def yingqi(chart: Chart) -> Iterator[Finding]:
     """One finding per 應期 rule that applies to the chart's question and holds, naming the
     branches (or pillars) of the days, months or years it points to."""
-    for spec, named, lines in timings(chart):
+    for k, (spec, named, lines) in enumerate(timings(chart), 1):
         text = ", ".join(f"{t} {n}" for t, n in named)
         yield finding("yingqi", f"應期 ({spec['ko']}): {text}", lines, spec["passages"],
-                      {"spec": spec["id"], "unit": spec["unit"],
+                      {"spec": spec["id"], "unit": spec["unit"], "rank": k,
                        "names": [{"term": t, "value": n} for t, n in named]}, own=False)
 
 
