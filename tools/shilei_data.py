@@ -132,7 +132,40 @@ def conditions(judgments: list[dict[str, Any]], yingqi: tuple[dict[str, Any], ..
     for terms in TERMS.values():
         for cond, _, sel in terms:
             texts.update((cond, f"在({sel})"))
-    return {t: parse(t) for t in sorted(texts)}
+    trees = {t: parse(t) for t in sorted(texts)}
+    _check_words(trees)
+    return trees
+
+
+WORD_KINDS = {"call": ("predicate", "relation", "hexagram", "rule"), "sel": ("selector",),
+              "name": ("hexagram", "rule", "fact", "selector"), "eq": ("fact", "predicate"),
+              "in": ("hexagram",), "eqpred": ("predicate",), "pred": ("predicate",),
+              "rule": ("rule",)}
+"""Which [language] tables of judgments.toml define a word of each kind of syntax node."""
+
+
+def words(node: Any) -> set[tuple[str, str]]:
+    """The (kind, word) pairs of a parsed condition (compute.shilei.condition.parse)."""
+    out: set[tuple[str, str]] = set()
+    if isinstance(node, tuple):
+        if node and node[0] in WORD_KINDS and len(node) > 1 and isinstance(node[1], str):
+            out.add((node[0], node[1]))
+        for x in node:
+            out |= words(x)
+    return out
+
+
+def _check_words(trees: dict[str, Any]) -> None:
+    """Stop with one line on a word of a condition no [language] table of judgments.toml
+    defines (branches and elements are selectors by their own names)."""
+    lang = _load("judgments.toml")["language"]
+    values = set("子丑寅卯辰巳午未申酉戌亥") | set("金木水火土") | {"person", "true"}
+    for text, t in trees.items():
+        for kind, w in sorted(words(t)):
+            if w not in values and not any(w in lang.get(table, {})
+                                           for table in WORD_KINDS[kind]):
+                raise SystemExit(f"condition {text!r}: the word {w!r} is not defined in "
+                                 "judgments.toml's [language] tables")
 
 
 def _module(name: str, doc: str, values: dict[str, Any]) -> str:

@@ -1,0 +1,68 @@
+"""Each judgment answers the questions its sentence is about and reads the line it names
+(issue 22). The cases are the issue's, read from the sentences."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from compute import chart
+from compute.shilei.judgments_data import JUDGMENTS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fired(c, rid: str) -> list[str]:
+    return [dict(f.data)["verdict"] for f in c.findings if f.rule == rid]
+
+
+def test_huowu_yong_cai_not_on_the_thief() -> None:
+    """「失物之占……貨物用財」 (p654-s1) is not about 筮盜 (「筮盜者，則察鬼象」): asked 筮盜 it
+    says nothing; asked 見獲 it reads the 妻財 (乾: 財 寅 二爻)."""
+    base = dict(month="寅", day="甲子")
+    assert fired(chart("乾", **base, question="筮盜"), "shiwu-yong") == []
+    assert fired(chart("乾", **base, question="見獲"), "shiwu-yong") == ["得"]  # 寅 on the 月
+
+
+def test_huowu_by_the_thing() -> None:
+    """「貨物用財，禽獸用子」: asked 失物之占 in 寅月 丙午日 on 乾, goods read the 財 寅 (二爻,
+    on the 月建: 得); a beast reads the 子孫 (水), not in the lines of 乾 and 休囚 — no 得."""
+    base = dict(month="寅", day="丙午", question="失物之占")
+    assert fired(chart("乾", **base, facts="thing=貨物"), "shiwu-yong") == ["得"]
+    assert fired(chart("乾", **base, facts="thing=禽獸"), "shiwu-yong") == []
+
+
+def test_da_xiao_shi() -> None:
+    """「凡大小試，皆以文書為用」 (p501): 大小試 is judged, 考時 (when the exam is) is not."""
+    base = dict(month="寅", day="甲子")
+    assert fired(chart("乾", **base, question="大小試"), "gongming-wenshu")
+    assert fired(chart("乾", **base, question="考時"), "gongming-wenshu") == []
+
+
+def test_can_yi_zi_wei_yong() -> None:
+    """「蠶以子為用」 answers its own question, not 蠶利 (the profit, 用 妻財)."""
+    base = dict(month="寅", day="甲子")
+    assert fired(chart("乾", **base, question="蠶以子為用"), "sangtian-can")
+    assert fired(chart("乾", **base, question="蠶利"), "sangtian-can") == []
+
+
+def test_di_an_fu_mu_wei_yong() -> None:
+    """「故堤岸之筮，父母為用，旺相則固，空破則傾」: 乾's 父母 戌 on the 壬戌 day → 成;
+    民夫苦役 is not this sentence's question (「若民夫苦役而筮吉凶，則以官為忌」)."""
+    assert fired(chart("乾", month="寅", day="壬戌", question="堤岸之筮"),
+                 "zhizhu-di-fang") == ["成"]
+    assert fired(chart("乾", month="寅", day="壬戌", question="民夫苦役"),
+                 "zhizhu-di-fang") == []
+
+
+@pytest.mark.parametrize("j", [j for j in JUDGMENTS if j.get("reads")], ids=lambda j: j["id"])
+def test_reads_names_a_line_of_the_book(j) -> None:
+    """Every judgment that reads a line other than the question's 用神 says so in its words."""
+    text = tomllib.loads((ROOT / "editorial" / "judgments.toml").read_text(encoding="utf-8"))
+    row = next(r for r in text["judgment"] if r["id"] == j["id"])
+    values = [row["reads"]] if isinstance(row["reads"], str) else list(row["reads"].values())
+    said = {"妻財": ("財",), "子孫": ("子",), "父母": ("父", "文書"), "官鬼": ("官", "鬼"),
+            "應": ("應",), "兄弟": ("兄",)}
+    assert all(any(w in row["zh"] for w in said[v]) for v in values), (j["id"], values)
