@@ -37,6 +37,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import find_examples  # noqa: E402
 from find_examples import computing_rules, example_chart, fires, inputs_chart  # noqa: E402
 
+from yimao.model.examples import judgment, judgment_faults  # noqa: E402
+
 EXAMPLES: list[dict[str, Any]] = tomllib.loads(
     (ROOT / "editorial" / "examples.toml").read_text(encoding="utf-8"))["example"]
 BY_ID = {ex["id"]: ex for ex in EXAMPLES}
@@ -136,6 +138,35 @@ def test_the_near_miss_does_not_fire(ex: dict[str, Any], charts: dict[str, Any])
     changed = {k for k in set(base) | set(other) if base.get(k) != other.get(k)}
     assert len(changed) == 1, (base, other)
     assert miss["why"]
+
+
+JUDGED = [ex for ex in EXAMPLES if judgment(ex["rule"]) is not None]
+
+
+@pytest.mark.parametrize("ex", JUDGED, ids=ids(JUDGED))
+def test_a_judgment_example_shows_the_outcome_it_captions(ex: dict[str, Any],
+                                                          charts: dict[str, Any]):
+    """Issue 22: its question is one the judgment answers; its focus and caption are the outcome
+    that fires (taken from the finding); its near miss asks the same question and lacks it."""
+    miss = (ex.get("near_miss") or {}).get("inputs")
+    assert not judgment_faults(ex["rule"], ex.get("inputs"), ex["focus"], ex["ko_focus"], miss,
+                               charts[ex["id"]]), ex["id"]
+
+
+def test_the_judgment_check_catches_a_caption_of_another_outcome():
+    """ex-cisong-guan-xi-ji: captioned with another outcome's words, or with its near miss asking
+    another question, the check says so."""
+    ex = next(e for e in JUDGED if e["id"] == "ex-cisong-guan-xi-ji")
+    j = judgment(ex["rule"])
+    k = ex["focus"]["data"]["outcome"]
+    other = next(o["verdict_ko"] for n, o in enumerate(j["outcomes"], 1) if n != k)
+    miss = ex["near_miss"]["inputs"]
+    faults = judgment_faults(ex["rule"], ex["inputs"], ex["focus"], other, miss)
+    assert [f for f in faults if "caption" in f]
+    elsewhere = dict(miss, question="shilei-42-q1")
+    assert [f for f in judgment_faults(ex["rule"], ex["inputs"], ex["focus"], ex["ko_focus"],
+                                       elsewhere) if "changes question" in f]
+    assert len(JUDGED) == 185
 
 
 def test_fires_is_strict():

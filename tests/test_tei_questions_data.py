@@ -36,7 +36,7 @@ NUMERAL = {"五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十三": 13, "十�
 QUESTION_KEYS = {"id", "text", "reading", "marker", "listed", "stated", "ko", "passages",
                  "yongshen", "adverse", "jishen", "yuanshen", "choushen", "see", "reason",
                  "alternative"}
-ALTERNATIVE_KEYS = {"when", "yongshen", "adverse", "see", "passages", "facts"}
+ALTERNATIVE_KEYS = {"when", "yongshen", "adverse", "see", "passages", "facts", "chart"}
 
 # sentence id -> (paragraph id, division id, diplomatic text of the sentence)
 SENTENCES: dict[str, tuple[str, str, str]] = {}

@@ -34,7 +34,7 @@ JUDGMENTS_MODULE = ROOT / "compute" / "shilei" / "judgments_data.py"
 
 QUESTION_FIELDS = ("id", "text", "reading", "ko", "passages", "yongshen", "adverse", "jishen",
                    "yuanshen", "choushen", "see", "listed")
-ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages", "facts")
+ALTERNATIVE_FIELDS = ("when", "yongshen", "adverse", "see", "passages", "facts", "chart")
 JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "reads", "yong",
                    "order", "over", "reuse", "condition", "verdict", "verdict_ko")
 OUTCOME_FIELDS = ("condition", "verdict", "verdict_ko")
@@ -228,7 +228,7 @@ LABEL = {"day": "日辰을", "month": "月建을", "changed": "之卦를", "year
          "facts": "물은 사정을", "birth": "本命을", "primary": "本卦를", "question": "물음을"}
 
 
-def _facts_for(conditions: list[str], rng: Any) -> str:
+def facts_for(conditions: list[str], rng: Any) -> str:
     """Random facts of the kinds the conditions test (one of each pair, or none)."""
     from compute.book.questions import FACT_PAIRS, PERSONS
 
@@ -265,12 +265,15 @@ def _inputs(rng: Any, names: list[str], qid: str, facts: str, need_year: bool,
     return {k: v for k, v in inp.items() if v}
 
 
-def _fires(chart: Any, rid: str, verdict: str | None) -> bool:
+def _fires(chart: Any, rid: str, verdict: str | None, outcome: int | None = None) -> bool:
+    if outcome is not None:
+        return any(f.rule == rid and dict(f.data).get("outcome") == outcome
+                   for f in chart.findings)
     return any(f.rule == rid and (verdict is None or dict(f.data).get("verdict") == verdict)
                for f in chart.findings)
 
 
-def _caption(inp: dict[str, str]) -> str:
+def caption(inp: dict[str, str]) -> str:
     from compute.book.questions import question
 
     q = question(inp["question"])
@@ -305,34 +308,38 @@ def propose_judgment_example(j: dict[str, Any], seed: int = 1664, budget: int = 
     tries = 0
     for _ in range(budget):
         q = rng.choice(qs)
-        inp = _inputs(rng, names, q.id, _facts_for(conds, rng), need_year, need_birth)
+        inp = _inputs(rng, names, q.id, facts_for(conds, rng), need_year, need_birth)
         c = chart(**inp)
         f = next((f for f in c.findings if f.rule == j["id"]), None)
         if f is None:
             continue
-        verdict = dict(f.data)["verdict"]
+        verdict, k = dict(f.data)["verdict"], int(dict(f.data).get("outcome") or 1)
         tries += 1
-        miss = _near_miss(inp, j["id"], verdict, rng, names)
+        miss = near_miss(inp, j["id"], verdict, rng, names, k)
         if miss is None:
             if tries >= 8:
                 return None
             continue
-        return _example_row(j["id"], inp, {"finding": j["id"], "data": {"verdict": verdict}},
-                            miss, f"{j['ko']}: {dict(f.data)['verdict']}",
-                            next(o["verdict_ko"] for o in j.get("outcomes", ())
-                                 if o["verdict"] == verdict) if j.get("outcomes")
-                            else j.get("verdict_ko", ""))
+        # the caption is the outcome that fired (the finding's), never the first outcome
+        # with the same verdict word (issue 22)
+        outs = j.get("outcomes") or ()
+        return _example_row(j["id"], inp, {"finding": j["id"],
+                                           "data": {"verdict": verdict, "outcome": k}},
+                            miss, f"{j['ko']}: {verdict}",
+                            outs[k - 1]["verdict_ko"] if outs else j.get("verdict_ko", ""))
     return None
 
 
-def _near_miss(inp: dict[str, str], rid: str, verdict: str | None, rng: Any,
-               names: list[str]) -> tuple[dict[str, str], str] | None:
+def near_miss(inp: dict[str, str], rid: str, verdict: str | None, rng: Any,
+               names: list[str], outcome: int | None = None
+               ) -> tuple[dict[str, str], str] | None:
+    """One input of the chart (or the facts) changed, the question kept, and *outcome* of *rid*
+    (or, without one, its *verdict*) no longer fires."""
     from compute import chart
 
     for key, options in (("day", PILLARS), ("month", list(MONTHS)), ("facts", [""]),
                          ("changed", ["", *rng.sample(names, 12)]), ("year", PILLARS),
-                         ("birth", list(MONTHS)), ("primary", rng.sample(names, 16)),
-                         ("question", _siblings(inp["question"]))):
+                         ("birth", list(MONTHS)), ("primary", rng.sample(names, 16))):
         if key not in inp and key in ("facts", "year", "birth"):
             continue
         opts = list(options)
@@ -346,32 +353,21 @@ def _near_miss(inp: dict[str, str], rid: str, verdict: str | None, rng: Any,
                 other[key] = v
             else:
                 other.pop(key)
-            if not _fires(chart(**other), rid, verdict):
+            if not _fires(chart(**other), rid, verdict, outcome):
                 old, new = inp.get(key) or "없음", v or "없음"
                 if key == "facts":
                     old = old.replace("person=", "묻는 사람 ").replace("thing=", "물건 ")
                     old = old.replace("年=", "물은 해 ")
-                if key == "question":
-                    from compute.book.questions import question
-
-                    old, new = question(old).text, question(new).text
                 why = f"{LABEL[key]} {old}에서 {new}(으)로 바꾸면 이 판단이 나오지 않는다"
                 return other, why
     return None
-
-
-def _siblings(qid: str) -> list[str]:
-    from compute.book.questions import ALL, question
-
-    ch = question(qid).chapter
-    return [q.id for q in ALL if q.chapter == ch and q.id != qid]
 
 
 def _example_row(rid: str, inp: dict[str, str], focus: dict[str, Any],
                  miss: tuple[dict[str, str], str], focus_ko: str, gloss: str) -> dict[str, Any]:
     return {"id": f"ex-{rid}", "rule": rid, "source": "constructed", "inputs": inp,
             "focus": focus, "near_miss": {"inputs": miss[0], "why": miss[1]},
-            "ko": _caption(inp), "ko_focus": gloss or focus_ko}
+            "ko": caption(inp), "ko_focus": gloss or focus_ko}
 
 
 def examples_toml(rows: list[dict[str, Any]]) -> str:

@@ -38,21 +38,24 @@ class Alternative(Frozen):
     ``facts`` are the facts about the asking that choose it (any one of them: 女占,
     ``person=子``, ``thing=蠶`` …; :func:`fact_holds`); empty when the chart's facts cannot
     say (a reading by the hexagram, a condition of the chart), so it is never chosen by them.
+    ``chart`` names the state of the chart that chooses it when no fact does
+    (:data:`CHART_CASES`; compute.shilei.roles reads it on the chart).
     """
 
-    __slots__ = ("when", "yongshen", "adverse", "see", "passages", "facts")
+    __slots__ = ("when", "yongshen", "adverse", "see", "passages", "facts", "chart")
     when: str
     yongshen: tuple[str, ...]
     adverse: bool
     see: str | None
     passages: tuple[str, ...]
     facts: tuple[str, ...]
+    chart: str
 
     def __init__(
         self, when: str, yongshen: tuple[str, ...], adverse: bool, see: str | None,
-        passages: tuple[str, ...], facts: tuple[str, ...] = (),
+        passages: tuple[str, ...], facts: tuple[str, ...] = (), chart: str = "",
     ) -> None:
-        init(self, when, yongshen, adverse, see, passages, facts)
+        init(self, when, yongshen, adverse, see, passages, facts, chart)
 
 
 class Question(Frozen):
@@ -118,7 +121,8 @@ def _values(v: Any) -> tuple[str, ...]:
 
 def _build(row: dict[str, Any]) -> Question:
     alts = tuple(Alternative(a["when"], _values(a.get("yongshen")), bool(a.get("adverse")),
-                             a.get("see"), tuple(a.get("passages", ())), tuple(a.get("facts", ())))
+                             a.get("see"), tuple(a.get("passages", ())), tuple(a.get("facts", ())),
+                             a.get("chart", ""))
                  for a in row.get("alternatives", ()))
     return Question(row["id"], row["chapter"], row["text"], row["ko"], tuple(row["passages"]),
                     _values(row["yongshen"]), bool(row.get("adverse")), row.get("jishen"),
@@ -194,6 +198,12 @@ of which at most one holds."""
 
 PERSONS: Final = ("父", "母", "長男", "中男", "少男", "長女", "中女", "少女")
 """The 主屬 a ``person=`` fact may name (p111-s1 注)."""
+
+
+CHART_CASES: Final = ("無妻財", "妻財病", "官鬼靜他爻動", "靜卦", "獨發")
+"""The states of a chart that choose a question's alternative 用神 (editorial/questions.toml
+``chart``): no 妻財 line (倘卦無財爻), every 妻財 line injured (財病), the 官鬼 still while other
+lines move (以動為鬼), no line moving (卦爻俱靜), one line moving (一爻動而求獨發)."""
 
 
 class Kin(Frozen):
@@ -427,6 +437,7 @@ def kinship() -> tuple[tuple[str, str], ...]:
     return tuple((k["who"], k["yongshen"]) for k in KINSHIP)
 
 
-__all__ = ["ALL", "KIN", "KIN_OF", "OTHER_PERSONS", "Alternative", "Asking", "BY_ID", "Choice",
-           "FACT_PAIRS", "Kin", "PERSONS", "Question", "choose", "depends_on_facts", "fact_holds",
-           "kin", "kinship", "question", "read_facts", "read_yongshen"]
+__all__ = ["ALL", "BY_ID", "CHART_CASES", "FACT_PAIRS", "KIN", "KIN_OF", "OTHER_PERSONS",
+           "PERSONS", "Alternative", "Asking", "Choice", "Kin", "Question", "choose",
+           "depends_on_facts", "fact_holds", "kin", "kinship", "question", "read_facts",
+           "read_yongshen"]

@@ -263,6 +263,33 @@ def _resolve(chart: Chart, value: str) -> tuple[str, tuple[Appearance, ...],
     return value, (), (), None, False, "", note   # 卦: the whole hexagram
 
 
+def chart_case(chart: Chart, case: str) -> bool:
+    """Whether *chart* is in *case* of :data:`compute.book.questions.CHART_CASES`.
+
+    >>> from compute.engine.chart import chart
+    >>> c = chart("姤", month="寅", day="甲子")      # 姤 has no 財; no line moves
+    >>> chart_case(c, "無妻財"), chart_case(c, "靜卦"), chart_case(c, "獨發")
+    (True, True, False)
+    """
+    h = chart.primary
+    moving = [ln for ln in h.lines if ln.moving]
+    if case == "無妻財":
+        return not _visible(chart, Relative.QICAI)
+    if case == "妻財病":
+        from compute.engine.context import context as ctx
+        from compute.lifa.yongshen import injuries
+
+        ps = _visible(chart, Relative.QICAI)
+        return bool(ps) and all(injuries(ctx(chart), p) for p in ps)
+    if case == "官鬼靜他爻動":
+        return bool(moving) and not any(ln.relative == Relative.GUANGUI for ln in moving)
+    if case == "靜卦":
+        return not moving
+    if case == "獨發":
+        return len(moving) == 1
+    raise ValueError(f"chart case {case!r}: expected one of CHART_CASES")
+
+
 def _role(chart: Chart, rel: Relative | None) -> Role:
     return Role(rel, _visible(chart, rel) if rel is not None else ())
 
@@ -293,6 +320,12 @@ def roles(chart: Chart, question: str | Question | None = None,
         picked = choose(q, a.facts if a is not None else ())
         given, when, passages, adverse = (picked.values, picked.when, picked.passages,
                                           picked.adverse)
+        if not when:            # no fact chose: the state of the chart may (倘卦無財爻 …)
+            alt = next((x for x in q.alternatives if x.chart and x.yongshen
+                        and chart_case(chart, x.chart)), None)
+            if alt is not None:
+                given, when, passages, adverse = (alt.yongshen, alt.when, alt.passages,
+                                                  alt.adverse)
         if picked.see is not None and not given:
             return Roles(q, "", (), (), (), None, False, "", Role(None, ()), Role(None, ()),
                          Role(None, ()), (), adverse, f"{picked.see}의 점으로 본다", when,
@@ -326,4 +359,4 @@ def roles(chart: Chart, question: str | Question | None = None,
 
 
 
-__all__ = ["Appearance", "Role", "Roles", "roles"]
+__all__ = ["Appearance", "Role", "Roles", "chart_case", "roles"]

@@ -418,3 +418,68 @@ def example_chart(example: Example | Mapping[str, Any]) -> Chart:
     if source == "case":
         return case_chart(ex.case if ex else example["case"])  # type: ignore[index]
     return inputs_chart((ex.inputs or {}) if ex else example["inputs"])  # type: ignore[index]
+
+
+# ------------------------------------------------------------------ the 筮類 judgments' examples
+
+NEAR_MISS_KEYS: tuple[str, ...] = ("primary", "changed", "month", "day", "year", "hour", "birth",
+                                   "facts")
+"""What a judgment's near miss may change: the chart and the facts of the asking, never the
+question (a judgment that does not answer a question says nothing on it: that is no near miss)."""
+
+
+def judgment(rule: str) -> Mapping[str, Any] | None:
+    """The 筮類 judgment *rule* (editorial/judgments.toml as compiled into compute), or None."""
+    from compute.shilei.judgments_data import JUDGMENTS
+
+    return next((j for j in JUDGMENTS if j["id"] == rule), None)
+
+
+def outcome_caption(j: Mapping[str, Any], k: int) -> str:
+    """The Korean of outcome *k* (1-based) of judgment *j* (its one verdict if it has none)."""
+    outs = j.get("outcomes") or ()
+    return str(outs[k - 1]["verdict_ko"]) if outs else str(j.get("verdict_ko", ""))
+
+
+def judgment_faults(rule: str, inputs: Mapping[str, Any] | None, focus: Mapping[str, Any],
+                    ko_focus: str, near_inputs: Mapping[str, Any] | None,
+                    c: Chart | None = None, near: Chart | None = None) -> tuple[str, ...]:
+    """What is wrong with an example of a 筮類 judgment (empty: nothing; not a judgment:
+    nothing): its question is one the judgment answers; the outcome that fires is the one its
+    focus names (``data.outcome``) and its caption (``ko_focus``) is that outcome's words, taken
+    from the finding; its near miss asks the same question and lacks that outcome.
+
+    >>> judgment_faults("yuepo", None, {}, "", None)
+    ()
+    """
+    j = judgment(rule)
+    if j is None:
+        return ()
+    from compute.book.questions import question
+    from compute.shilei.judge import applies
+
+    out = []
+    qid = (inputs or {}).get("question")
+    if not qid or not applies(dict(j), question(qid)):
+        out.append(f"its question {qid!r} is not one the judgment answers")
+    c = c if c is not None else inputs_chart(inputs or {})
+    f = next((f for f in c.findings if f.rule == rule), None)
+    if f is None:
+        return (*out, "the judgment does not fire on its chart")
+    k = dict(f.data).get("outcome")
+    if (focus.get("data") or {}).get("outcome") != k:
+        out.append(f"its focus does not name the outcome that fires ({k})")
+    want = outcome_caption(j, int(k or 1))
+    if want not in ko_focus:
+        out.append(f"its caption is not the outcome that fires ({k}: {want})")
+    if near_inputs is None:
+        out.append("it has no near miss")
+        return tuple(out)
+    changed = {key for key in set(near_inputs) | set(inputs or {})
+               if near_inputs.get(key) != (inputs or {}).get(key)}
+    if changed - set(NEAR_MISS_KEYS):
+        out.append(f"its near miss changes {', '.join(sorted(changed - set(NEAR_MISS_KEYS)))}")
+    near = near if near is not None else inputs_chart(near_inputs)
+    if any(g.rule == rule and dict(g.data).get("outcome") == k for g in near.findings):
+        out.append(f"its near miss shows the same outcome ({k})")
+    return tuple(out)

@@ -176,7 +176,9 @@ def _inputs(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
 def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView:
     """One example of the TEI executed: its chart, the rule's findings on it, its near miss.
     Raises :class:`EditionError` (one line) if it cannot be charted or the rule does not fire
-    at its focus, or fires at its near miss."""
+    at its focus, or fires at its near miss; or, for a 筮類 judgment, if its question is not one
+    the judgment answers, its caption or focus is not the outcome that fires, or its near miss
+    changes the question or shows that outcome too (:func:`.judgment_faults`, yimao.model)."""
     where = f"{edition.path}:0: example {ex.id} (editorial/examples.toml)"
     near = ex.near_miss
     try:
@@ -202,6 +204,13 @@ def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView
             if X.fires(nc, ex.focus):
                 raise EditionError(f"{where}: the rule {ex.rule} fires at the near miss too")
             near_chart = constructed_view(nc)
+        if ex.source == "constructed" and X.judgment(ex.rule) is not None:
+            faults = X.judgment_faults(ex.rule, ex.inputs, ex.focus, ex.ko_focus,
+                                       near["inputs"] if near else None, c,
+                                       nc if near else None)
+            if faults:
+                raise EditionError(f"{where}: {'; '.join(faults)} "
+                                   "(tools/judgment_examples.py mends it)")
     except EditionError:
         raise
     except Exception as exc:  # noqa: BLE001 (any failure of an example stops the build)
