@@ -18,6 +18,7 @@ from compute.engine.chart import Chart, chart_from_fields
 from compute.engine.fields import OPTIONS
 from compute.engine.layout import MOVE_MARK, YANG_BAR, YIN_BAR, render_text
 from compute.engine.moment import DATE_POLICY, DEFAULT_TZ
+from compute.messages import LANGS
 
 __all__ = ["MOVE_MARK", "YANG_BAR", "YIN_BAR", "build", "configure", "render", "run"]
 
@@ -67,6 +68,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--facts", help="what the chart cannot know about the asking: 自占 or "
                         "代占, 病久 or 病新, 我訟 or 彼訟 …, person=長男, 年=戊子 (joined by 、)")
     parser.add_argument("--json", action="store_true", help="print chart.to_dict() as JSON")
+    parser.add_argument("--lang", choices=LANGS, help="the language of an error message: ko "
+                        "(Korean) or en (English); by default the locale's (LC_ALL, "
+                        "LC_MESSAGES, LANG): Korean under a Korean locale, else English")
 
 
 def build(args: argparse.Namespace) -> Chart:
