@@ -114,8 +114,8 @@ def test_no_import_cycle_in_compute() -> None:
 
 def _floor(module: str) -> int:
     """The rooms in the order they may import each other: the ground floor (errors, the
-    messages' catalogue, values, the registry) first, then the book's tables, the engine, 立法, 筮類, the claim checks, and
-    the front ends (the package itself, cli, runner) on top."""
+    messages' catalogue, values, the registry) first, then the book's tables, the engine,
+    立法, 筮類, the claim checks, and the front ends (the package itself, cli, runner) on top."""
     parts = module.split(".")
     if len(parts) > 1 and parts[1] in ROOMS:
         return 1 + ROOMS.index(parts[1])

@@ -75,7 +75,7 @@
     var out = [];
     p.zh.forEach(function (s) {
       out.push([s[0], s[1], "zh"]);
-      if (s[2]) { out.push([s[0], s[2], "zh", "원문 그대로"]); }
+      if (s[2]) { out.push([s[0], s[2], "zh", "전사본 그대로"]); }
     });
     if (p.ko) { out.push([p.ko[0], p.ko[1], "ko"]); }
     return out;
