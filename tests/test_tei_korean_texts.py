@@ -138,7 +138,23 @@ def test_rule_row_is_korean(row: dict[str, str]) -> None:
         assert korean_cell_problems(row[column]) == [], column
     assert HAN_IN_PARENS.search(row["title_ko"]), \
         f"title {row['title_ko']!r} gives no term in its characters, e.g. 월파(月破)"
-    assert len(row["title_ko"]) <= 60
+    assert len(row["title_ko"]) <= TITLE_LONGEST
+    if row["id"] not in CUT_PENDING:
+        assert "…" not in row["title_ko"], f"title cut short: {row['title_ko']!r}"
+
+
+TITLE_LONGEST = 100
+"""A rule's title: room for the whole of a 筮類 judgment's name (60 cut three of them)."""
+
+CUT_PENDING = frozenset({"buju-gua", "guishen-fa", "gongming-guan-wen-liang-qiang"})
+"""Three 筮類 titles cut with … to fit the old limit (rules-ko.tsv rows 246, 291, 305): the
+筮類 rows are rewritten on branch i22-yong; :func:`test_cut_titles_pending` fails once they
+are whole, so this list only shrinks."""
+
+
+def test_cut_titles_pending() -> None:
+    cut = {row["id"] for row in RULE_ROWS if "…" in row["title_ko"]}
+    assert cut == CUT_PENDING
 
 
 def test_doctrine_rules_say_why_they_are_not_computed_and_no_other_rule_does() -> None:
