@@ -210,3 +210,40 @@ def test_read_tsv_rejects_a_wrong_header_and_a_stray_tab(tmp_path: Path) -> None
     stray.write_text("id\tquestion_ko\ttitle_ko\nx\t질문\t제목\t남는 칸\n", encoding="utf-8")
     with pytest.raises(AssertionError, match="4 cells"):
         read_tsv(stray, CASE_COLUMNS)
+
+
+# ------------------------------------------------------------------ the wider scan (issue 24)
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def wider_reader_text() -> list[tuple[str, str]]:
+    """(where, text) of the Korean the site shows from the other editorial files: the worked
+    examples' captions and explanations, the questions' texts (examples.toml,
+    questions.toml: every string holding Hangul), the case notes and the chapters' Korean."""
+    import tomllib
+
+    out = []
+    for name in ("examples.toml", "questions.toml"):
+        data = tomllib.loads((EDITORIAL / name).read_text(encoding="utf-8"))
+        out += [(name, s) for s in _strings(data) if HANGUL.search(s)]
+    for name, skip in (("case-notes.tsv", 2), ("chapters.tsv", 0)):
+        rows = list(csv.reader((EDITORIAL / name).read_text(encoding="utf-8").splitlines(),
+                               delimiter="\t", quoting=csv.QUOTE_NONE))[1:]
+        out += [(f"{name}:{n}", cell) for n, row in enumerate(rows, 2) for cell in row[skip:]
+                if HANGUL.search(cell)]
+    return out
+
+
+def test_no_latin_word_in_the_wider_reader_text() -> None:
+    text = wider_reader_text()
+    assert len(text) > 2000
+    found = [(where, words) for where, s in text
+             if (words := re.findall(r"[A-Za-z]{2,}", s))]
+    assert found == []

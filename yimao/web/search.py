@@ -118,13 +118,36 @@ def index(edition: Edition, url: Callable[[str], str],
     return {"fold": fold, "alt": alt, "passages": passages}
 
 
-def write_index(edition: Edition, outdir: Path, url: Callable[[str], str]) -> Path:
-    """Write :data:`INDEX_PATH` under *outdir* (only when its content changed)."""
-    path = outdir / INDEX_PATH
-    data = json.dumps(index(edition, url), ensure_ascii=False, separators=(",", ":"))
+REFS_PATH = "search/refs.json"
+"""Every Chinese paragraph's human citation and its chapter's title, for the Run panel."""
+
+
+def refs(edition: Edition) -> dict[str, list[str]]:
+    """``{"p092": ["立法 13.2", "用神章"], …}``: a paragraph's citation without the book's
+    name and its chapter's title; a sentence ``p092-s1`` is cited ``立法 13.2.1``. The Run
+    panel shows a passage compute cites in this form (a bare id only in its link).
+
+    >>> from yimao.model.edition import load_edition
+    >>> refs(load_edition())["p092"][0].startswith("立法 ")
+    True
+    """
+    return {p.id: [short_ref(p.ref), div.title_zh]
+            for div in edition.divisions for p in div.passages}
+
+
+def _write(path: Path, data: str) -> None:
     if not path.is_file() or path.read_text(encoding="utf-8") != data:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic.write_text(path, data, durable=False)
+
+
+def write_index(edition: Edition, outdir: Path, url: Callable[[str], str]) -> Path:
+    """Write :data:`INDEX_PATH` (and :data:`REFS_PATH`) under *outdir* (only when their
+    content changed)."""
+    path = outdir / INDEX_PATH
+    _write(path, json.dumps(index(edition, url), ensure_ascii=False, separators=(",", ":")))
+    _write(outdir / REFS_PATH, json.dumps(refs(edition), ensure_ascii=False,
+                                          separators=(",", ":")))
     return path
 
 
