@@ -120,6 +120,15 @@
       a.setAttribute("lang", "zh-Hant");
       a.title = "易冒 " + a.textContent + " (" + ref[1] + ")";
     });
+    // an id inside a sentence (a finding's summary citing the passage it follows)
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    var inline = /\bp(\d{3})(?:-s(\d+))?\b/g;
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      node.nodeValue = node.nodeValue.replace(inline, function (id, n, k) {
+        var ref = table["p" + n];
+        return ref ? ref[0] + (k ? "." + k : "") : id;
+      });
+    }
   }
 
   function show(result, out, ms) {
@@ -131,7 +140,7 @@
       var label = document.createElement("span");
       label.className = "label";
       label.textContent = "입력 오류";
-      var line = document.createElement("code");
+      var line = document.createElement("span");
       line.className = "run-error-line";
       line.textContent = out.error;
       p.append(label, " ", line);
