@@ -18,6 +18,7 @@ from compute.engine.chart import Chart, chart_from_fields
 from compute.engine.fields import OPTIONS
 from compute.engine.layout import MOVE_MARK, YANG_BAR, YIN_BAR, render_text
 from compute.engine.moment import DATE_POLICY, DEFAULT_TZ
+from compute.messages import LANGS
 
 __all__ = ["MOVE_MARK", "YANG_BAR", "YIN_BAR", "build", "configure", "render", "run"]
 
@@ -68,6 +69,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "代占, 男占 or 女占, 親 or 疏 …, person=長男 (主屬) or person=妻 (who is "
                         "asked about: it chooses the 用神), thing=蠶, 年=戊子 (joined by 、)")
     parser.add_argument("--json", action="store_true", help="print chart.to_dict() as JSON")
+    parser.add_argument("--lang", choices=LANGS, help="the language of an error message: ko "
+                        "(Korean) or en (English); by default the locale's (LC_ALL, "
+                        "LC_MESSAGES, LANG): Korean under a Korean locale, else English")
 
 
 def build(args: argparse.Namespace) -> Chart:

@@ -1,57 +1,65 @@
 """The one error a user of compute can cause, and how its message is written.
 
-Every message names the value that was wrong and what is accepted, on one line; a value is
-quoted by :func:`quote` (at most :data:`SHOWN` characters of it), and :func:`message` is the
-line the CLI and the in-browser runner print.
+Every message names the value that was wrong and what is accepted, on one line. An
+:class:`InputError` carries the id of its message in the catalogue (:mod:`compute.messages`)
+and the values it names; ``str(exc)`` is the English line, :func:`message` the line in a
+language (``en`` or ``ko``), as the CLI and the in-browser runner print it.
 """
 
 from __future__ import annotations
 
+from compute.messages import CATALOGUE, quote, render
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
-
-SHOWN: Final = 24
-"""How many characters of a bad value a message quotes."""
 
 LONGEST: Final = 300
 """The longest message :func:`message` gives (a longer one is cut, with …)."""
 
 
 class InputError(ValueError):
-    """Bad input to :func:`compute.chart`: the message names the value and what is accepted."""
+    """Bad input to :func:`compute.chart`: the message names the value and what is accepted.
 
+    ``InputError(key, **params)``: *key* is a message id of :data:`compute.messages.CATALOGUE`
+    and *params* the values it names; ``str(exc)`` is the English message.
 
-def quote(value: object) -> str:
-    """A bad value as a message shows it: its repr, cut after :data:`SHOWN` characters.
-
-    >>> quote("乾"), quote(12), quote("x" * 100)
-    ("'乾'", '12', "'xxxxxxxxxxxxxxxxxxxxxxxx'… (100 characters)")
-    >>> q = quote(list(range(100))); q.startswith("list [0, 1, 2"), q.endswith(" …"), len(q) < 60
-    (True, True, True)
+    >>> exc = InputError("hexagram.unknown", value="XX")
+    >>> str(exc)[:27], exc.key, exc.params
+    ("unknown hexagram 'XX'; expe", 'hexagram.unknown', {'value': 'XX'})
     """
-    if isinstance(value, str):
-        if len(value) <= SHOWN:
-            return repr(value)
-        return f"{value[:SHOWN]!r}… ({len(value)} characters)"
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 (a hostile __repr__ must not hide the real error)
-        text = f"<{type(value).__name__}>"
-    if isinstance(value, bool | int | float | type(None)) and len(text) <= SHOWN:
-        return text
-    text = " ".join(text.split())
-    name = type(value).__name__
-    body = text if len(text) <= 2 * SHOWN else text[: 2 * SHOWN].rstrip() + " …"
-    return body if body.startswith(name) else f"{name} {body}"
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        if key not in CATALOGUE:
+            raise KeyError(f"no message {key!r} in compute.messages.CATALOGUE")
+        self.key = key
+        self.params = params
+        super().__init__(render(key, params, "en"))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _rebuild, (self.key, self.params)
 
 
-def message(exc: BaseException) -> str:
-    """The one line shown for *exc*: its message with every run of white space made one
-    space, cut after :data:`LONGEST` characters.
+def _rebuild(key: str, params: dict[str, object]) -> InputError:
+    return InputError(key, **params)
 
-    >>> message(InputError("month 'X':\\n expected 寅"))
-    "month 'X': expected 寅"
+
+def message(exc: BaseException, lang: str = "en") -> str:
+    """The one line shown for *exc* in *lang*: its message with every run of white space made
+    one space, cut after :data:`LONGEST` characters.
+
+    >>> exc = InputError("field.bad", field="month", value="X\\n", accepted="month")
+    >>> message(exc)
+    "month 'X\\\\n': expected a branch (辰), 辰建, 辰月, a month number (三月) or a pillar (丙辰)"
+    >>> message(exc, "ko")[:30]
+    '月建 「X 」: 읽을 수 없습니다. 地支 하나(辰), '
     """
-    text = " ".join(str(exc).split()) or type(exc).__name__
+    if isinstance(exc, InputError) and lang != "en":
+        text = render(exc.key, exc.params, lang)
+    else:
+        text = str(exc)
+    text = " ".join(text.split()) or type(exc).__name__
     return text if len(text) <= LONGEST else text[: LONGEST - 1] + "…"
+
+
+__all__ = ["LONGEST", "InputError", "message", "quote"]

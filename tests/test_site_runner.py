@@ -57,7 +57,8 @@ def expected(**kwargs: str) -> dict[str, Any]:
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "yimao.cli.main", "chart", *args],
+    """``yimao chart`` in Korean (``--lang ko``), as the site speaks."""
+    return subprocess.run([sys.executable, "-m", "yimao.cli.main", "chart", *args, "--lang", "ko"],
                           capture_output=True, text=True, timeout=120, check=False)
 
 
@@ -184,7 +185,8 @@ def test_a_case_page_runs_reruns_and_explains_bad_input(browser: Any, server: Se
     assert proc.returncode == 2
     bad = run(page, {"primary": "未濟濟", "day": "壬戌"})
     assert bad.chart is None
-    assert proc.stderr.strip() == f"yimao chart: error: {bad.error}"
+    assert proc.stderr.strip() == f"yimao chart: 오류: {bad.error}"
+    assert "「未濟濟」" in bad.error  # Korean, naming the bad value
     assert page.locator(".run-result [data-chart]").count() == 0
     v.close()
 
@@ -213,7 +215,7 @@ def test_cast_page_gives_the_cli_chart_with_passage_links(browser: Any, server: 
 
     bad = run(page, {"at": "1663-04-12 아침"})
     proc = cli("--lines", CAST["lines"], "--at", "1663-04-12 아침", "--tz", "+09:00")
-    assert proc.stderr.strip() == f"yimao chart: error: {bad.error}"
+    assert proc.stderr.strip() == f"yimao chart: 오류: {bad.error}"
     v.close()
 
 

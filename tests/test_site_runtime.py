@@ -311,11 +311,14 @@ def test_bad_input_gives_the_cli_s_line(fields: dict[str, str],
     for k in ("month", "day", "year", "hour", "birth", "lines", "at", "tz"):
         if k in fields:
             argv += [f"--{k}", fields[k]]
-    assert yimao_cli.main(argv) == 2
+    assert yimao_cli.main([*argv, "--lang", "ko"]) == 2
     line = capsys.readouterr().err.strip()
     out = run(fields)
     assert out["chart"] is None and out["html"] == ""
-    assert line == f"yimao chart: error: {out['error']}"
+    assert line == f"yimao chart: 오류: {out['error']}"
+    assert yimao_cli.main([*argv, "--lang", "en"]) == 2
+    line = capsys.readouterr().err.strip()
+    assert line == f"yimao chart: error: {run(fields, lang='en')['error']}"
 
 
 def _elements_at_load(path: Path) -> int:

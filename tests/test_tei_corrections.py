@@ -190,10 +190,18 @@ def test_queries_keep_or_adopt() -> None:
     assert "肥遁，宋祖" in reading("p274")
 
 
-def test_korean_rows_only_normalise_hanja() -> None:
+def test_korean_rows_normalise_hanja_or_correct_a_translation_slip() -> None:
+    """A Korean row normalises one character, or corrects a slip of the translation (a
+    misreading or mistranslation, issue 24) with its reason; text/ itself is never edited."""
     ko = [r for r in ROWS if r["para"].endswith("-ko")]
-    assert ko and all(r["kind"] == "reg" and len(r["sic"]) == 1 for r in ko)
+    hanja = [r for r in ko if r["kind"] == "reg"]
+    slips = [r for r in ko if r["kind"] != "reg"]
+    assert hanja and all(len(r["sic"]) == 1 for r in hanja)
+    assert slips and all(r["kind"] == "corr" and r["class"] in ("한역 오독", "한역 오역")
+                         and r["reason"] for r in slips)
     assert "《무망(無妄)》" in reading("p038-ko")
+    assert "산삭·점교(刪削點校)" in reading("p001-ko") and "삭삭" not in reading("p001-ko")
+    assert "기도로 구하여" in reading("p437-ko") and "이미 병이 들었으면" in reading("p437-ko")
 
 
 def test_one_to_many_conversions_in_both_directions() -> None:

@@ -138,7 +138,23 @@ def test_rule_row_is_korean(row: dict[str, str]) -> None:
         assert korean_cell_problems(row[column]) == [], column
     assert HAN_IN_PARENS.search(row["title_ko"]), \
         f"title {row['title_ko']!r} gives no term in its characters, e.g. 월파(月破)"
-    assert len(row["title_ko"]) <= 60
+    assert len(row["title_ko"]) <= TITLE_LONGEST
+    if row["id"] not in CUT_PENDING:
+        assert "…" not in row["title_ko"], f"title cut short: {row['title_ko']!r}"
+
+
+TITLE_LONGEST = 100
+"""A rule's title: room for the whole of a 筮類 judgment's name (60 cut three of them)."""
+
+CUT_PENDING = frozenset({"buju-gua", "guishen-fa", "gongming-guan-wen-liang-qiang"})
+"""Three 筮類 titles cut with … to fit the old limit (rules-ko.tsv rows 246, 291, 305): the
+筮類 rows are rewritten on branch i22-yong; :func:`test_cut_titles_pending` fails once they
+are whole, so this list only shrinks."""
+
+
+def test_cut_titles_pending() -> None:
+    cut = {row["id"] for row in RULE_ROWS if "…" in row["title_ko"]}
+    assert cut == CUT_PENDING
 
 
 def test_doctrine_rules_say_why_they_are_not_computed_and_no_other_rule_does() -> None:
@@ -194,3 +210,40 @@ def test_read_tsv_rejects_a_wrong_header_and_a_stray_tab(tmp_path: Path) -> None
     stray.write_text("id\tquestion_ko\ttitle_ko\nx\t질문\t제목\t남는 칸\n", encoding="utf-8")
     with pytest.raises(AssertionError, match="4 cells"):
         read_tsv(stray, CASE_COLUMNS)
+
+
+# ------------------------------------------------------------------ the wider scan (issue 24)
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def wider_reader_text() -> list[tuple[str, str]]:
+    """(where, text) of the Korean the site shows from the other editorial files: the worked
+    examples' captions and explanations, the questions' texts (examples.toml,
+    questions.toml: every string holding Hangul), the case notes and the chapters' Korean."""
+    import tomllib
+
+    out = []
+    for name in ("examples.toml", "questions.toml"):
+        data = tomllib.loads((EDITORIAL / name).read_text(encoding="utf-8"))
+        out += [(name, s) for s in _strings(data) if HANGUL.search(s)]
+    for name, skip in (("case-notes.tsv", 2), ("chapters.tsv", 0)):
+        rows = list(csv.reader((EDITORIAL / name).read_text(encoding="utf-8").splitlines(),
+                               delimiter="\t", quoting=csv.QUOTE_NONE))[1:]
+        out += [(f"{name}:{n}", cell) for n, row in enumerate(rows, 2) for cell in row[skip:]
+                if HANGUL.search(cell)]
+    return out
+
+
+def test_no_latin_word_in_the_wider_reader_text() -> None:
+    text = wider_reader_text()
+    assert len(text) > 2000
+    found = [(where, words) for where, s in text
+             if (words := re.findall(r"[A-Za-z]{2,}", s))]
+    assert found == []

@@ -31,7 +31,7 @@ import datetime as _dt
 import functools
 
 from compute.book.ganzhi import BRANCHES, GANZHI, HOUR_PILLARS, MONTH_PILLARS, Branch, GanZhi
-from compute.errors import InputError, quote
+from compute.errors import InputError
 from compute.values import Frozen, draft, init
 
 TYPE_CHECKING = False
@@ -100,18 +100,18 @@ def julian_to_gregorian(year: int, month: int, day: int) -> _dt.date:
     compute.errors.InputError: Julian date 1500-02-30: February 1500 has 29 days
     """
     if not 1 <= month <= 12:
-        raise InputError(f"Julian date {year:04d}-{month:02d}-{day:02d}: month outside 1-12")
+        raise InputError("julian.month", date=f"{year:04d}-{month:02d}-{day:02d}")
     length = (31, 29 if year % 4 == 0 else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
     if not 1 <= day <= length:
-        raise InputError(f"Julian date {year:04d}-{month:02d}-{day:02d}: "
-                         f"{_dt.date(2001, month, 1):%B} {year} has {length} days")
+        raise InputError("julian.day", date=f"{year:04d}-{month:02d}-{day:02d}",
+                         month_name=f"{_dt.date(2001, month, 1):%B}", month=month, year=year,
+                         length=length)
     a = (14 - month) // 12
     y, m = year + 4800 - a, month + 12 * a - 3
     jdn = day + (153 * m + 2) // 5 + 365 * y + y // 4 - 32083
     ordinal = jdn - 1721425  # JDN 1721426 is 0001-01-01 (proleptic Gregorian), ordinal 1
     if not 1 <= ordinal <= _dt.date.max.toordinal():
-        raise InputError(f"Julian date {year:04d}-{month:02d}-{day:02d} falls outside the "
-                         "Gregorian years 1-9999")
+        raise InputError("julian.range", date=f"{year:04d}-{month:02d}-{day:02d}")
     return _dt.date.fromordinal(ordinal)
 
 
@@ -146,8 +146,7 @@ def _term_table() -> list[int]:
     if sys.byteorder == "big":
         moments.byteswap()
     if (data.FIRST_YEAR, data.LAST_YEAR) != YEARS or len(moments) != 14 * _YEAR_COUNT:
-        raise InputError("the table of the 節 (compute/book/jieqi_data.py) does not match the "
-                         f"years {YEARS[0]}-{YEARS[1]}: regenerate it (tools/jieqi_table.py)")
+        raise InputError("calendar.table", first=YEARS[0], last=YEARS[1])
     return moments.tolist()
 
 
@@ -160,8 +159,7 @@ def term_seconds(year: int) -> tuple[int, ...]:
     datetime.datetime(2023, 2, 4, 10, 42, 33)
     """
     if not YEARS[0] <= year <= YEARS[1]:
-        raise InputError(f"year {year}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
-                         "(UTC+8, Gregorian)")
+        raise InputError("calendar.year", year=year, first=YEARS[0], last=YEARS[1])
     i = year - YEARS[0]
     s, b = _term_table()[i::_YEAR_COUNT], i * MEAN_YEAR   # written out: no loop, no map
     return (s[0] + b, s[1] + b, s[2] + b, s[3] + b, s[4] + b, s[5] + b, s[6] + b, s[7] + b,
@@ -227,20 +225,20 @@ def pillars(moment: _dt.datetime, zi: str = "23") -> Pillars:
     ('己未', '丁丑')
     """
     if zi not in ZI_CONVENTIONS:
-        raise InputError(f"子時 convention {quote(zi)}: expected '23' (day starts 23:00) or '0'")
+        raise InputError("zi.bad", value=zi)
     if not isinstance(moment, _dt.datetime):
-        raise InputError(f"date {quote(moment)}: expected a datetime such as 1663-04-12T09:00")
+        raise InputError("calendar.not_datetime", value=moment)
     if moment.tzinfo is not None and moment.tzinfo is not CALENDAR_ZONE \
             and moment.utcoffset() is not None:
         try:
             moment = moment.astimezone(CALENDAR_ZONE)
         except (OverflowError, ValueError):
-            raise InputError(f"date {moment.isoformat()}: in UTC+8 it falls outside the years "
-                             f"{YEARS[0]}-{YEARS[1]} the calendar covers") from None
+            raise InputError("calendar.utc8_range", date=moment.isoformat(), first=YEARS[0],
+                             last=YEARS[1]) from None
     year = moment.year
     if not YEARS[0] <= year <= YEARS[1]:
-        raise InputError(f"date {moment:%Y-%m-%d}: the calendar covers the years {YEARS[0]}-"
-                         f"{YEARS[1]} (UTC+8, Gregorian)")
+        raise InputError("calendar.range", date=f"{moment:%Y-%m-%d}", first=YEARS[0],
+                         last=YEARS[1])
     terms = term_seconds(year)
     ordinal, hour = moment.toordinal(), moment.hour
     # the moment in whole seconds since TERM_EPOCH: a term begins on a whole second, so the

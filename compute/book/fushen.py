@@ -45,7 +45,7 @@ def hidden_hexagram(hexagram: Hexagram, mode: str = "book") -> Hexagram | None:
     ['乾', '乾', '乾', '萃']
     """
     if mode not in FUSHEN_MODES:
-        raise InputError(f"伏神 mode {mode!r}: expected 'book' or 'common'")
+        raise InputError("fushen.mode", value=mode)
     palace, gen = hexagram.palace, hexagram.generation
     pure = HEXAGRAMS[palace | palace << 3]
     if mode == "common":

@@ -106,7 +106,7 @@ class GanZhi(Frozen):
 
     def __init__(self, index: int) -> None:
         if not isinstance(index, int) or not 0 <= index < 60:
-            raise InputError(f"sexagenary index {index!r} outside 0-59")
+            raise InputError("ganzhi.index", value=index)
         init(self, index)
 
     def __eq__(self, other: object) -> bool:
@@ -159,10 +159,7 @@ class GanZhi(Frozen):
         if gz is not None:
             return gz
         if stem % 2 != branch % 2 or not (0 <= stem < 10 and 0 <= branch < 12):
-            raise InputError(
-                f"{Stem(stem)}{Branch(branch)} is not a stem-branch pair: a yang stem takes a "
-                "yang branch (甲丙戊庚壬 with 子寅辰午申戌), a yin stem a yin branch"
-            )
+            raise InputError("ganzhi.not_pair", pair=f"{Stem(stem)}{Branch(branch)}")
         return cls((6 * stem - 5 * branch) % 60)  # pragma: no cover - _BY_PARTS has them all
 
     @classmethod
@@ -173,7 +170,7 @@ class GanZhi(Frozen):
         (0, 59)
         """
         if not isinstance(text, str) or len(text) != 2:
-            raise InputError(f"malformed 干支 {text!r}; expected a stem and a branch, e.g. 癸酉")
+            raise InputError("ganzhi.malformed", value=text)
         return cls.from_parts(Stem.from_zh(text[0]), Branch.from_zh(text[1]))
 
 
@@ -284,4 +281,4 @@ def direction(char: str) -> str:
             return quarter
     if char in "戊己":
         return "中央"
-    raise InputError(f"{char!r} has no place among the 24 directions; give a stem, branch or 卦")
+    raise InputError("ganzhi.direction", value=char)

@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from compute.book.names import Named
 from compute.book.wuxing import Phase
-from compute.errors import InputError, quote
+from compute.errors import InputError
 from compute.registry import rule, table
 from compute.values import Frozen, init
 
@@ -139,10 +139,7 @@ class Yao(Frozen):
 
     def __init__(self, number: int) -> None:
         if number not in LINE_MARKS:
-            raise InputError(
-                f"cast line {number!r}: expected 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰) "
-                "or 9 (重 老陽)"
-            )
+            raise InputError("cast.line_number", value=number)
         init(self, number)
 
     def __eq__(self, other: object) -> bool:
@@ -185,7 +182,7 @@ class Yao(Frozen):
         '老陰'
         """
         if mark not in _MARK_NUMBER:
-            raise InputError(f"unknown line mark {mark!r}; expected 單, 拆, 重 or 交 (or 6-9)")
+            raise InputError("cast.mark", value=mark)
         return cls(_MARK_NUMBER[mark])
 
 
@@ -202,7 +199,7 @@ def coin_line(backs: int) -> Yao:
     ['交', '單', '拆', '重']
     """
     if backs not in (0, 1, 2, 3):
-        raise InputError(f"coin backs {backs!r}: three coins show 0-3 backs")
+        raise InputError("cast.backs", value=backs)
     return Yao(3 * backs + 2 * (3 - backs))
 
 
@@ -239,23 +236,22 @@ def parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
 
 
 def _parse_cast(lines: str | int | Iterable[int | str | Yao]) -> tuple[Yao, ...]:
-    shown = quote(lines)
+    given = lines  # as given, for a refusal
     if isinstance(lines, int) and not isinstance(lines, bool):
         if not 0 <= lines < 10**6:
-            raise InputError(f"cast {shown}: give six lines, bottom first (digits 6-9 or 單拆重交)")
+            raise InputError("cast.bad", value=given)
         lines = str(lines)
     if isinstance(lines, str):
         if len(lines) > 64:
-            raise InputError(f"cast {shown} is too long: give six lines, bottom first "
-                             "(digits 6-9 or 單拆重交)")
+            raise InputError("cast.too_long", value=given)
         items: list[object] = [ch for ch in lines if not ch.isspace()
                                and ch not in CAST_SEPARATORS]
     elif isinstance(lines, Iterable) and not isinstance(lines, bytes | bytearray | Mapping):
         items = list(itertools.islice(iter(lines), 7))
     else:
-        raise InputError(f"cast {shown}: give six lines, bottom first (digits 6-9 or 單拆重交)")
+        raise InputError("cast.bad", value=given)
     if len(items) != 6:
-        raise InputError(f"cast {shown}: give six lines, bottom first (digits 6-9 or 單拆重交)")
+        raise InputError("cast.bad", value=given)
     return tuple(_cast_line(item) for item in items)
 
 
@@ -266,8 +262,7 @@ def _cast_line(item: object) -> Yao:
         return YAO[item]
     if isinstance(item, str) and item.strip() in CAST_MARKS:
         return YAO[CAST_MARKS[item.strip()]]
-    raise InputError(f"cast line {quote(item)}: expected 6 (交 老陰), 7 (單 少陽), 8 (拆 少陰), "
-                     "9 (重 老陽) or the marks 單拆重交")
+    raise InputError("cast.line", value=item)
 
 
 # ---------------------------------------------------------------- the eight palaces (八宮)
@@ -376,7 +371,7 @@ class Hexagram(Frozen):
         """The hexagram *bits*; its palace, generation, 世 and 應 follow from them (equal
         hexagrams have equal bits: only ``bits`` is compared and hashed)."""
         if not isinstance(bits, int) or not 0 <= bits < 64:
-            raise InputError(f"hexagram bits {bits!r} outside 0-63")
+            raise InputError("hexagram.bits", value=bits)
         palace, generation = _PLACE[bits]
         shi = SHI_LINE[generation]
         init(self, bits, palace, generation, shi, (shi + 2) % 6 + 1)
@@ -403,10 +398,7 @@ class Hexagram(Frozen):
         text = _canonical(str(name).strip().removesuffix("卦"))
         if text in _LOOKUP:
             return HEXAGRAMS[_LOOKUP[text]]
-        raise InputError(
-            f"unknown hexagram {name!r}; expected a name such as 乾, 姤, 既濟, 歸妹, "
-            "a full name such as 水地比 or 乾為天"
-        )
+        raise InputError("hexagram.unknown", value=name)
 
     @classmethod
     def from_trigrams(cls, upper: Trigram, lower: Trigram) -> Hexagram:
@@ -560,7 +552,7 @@ def hugua(primary: Hexagram, changed: Hexagram | None = None, *, mode: str = "bo
     '水山蹇'
     """
     if mode not in ("book", "common"):
-        raise InputError(f"互卦 mode {mode!r}: expected 'book' or 'common'")
+        raise InputError("hugua.mode", value=mode)
     inner_src = changed if (changed is not None and mode == "book") else primary
     inner = Trigram(inner_src.bits >> 1 & 7)
     outer = Trigram(primary.bits >> 2 & 7)

@@ -122,7 +122,7 @@ def najia(
     (GanZhi.from_zh('壬申'), GanZhi.from_zh('甲子'))
     """
     if scope not in SWAP_SCOPES:
-        raise InputError(f"二老時遷 scope {scope!r}: expected 'pure' or 'trigram'")
+        raise InputError("najia.scope", value=scope)
     if scope == "pure" and hexagram.bits not in (0, 63):
         after_xiazhi = False
     out = []
@@ -146,7 +146,7 @@ def half_year_of_month(month: Branch, solstice: str | None = None) -> bool:
     (True, False)
     """
     if solstice not in (None, "before", "after"):
-        raise InputError(f"solstice {solstice!r}: expected 'before' or 'after'")
+        raise InputError("najia.solstice", value=solstice)
     if month in (Branch.ZI, Branch.WU):
         past = solstice != "before"
         return (month == Branch.WU) == past

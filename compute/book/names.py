@@ -68,4 +68,5 @@ class Named(enum.IntEnum):
         names = cls._names
         if name and (len(name) == 1 or not isinstance(names, str)) and name in names:
             return cls(names.index(name))
-        raise InputError(f"unknown {cls._what} {text!r}; expected {cls._expected}")
+        raise InputError("names.unknown", what=cls._what, value=text, expected=cls._expected,
+                         choices=cls._expected.removeprefix("one of "))

@@ -157,7 +157,7 @@ def question(key: str | Question) -> Question:
     if isinstance(key, Question):
         return key
     if not isinstance(key, str):
-        raise InputError(f"question {key!r}: expected text, a question id or its wording")
+        raise InputError("question.not_text", value=key)
     k = key.strip()
     if k in BY_ID:
         return BY_ID[k]
@@ -165,10 +165,9 @@ def question(key: str | Question) -> Question:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError(f"question {k!r} is asked in {len(found)} chapters: "
-                         f"{', '.join(q.id for q in found)}; give its id")
-    raise InputError(f"question {k!r}: expected a question id ({ALL[0].id} … {ALL[-1].id}) "
-                     "or the wording of a question of the 筮類 (yimao topics lists them)")
+        raise InputError("question.ambiguous", value=k, count=len(found),
+                         ids=", ".join(q.id for q in found))
+    raise InputError("question.unknown", value=k, first=ALL[0].id, last=ALL[-1].id)
 
 
 def read_yongshen(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -181,12 +180,12 @@ def read_yongshen(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     compute.errors.InputError: yongshen '財': expected one of 父母, 兄弟, ...
     """
     parts = SEPARATORS.split(value.strip()) if isinstance(value, str) else list(value)
-    out = tuple(p for p in parts if p)
+    out = tuple(_english_key(p) for p in parts if p)
     for p in out:
         if p not in VOCABULARY:
-            raise InputError(f"yongshen {p!r}: expected one of {', '.join(VOCABULARY)}")
+            raise InputError("yongshen.bad", value=p, choices=", ".join(VOCABULARY))
     if not out:
-        raise InputError("yongshen '': expected one of " + ", ".join(VOCABULARY))
+        raise InputError("yongshen.empty", choices=", ".join(VOCABULARY))
     return out
 
 
@@ -239,6 +238,8 @@ def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
 
     >>> read_facts("自占、病久、person=長男")
     ('自占', '病久', 'person=長男')
+    >>> read_facts("主屬=長男、事=業")  # the keys in the book's words, read as person= thing=
+    ('person=長男', 'thing=業')
     >>> read_facts("自占、代占")
     Traceback (most recent call last):
     compute.errors.InputError: facts 自占 and 代占 exclude each other
@@ -247,7 +248,7 @@ def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     compute.errors.InputError: fact '晴': expected one of 自占, 代占, ...
     """
     parts = SEPARATORS.split(value.strip()) if isinstance(value, str) else list(value)
-    out = tuple(p for p in parts if p)
+    out = tuple(_english_key(p) for p in parts if p)
     names = [n for pair in FACT_PAIRS for n in pair]
     for p in out:
         key, eq, val = p.partition("=")
@@ -258,16 +259,24 @@ def read_facts(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
         if eq and key == "年" and val in GANZHI_ZH:
             continue
         if eq and key == "年":
-            raise InputError(f"fact {p!r}: the year asked is a pillar of the sixty, such as 戊子")
+            raise InputError("fact.year", value=p)
         if not eq and p in names:
             continue
-        raise InputError(f"fact {p!r}: expected one of {', '.join(names)}, person=長男 "
-                         f"({'、'.join(PERSONS)}) or person=妻 ({'、'.join(KIN_OF)}, "
-                         f"{'、'.join(OTHER_PERSONS)}), thing=…, 年=戊子")
+        raise InputError("fact.bad", value=p, choices=", ".join(names),
+                         persons="、".join((*PERSONS, *KIN_OF, *OTHER_PERSONS)))
     for a, b in FACT_PAIRS:
         if a in out and b in out:
-            raise InputError(f"facts {a} and {b} exclude each other")
+            raise InputError("facts.exclusive", first=a, second=b)
     return out
+
+
+FACT_KEYS: Final = {"主屬": "person", "事": "thing"}
+"""The facts' keys in the book's words (what the Run panel offers): 主屬=長男, 事=業."""
+
+
+def _english_key(fact: str) -> str:
+    key, eq, val = fact.partition("=")
+    return f"{FACT_KEYS[key]}={val}" if eq and key in FACT_KEYS else fact
 
 
 class Asking(Frozen):

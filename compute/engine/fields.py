@@ -6,7 +6,8 @@ and the options with their choices (:data:`OPTIONS`).
 from __future__ import annotations
 
 from compute.book.calendar import ZI_CONVENTIONS
-from compute.errors import InputError, quote
+from compute.errors import InputError
+from compute.messages import ACCEPTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,13 +28,8 @@ OPTIONS: Final = {
 """Each option with its choices; the first is the default (``solstice`` has none)."""
 
 
-ACCEPTED: Final = {
-    "month": "a branch (辰), 辰建, 辰月, a month number (三月) or a pillar (丙辰)",
-    "day": "a pillar, a stem and a branch such as 癸酉 or 癸酉日",
-    "year": "a pillar, a stem and a branch such as 癸卯 or 癸卯年",
-    "hour": "a branch (巳), 巳時 or a pillar (丁巳)",
-    "birth": "a branch (午) or a pillar (戊午), also 戊午年 or 戊午年生",
-}
+ACCEPTED: Final = {field: forms[0] for field, forms in ACCEPTS.items()}
+"""What each field accepts, in English (:data:`compute.messages.ACCEPTS` has the Korean)."""
 
 
 _HALFWIDTH: Final = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
@@ -51,15 +47,20 @@ def halfwidth(text: str) -> str:
 
 def field_text(value: object, what: str) -> str:
     """The stripped text of a field, refused if it is not text, empty or too long."""
+    known = what in ACCEPTS
     if not isinstance(value, str):
-        raise InputError(f"{what} {quote(value)}: expected text, {ACCEPTED.get(what, '')}"
-                         .rstrip(", "))
+        if known:
+            raise InputError("field.not_text", field=what, value=value, accepted=what)
+        raise InputError("field.not_text_bare", field=what, value=value)
     text = value.strip()
     if not text:
-        raise InputError(f"{what} is empty: expected {ACCEPTED.get(what, 'a value')}")
+        if known:
+            raise InputError("field.empty", field=what, accepted=what)
+        raise InputError("field.empty_bare", field=what)
     if len(text) > LONGEST_TEXT:
-        raise InputError(f"{what} {quote(text)} is too long: expected "
-                         f"{ACCEPTED.get(what, 'a short value')}")
+        if known:
+            raise InputError("field.too_long", field=what, value=text, accepted=what)
+        raise InputError("field.too_long_bare", field=what, value=text)
     return text
 
 
@@ -76,5 +77,5 @@ def read_option(name: str, value: object) -> str:
     if type(value) is str and value in allowed:  # the common case, as written
         return value
     if not isinstance(value, str) or value.strip() not in allowed:
-        raise InputError(f"{name} {quote(value)}: expected one of {', '.join(allowed)}")
+        raise InputError("option.bad", field=name, value=value, choices=", ".join(allowed))
     return value.strip()

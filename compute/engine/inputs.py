@@ -65,9 +65,9 @@ from compute.book.ganzhi import (
     month_pillar,
 )
 from compute.book.gua import YAO, Hexagram, Yao, parse_cast
-from compute.engine.fields import ACCEPTED, LONGEST_TEXT, OPTIONS, field_text, read_option
+from compute.engine.fields import LONGEST_TEXT, OPTIONS, field_text, read_option
 from compute.engine.moment import read_moment, read_zone, when_text
-from compute.errors import InputError, message, quote
+from compute.errors import InputError, message
 from compute.values import Frozen, draft, setters
 
 TYPE_CHECKING = False
@@ -166,7 +166,7 @@ def _bare(text: str, what: str) -> str:
 
 
 def _refuse(what: str, value: object) -> InputError:
-    return InputError(f"{what} {quote(value)}: expected {ACCEPTED[what]}")
+    return InputError("field.bad", field=what, value=value, accepted=what)
 
 
 def _pillar_text(text: str, what: str, raw: object) -> GanZhi:
@@ -176,8 +176,8 @@ def _pillar_text(text: str, what: str, raw: object) -> GanZhi:
     try:
         return GanZhi.from_zh(text)
     except InputError as exc:
-        if "not a stem-branch pair" in str(exc):  # 甲丑: say why, it looks like a pillar
-            raise InputError(f"{what} {quote(raw)}: {exc}") from None
+        if exc.key == "ganzhi.not_pair":  # 甲丑: say why, it looks like a pillar
+            raise InputError("field.bad_pillar", field=what, value=raw, reason=exc) from None
         raise _refuse(what, raw) from None
 
 
@@ -284,12 +284,14 @@ def read_hexagram(value: object, what: str) -> Hexagram:
     if isinstance(value, Hexagram):
         return value
     if not isinstance(value, str):
-        raise InputError(f"{what} hexagram {quote(value)}: expected a name such as 乾 or 既濟")
+        raise InputError("hexagram.not_text", field=what, value=value)
     text = value.strip()
     if len(text) > LONGEST_TEXT:
-        raise InputError(f"{what} hexagram {quote(text)} is too long: expected a name such as "
-                         "乾, 既濟 or 水火既濟")
-    return Hexagram.from_name(text)
+        raise InputError("hexagram.too_long", field=what, value=text)
+    try:
+        return Hexagram.from_name(text)
+    except InputError as exc:
+        raise InputError("hexagram.unknown_field", field=what, **exc.params) from None
 
 
 def cast_of(primary: object, changed: object, lines: object) -> tuple[Yao, ...]:
@@ -301,16 +303,15 @@ def cast_of(primary: object, changed: object, lines: object) -> tuple[Yao, ...]:
     """
     if lines is not None:
         if primary is not None or changed is not None:
-            raise InputError("give either hexagram names or lines, not both")
+            raise InputError("cast.both")
         return parse_cast(lines)  # type: ignore[arg-type]
     if primary is None:
         if changed is not None:
-            raise InputError(f"changed hexagram {quote(changed)} without a primary hexagram")
-        raise InputError("chart needs a hexagram (e.g. chart('震', '兌', ...)) or lines='987876'")
+            raise InputError("cast.changed_alone", value=changed)
+        raise InputError("cast.missing")
     if isinstance(primary, str) and "之" in primary.strip()[1:-1]:
         if changed is not None:
-            raise InputError(f"primary {quote(primary)} already names the changed hexagram; "
-                             f"drop changed {quote(changed)}")
+            raise InputError("cast.primary_names_changed", value=primary, value2=changed)
         primary, changed = primary.strip().split("之", 1)  # the book's "困之坎"
     p = read_hexagram(primary, "primary")
     c = p if changed is None else read_hexagram(changed, "changed")
@@ -340,19 +341,20 @@ def read_conventions(given: object) -> tuple[tuple[str, str], ...]:
         for item in filter(None, re.split(r"[\s,;]+", given.strip())):
             name, sep, choice = item.partition("=")
             if not sep:
-                raise InputError(f"convention {quote(item)}: expected NAME=CHOICE")
+                raise InputError("convention.not_pair", value=item)
             pairs[name] = choice
     elif isinstance(given, Mapping):
         pairs = dict(itertools.islice(given.items(), len(known) + 1))
     else:
-        raise InputError(f"conventions {quote(given)}: expected a mapping {{name: choice}}")
+        raise InputError("conventions.not_mapping", value=given)
     for name, choice in pairs.items():
         if not isinstance(name, str) or name not in known:
-            raise InputError(f"unknown convention {quote(name)}; expected one of "
-                             f"{', '.join(known) or '(none registered)'}")
+            if not known:
+                raise InputError("convention.none", value=name)
+            raise InputError("convention.unknown", value=name, choices=", ".join(known))
         if not isinstance(choice, str) or choice not in known[name].choices:
-            raise InputError(f"convention {name} {quote(choice)}: expected one of "
-                             f"{', '.join(known[name].choices)}")
+            raise InputError("convention.bad_choice", name=name, value=choice,
+                             choices=", ".join(known[name].choices))
     return tuple((n, str(pairs.get(n, c.default))) for n, c in known.items())
 
 
@@ -362,7 +364,8 @@ def read_conventions(given: object) -> tuple[tuple[str, str], ...]:
 def _agree(what: str, given: Branch | GanZhi, actual: GanZhi, moment: _dt.datetime) -> None:
     same = given == actual if isinstance(given, GanZhi) else given == actual.branch
     if not same:
-        raise InputError(f"{what} {given} contradicts the date {when_text(moment)} ({actual.zh})")
+        raise InputError("date.contradicts", field=what, given=given, when=when_text(moment),
+                         actual=actual.zh)
 
 
 def parse(
@@ -428,7 +431,7 @@ def parse(
                     _agree(what, given, actual, moment)
         if side is not None and p.month.branch in (Branch.ZI, Branch.WU) \
                 and _AFTER_XIAZHI[side == "before"][p.month.branch] != p.after_xiazhi:
-            raise InputError(f"solstice {side} contradicts the date {when_text(moment)}")
+            raise InputError("date.solstice_contradicts", side=side, when=when_text(moment))
         year_gz, month_b, month_gz, day_gz, hour_gz = p.year, p.month.branch, p.month, p.day, \
             p.hour
         after_xiazhi, basis = p.after_xiazhi, "date"
@@ -437,9 +440,9 @@ def parse(
         if tz is not None:
             read_zone(tz)  # checked even unused: a typo is named now, not when a date comes
         if month_v is None:
-            raise InputError("chart needs a month (月建, e.g. month='寅') or a date (at=datetime)")
+            raise InputError("field.missing_month")
         if day_gz is None:
-            raise InputError("chart needs a day (日辰, e.g. day='癸酉') or a date (at=datetime)")
+            raise InputError("field.missing_day")
         if isinstance(month_v, GanZhi):
             month_b, month_gz = month_v.branch, month_v
         else:
@@ -522,12 +525,12 @@ def _pillars_agree(year_gz: GanZhi | None, month_v: Branch | GanZhi | None,
     its 五子遁 one."""
     if isinstance(month_v, GanZhi) and year_gz is not None \
             and month_pillar(year_gz.stem, month_v.branch) != month_v:
-        raise InputError(f"month {month_v.zh} contradicts year {year_gz.zh}: by 五虎遁 the month "
-                         f"is {month_pillar(year_gz.stem, month_v.branch).zh}")
+        raise InputError("month.contradicts_year", month=month_v.zh, year=year_gz.zh,
+                         expected=month_pillar(year_gz.stem, month_v.branch).zh)
     if isinstance(hour_v, GanZhi) and day_gz is not None \
             and hour_pillar(day_gz.stem, hour_v.branch) != hour_v:
-        raise InputError(f"hour {hour_v.zh} contradicts day {day_gz.zh}: by 五子遁 the hour is "
-                         f"{hour_pillar(day_gz.stem, hour_v.branch).zh}")
+        raise InputError("hour.contradicts_day", hour=hour_v.zh, day=day_gz.zh,
+                         expected=hour_pillar(day_gz.stem, hour_v.branch).zh)
 
 
 def _options(najia_stems: object, fushen: object, hu: object, zi: object, calendar: object,
@@ -587,22 +590,22 @@ def parse_fields(fields: Mapping[str, object], **options: object) -> dict[str, A
     compute.errors.InputError: unknown field 'moon'; fields are primary, changed, ...
     """
     if not isinstance(fields, Mapping):
-        raise InputError(f"fields {quote(fields)}: expected a mapping of field names to text")
+        raise InputError("fields.not_mapping", value=fields)
     names = (*FIELDS, *OPTIONS, "conventions")
     out: dict[str, Any] = {}
     for name, value in itertools.chain(
             itertools.islice(fields.items(), len(names) + 1), options.items()):
         if not isinstance(name, str) or name not in names:
-            raise InputError(f"unknown field {quote(name)}; fields are {', '.join(names)}")
+            raise InputError("field.unknown", value=name, names=", ".join(names))
         if name in out:
-            raise InputError(f"{name} given twice")
+            raise InputError("field.twice", field=name)
         if value is None:
             continue
         if isinstance(value, str):
             if not value.strip():
                 continue
         elif not (name == "conventions" and isinstance(value, Mapping)):
-            raise InputError(f"field {name} {quote(value)}: expected text")
+            raise InputError("field.not_text_field", field=name, value=value)
         out[name] = value
     return out
 

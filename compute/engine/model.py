@@ -69,7 +69,7 @@ class Hidden(Frozen):
 
     def __init__(self, stem: Stem, branch: Branch, element: Phase, relative: Relative) -> None:
         if branch_phase(branch) != element:
-            raise InputError(f"伏神 {branch}: element {element} is not the branch's")
+            raise InputError("model.fushen", branch=branch, element=element)
         init(self, stem, branch, element, relative)
 
     @property
@@ -125,12 +125,12 @@ class ChartLine(Frozen):
     ) -> None:
         """The line, checked (the chart builds its own lines without the checks)."""
         if role not in ROLES:
-            raise InputError(f"line role {role!r}: expected 'primary' or 'changed'")
+            raise InputError("model.role", value=role)
         if not 1 <= position <= 6:
-            raise InputError(f"line position {position!r} outside 1-6")
+            raise InputError("model.position", value=position)
         if branch_phase(branch) != element or stem % 2 != branch % 2:
-            raise InputError(f"line {position}: {stem}{branch} {element} "
-                             "is not a consistent pillar")
+            raise InputError("model.pillar", position=position, pillar=f"{stem}{branch}",
+                             element=element)
         init(self, role, position, yang, moving, mark, stem, branch, element, relative, spirit,
              hidden, month_spirits, hour_spirit, guiren, xiu, roles,
              {} if state is None else state)
@@ -193,7 +193,7 @@ class ChartHexagram(Frozen):
     def __init__(self, role: str, hexagram: Hexagram, lines: tuple[ChartLine, ...],
                  hidden_hexagram: Hexagram | None, hugua: Hexagram | None) -> None:
         if len(lines) != 6 or [ln.position for ln in lines] != [1, 2, 3, 4, 5, 6]:
-            raise InputError("a chart hexagram needs lines 1-6 in order")
+            raise InputError("model.lines")
         init(self, role, hexagram, lines, hidden_hexagram, hugua)
 
     # the hexagram's own facts
@@ -303,9 +303,9 @@ class Chart(Frozen):
         call: str = "", context: Context | None = None, asking: Asking | None = None,
     ) -> None:
         if len(cast) != 6:
-            raise InputError("a chart needs six cast lines")
+            raise InputError("model.cast")
         if (changed is None) != (not any(y.moving for y in cast)):
-            raise InputError("a chart has a changed hexagram exactly when a line moves")
+            raise InputError("model.changed")
         init(self, cast, primary, changed, month, day, month_pillar, year, hour, birth, at,
              options, findings, call, context, asking)
 

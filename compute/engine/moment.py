@@ -10,7 +10,7 @@ import re
 
 from compute.book.calendar import CALENDAR_ZONE, YEARS, julian_to_gregorian
 from compute.engine.fields import LONGEST_TEXT, field_text, halfwidth, read_option
-from compute.errors import InputError, quote
+from compute.errors import InputError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -67,27 +67,24 @@ def _zone_of_text(tz: object) -> tuple[_dt.tzinfo, str]:
     """:func:`read_zone` of a text."""
     text = halfwidth(field_text(tz, "time zone")) if isinstance(tz, str) else tz
     if not isinstance(text, str):
-        raise InputError(f"time zone {quote(tz)}: expected an offset such as +08:00 or an IANA "
-                         "name such as Asia/Shanghai")
+        raise InputError("tz.not_text", value=tz)
     if text.upper() in ("Z", "UTC", "GMT"):
         return _dt.UTC, "+00:00"
     m = re.fullmatch(_OFFSET, text)
     if m:
         sign, hours, minutes = m.group(1), int(m.group(2)), int(m.group(3) or 0)
         if hours > 23 or minutes > 59:
-            raise InputError(f"time zone {quote(tz)}: an offset is at most ±23:59")
+            raise InputError("tz.range", value=tz)
         delta = (-1 if sign == "-" else 1) * _dt.timedelta(hours=hours, minutes=minutes)
         return _dt.timezone(delta), f"{sign}{hours:02d}:{minutes:02d}"
-    unknown = (f"time zone {quote(tz)}: unknown; give an offset such as +08:00 (the default, "
-               "UTC+8) or an IANA name such as Asia/Shanghai")
     if not re.fullmatch(_ZONE_NAME, text):
-        raise InputError(unknown)
+        raise InputError("tz.unknown", value=tz)
     try:
         import zoneinfo
 
         return zoneinfo.ZoneInfo(text), text
     except Exception:  # noqa: BLE001 (no such zone, or no time zone database here)
-        raise InputError(unknown) from None
+        raise InputError("tz.unknown", value=tz) from None
 
 
 def _offset_label(delta: _dt.timedelta | None) -> str:
@@ -101,31 +98,28 @@ def _date(year: int, month: int, day: int, calendar: str, shown: str) -> _dt.dat
         try:
             return julian_to_gregorian(year, month, day)
         except InputError as exc:
-            raise InputError(f"at {shown}: {exc}") from None
+            raise InputError("at.reason", value=shown, reason=exc) from None
     try:
         return _dt.date(year, month, day)
     except ValueError as exc:
-        raise InputError(f"at {shown}: no such Gregorian date ({exc}); a Julian date needs "
-                         "calendar julian") from None
+        raise InputError("at.no_such_date", value=shown, detail=exc) from None
 
 
 def _fields_of_text(text: str, calendar: str) -> tuple[_dt.datetime, _dt.tzinfo | None]:
     """A date-time text as a datetime (the date in *calendar*) and its own offset if any."""
-    shown = quote(text)
+    shown = text
     clean = halfwidth(text).strip()
     m = re.fullmatch(_ISO, clean)
     if m is None:
         if re.fullmatch(_DATE_ONLY, clean):
-            raise InputError(f"at {shown}: give a date and time (a datetime or text such as "
-                             "1663-04-12T09:00); the hour decides the hour pillar")
-        raise InputError(f"at {shown}: expected a date and time such as 1663-04-12T09:00 "
-                         "(seconds and an offset such as +08:00 optional)")
+            raise InputError("at.date_only", value=shown)
+        raise InputError("at.bad", value=shown)
     y, mo, d, h, mi, s, frac, off = m.groups()
     day = _date(int(y), int(mo), int(d), calendar, shown)
     try:
         clock = _dt.time(int(h), int(mi), int(s or 0), int((frac or "0").ljust(6, "0")))
     except ValueError as exc:
-        raise InputError(f"at {shown}: no such time of day ({exc})") from None
+        raise InputError("at.no_such_time", value=shown, detail=exc) from None
     zone = read_zone(off)[0] if off else None
     return _dt.datetime.combine(day, clock), zone
 
@@ -152,44 +146,37 @@ def read_moment(at: object, tz: object = None, calendar: str = "gregorian"
             and at.tzinfo is None:  # the common case: a naive time of UTC+8, kept as it is
         moment = at.replace(tzinfo=CALENDAR_ZONE)
         if not YEARS[0] <= moment.year <= YEARS[1]:
-            raise InputError(f"at {quote(at.isoformat())}: the calendar covers the years "
-                             f"{YEARS[0]}-{YEARS[1]} (in UTC+8, Gregorian)")
+            raise InputError("at.range", value=at.isoformat(), first=YEARS[0], last=YEARS[1])
         return moment, DEFAULT_TZ
     if isinstance(at, str):
         if len(at) > LONGEST_TEXT:
-            raise InputError(f"at {quote(at)} is too long: expected a date and time such as "
-                             "1663-04-12T09:00")
-        shown = quote(at)
+            raise InputError("at.too_long", value=at)
+        shown = at
         local, own = _fields_of_text(at, calendar)
     elif isinstance(at, _dt.datetime):
-        shown = quote(at.isoformat())
+        shown = at.isoformat()
         own = at.tzinfo if at.utcoffset() is not None else None
         local = at.replace(tzinfo=None)
         if calendar == "julian":
             local = _dt.datetime.combine(_date(at.year, at.month, at.day, calendar, shown),
                                          local.time())
     elif isinstance(at, _dt.date):
-        raise InputError(f"at {quote(at.isoformat())}: give a date and time (a datetime or "
-                         "text such as 1663-04-12T09:00); the hour decides the hour pillar")
+        raise InputError("at.date_only", value=at.isoformat())
     else:
-        raise InputError(f"at {quote(at)}: expected a datetime or text such as "
-                         "1663-04-12T09:00")
+        raise InputError("at.not_moment", value=at)
     if own is not None:
         if tz is not None:
-            raise InputError(f"at {shown} carries its own offset: give tz only for a time "
-                             "without one")
+            raise InputError("at.own_offset", value=shown)
         zone, label = own, _offset_label(local.replace(tzinfo=own).utcoffset())
     else:
         zone, label = read_zone(DEFAULT_TZ if tz is None else tz)
-    outside = (f"at {shown}: the calendar covers the years {YEARS[0]}-{YEARS[1]} "
-               f"(in UTC+8, Gregorian)")
     try:  # by the difference of the offsets: through UTC, the year 1 in UTC+8 would overflow
         shift = CALENDAR_ZONE.utcoffset(None) - local.replace(tzinfo=zone).utcoffset()
         moment = (local + shift).replace(tzinfo=CALENDAR_ZONE)
     except (OverflowError, ValueError, TypeError):
-        raise InputError(outside) from None
+        raise InputError("at.range", value=shown, first=YEARS[0], last=YEARS[1]) from None
     if not YEARS[0] <= moment.year <= YEARS[1]:
-        raise InputError(outside)
+        raise InputError("at.range", value=shown, first=YEARS[0], last=YEARS[1])
     return moment, label
 
 

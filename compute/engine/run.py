@@ -29,7 +29,7 @@ def selected_rules(rules: Iterable[str]) -> frozenset[str]:
         try:
             registry.get(rid)
         except KeyError:
-            raise InputError(f"rules: unknown rule {rid!r}; `yimao rules` lists the ids") from None
+            raise InputError("rules.unknown", value=rid) from None
     return out
 
 

@@ -80,7 +80,7 @@ def tokens(text: str) -> list[str]:
     while i < len(text):
         m = _TOKEN.match(text, i)
         if m is None:
-            raise InputError(f"condition {text!r}: cannot read at {text[i:]!r}")
+            raise InputError("condition.read", value=text, value2=text[i:])
         out.append(m.group(1))
         i = m.end()
     return out
@@ -99,14 +99,15 @@ class _Parser:
     def take(self, want: str | None = None) -> str:
         tok = self.peek()
         if tok is None or (want is not None and tok != want):
-            raise InputError(f"condition {self.text!r}: expected {want or 'more'}, got {tok!r}")
+            raise InputError("condition.expected", value=self.text, want=want or "more",
+                             value2=tok)
         self.i += 1
         return tok
 
     def parse(self) -> Any:
         node = self.expr()
         if self.peek() is not None:
-            raise InputError(f"condition {self.text!r}: unexpected {self.peek()!r}")
+            raise InputError("condition.unexpected", value=self.text, value2=self.peek())
         return node
 
     def expr(self) -> Any:

@@ -86,7 +86,7 @@ def year_number(chart: Chart, year: str | GanZhi) -> int:
     12
     """
     if chart.year is None:
-        raise InputError("大限/小限 need the year of the divination (year=…)")
+        raise InputError("daxian.year")
     target = year if isinstance(year, GanZhi) else GanZhi.from_zh(str(year).removesuffix("年"))
     return (target.index - chart.year.index) % 60 + 1
 
@@ -108,7 +108,7 @@ def _lines(chart: Chart, segment: int) -> tuple[str, tuple[tuple[str, str], ...]
     for ln in chart.primary.lines:
         h = ln.hidden
         if h is None:
-            raise InputError("the 伏卦 is missing (fushen option)")
+            raise InputError("daxian.fugua")
         out.append((h.ganzhi.zh, str(h.relative)))
     return "伏", tuple(out)
 

@@ -325,7 +325,7 @@ class Evaluator:
             ph = PHASE_ZH.index(name)
             return [self.line(ln.position) for ln in h.lines
                     if _BRANCH_PHASE[int(ln.branch)] == ph]
-        raise InputError(f"unknown selector {name!r}")
+        raise InputError("condition.selector", value=name)
 
     # -------------------------------------------------------------- predicates on one item
 
@@ -346,7 +346,7 @@ class Evaluator:
         elif name == "void":
             ok = st.get("void") == value
         else:
-            raise InputError(f"unknown predicate {name}=")
+            raise InputError("condition.predicate", name=name)
         return Result(ok, frozenset({it.pos}) if ok and it.pos else frozenset())
 
     def one(self, name: str, it: Item) -> Result:
@@ -433,7 +433,7 @@ class Evaluator:
             return self.chart.moving == (it.pos,)
         if name == "獨靜":
             return len(self.chart.moving) == 5 and it.pos not in self.chart.moving
-        raise InputError(f"unknown predicate {name!r}")
+        raise InputError("condition.predicate_name", value=name)
 
     def _hua(self, name: str, it: Item) -> Tri:
         """A 化 predicate: what the moving line *it* changes into (化生, 化墓, 化鬼, 化沖 …)."""
@@ -456,7 +456,7 @@ class Evaluator:
             "化合": lambda: LIUHE6[ch.branch] == it.branch,
         }
         if name not in table:
-            raise InputError(f"unknown predicate {name!r}")
+            raise InputError("condition.predicate_name", value=name)
         return table[name]()
 
     def movers(self, it: Item) -> list[Item]:
@@ -580,7 +580,7 @@ class Evaluator:
             else:
                 rel = REL_SEL.get(key, "")
             if not rel:
-                raise InputError(f"{name}({key}): expected a 六親 selector")
+                raise InputError("condition.relative_selector", name=name, key=key)
             vis = self.rel_lines(rel)
             if name == "無":
                 return Result(not vis)
@@ -614,7 +614,7 @@ class Evaluator:
             return Result(bool(hit), frozenset(p for f in hit for p in f.lines))
         if len(args) == 1:
             return self.exists(name, args[0])
-        raise InputError(f"unknown relation {name!r}")
+        raise InputError("condition.relation", value=name)
 
     def trigram(self, sel: Any) -> int:
         key = sel[1] if sel[0] == "sel" else ""
@@ -652,7 +652,7 @@ class Evaluator:
             hx = self.h.hexagram
             t = {"宮": hx.palace, "內卦": hx.lower, "外卦": hx.upper}[name]
             return Result(TRIGRAM_ZH[int(t)] in values)
-        raise InputError(f"unknown set test {name!r}")
+        raise InputError("condition.set_test", value=name)
 
     def fact_eq(self, name: str, value: str) -> Result:
         if name == "topic":
@@ -669,7 +669,7 @@ class Evaluator:
             return Result(TRIGRAM_ZH[int(t)] == value)
         if name in ("grade", "六神", "星", "void"):
             return self.exists_eq(name, value)
-        raise InputError(f"unknown fact {name}=")
+        raise InputError("condition.fact", name=name)
 
     def exists_eq(self, name: str, value: str) -> Result:
         items = self.named("用")
@@ -774,7 +774,7 @@ class Evaluator:
             return Result(bool(fs), frozenset(p for f in fs for p in f.lines))
         if name == "guayi-table":
             return UNKNOWN
-        raise InputError(f"unknown rule atom {name}[{kind}]")
+        raise InputError("condition.atom", name=name, kind=kind)
 
 
 def evaluate(condition: str, chart: Chart, question: Any = None) -> Result:

@@ -380,6 +380,38 @@
     return out;
   }
 
+  // The passages compute cites, as a reader cites them: 立法 13.2.1 (the chapter's title in
+  // the tooltip), never the bare id p092-s1 (kept in the link). search/refs.json is written
+  // from the TEI at build time (yimao/web/search.py); without it the ids stay.
+  var refs = null;
+  function loadRefs() {
+    refs = refs || fetch(new URL("search/refs.json", ROOT)).then(function (r) {
+      if (!r.ok) { throw new Error(r.status); }
+      return r.json();
+    }).catch(function () { refs = null; return {}; });
+    return refs;
+  }
+  var BARE = /^(p\d{3})(?:-s(\d+))?$/;
+  function cite(root, table) {
+    root.querySelectorAll("a[href]").forEach(function (a) {
+      var m = BARE.exec(a.textContent.trim());
+      var ref = m && table[m[1]];
+      if (!ref) { return; }
+      a.textContent = ref[0] + (m[2] ? "." + m[2] : "");
+      a.setAttribute("lang", "zh-Hant");
+      a.title = "易冒 " + a.textContent + " (" + ref[1] + ")";
+    });
+    // an id inside a sentence (a finding's summary citing the passage it follows)
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    var inline = /\bp(\d{3})(?:-s(\d+))?\b/g;
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      node.nodeValue = node.nodeValue.replace(inline, function (id, n, k) {
+        var ref = table["p" + n];
+        return ref ? ref[0] + (k ? "." + k : "") : id;
+      });
+    }
+  }
+
   function show(result, out, ms) {
     result.textContent = "";
     if (out.error) {
@@ -389,7 +421,7 @@
       var label = document.createElement("span");
       label.className = "label";
       label.textContent = "입력 오류";
-      var line = document.createElement("code");
+      var line = document.createElement("span");
       line.className = "run-error-line";
       line.textContent = out.error;
       p.append(label, " ", line);
@@ -414,7 +446,7 @@
       if (el && el.tagName === "INPUT") { el.value = value; filled += 1; }
     });
     if (filled) {
-      status.textContent = "본문의 날짜를 채웠다. 괘(本卦·之卦 또는 여섯 효)를 적고 실행한다.";
+      status.textContent = "본문의 날짜를 채웠습니다. 괘(本卦·之卦 또는 여섯 효)를 적고 실행하십시오.";
     }
   }
 
@@ -444,8 +476,15 @@
       try {
         var read = normalised(fields(form));
         var request = JSON.stringify({ fields: read.fields, root: rootFromPage() });
+        var table = loadRefs();
         var out = JSON.parse(await call(request, progress));
         var t1 = performance.now();
+        if (!out.error) {
+          var holder = document.createElement("div");
+          holder.innerHTML = out.html;  // compute's own HTML (escaped there)
+          cite(holder, await table);
+          out.html = holder.innerHTML;
+        }
         show(result, out, t1 - t0);
         if (first && ready) {  // what starting the runtime cost, for the tests and the curious
           var timings = Object.assign({}, ready.timings, { total: Math.round(t1 - t0) });
@@ -461,8 +500,8 @@
         result.textContent = "";
         var p = document.createElement("p");
         p.className = "run-error";
-        p.textContent = "실행 환경을 불러오지 못했다 (" + (err && err.message || err) +
-          "). 연결을 확인하고 다시 실행한다.";
+        p.textContent = "실행 환경을 불러오지 못했습니다 (" + (err && err.message || err) +
+          "). 연결을 확인하고 다시 실행하십시오.";
         result.append(p);
         result.setAttribute("data-ms", String(Math.round(performance.now() - t0)));
         status.textContent = "";

@@ -207,7 +207,7 @@
     if (lang !== "ko") {
       r.zh.forEach(function (s) {
         out.push([s[0], s[1], "zh"]);
-        if (s[2]) { out.push([s[0], s[2], "zh", "원문 그대로"]); }
+        if (s[2]) { out.push([s[0], s[2], "zh", "전사본 그대로"]); }
       });
     }
     if (r.ko && lang !== "zh") { out.push([r.ko[0], r.ko[1], "ko"]); }

@@ -1,5 +1,5 @@
 /* 易冒 reading site: small enhancements; every page reads fine without this script.
-   - remembers the reading (교정본 / 원문 그대로), the view (대역 / 원문 / 번역) and the
+   - remembers the reading (교정본 / 전사본 그대로), the view (대역 / 원문 / 번역) and the
      sentence-number switch;
    - offers copy buttons in each citation box (the Korean citation, the BibTeX entry). */
 (function () {

@@ -1,7 +1,9 @@
 """The ``yimao`` command: one subcommand per module, imported only when used.
 
 Each subcommand module provides ``configure(parser)`` and ``run(args) -> int``.
-Errors a user can fix (bad input, a broken TEI file) print one line and exit 2.
+Errors a user can fix (bad input, a broken TEI file) print one line and exit 2; compute's
+messages in the locale's language (Korean under a Korean ``LANG``, else English) unless
+``yimao chart --lang ko|en`` names one (:func:`compute.messages.language`).
 """
 
 from __future__ import annotations
@@ -110,15 +112,19 @@ def build_parser(argv: list[str]) -> tuple[argparse.ArgumentParser, object | Non
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     errors = _user_errors()
+    args = None
     try:
         parser, module = build_parser(argv)
         args = parser.parse_args(argv)
         return int(module.run(args) or 0)  # type: ignore[union-attr]
     except errors as exc:
         from compute.errors import message
+        from compute.messages import language
 
-        print(f"yimao {argv[0] if argv else ''}: error: {message(exc)}".replace("  ", " "),
-              file=sys.stderr)
+        lang = getattr(args, "lang", None) or language()
+        label = "오류" if lang == "ko" else "error"
+        print(f"yimao {argv[0] if argv else ''}: {label}: {message(exc, lang)}"
+              .replace("  ", " "), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

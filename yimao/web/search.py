@@ -143,6 +143,23 @@ def index(edition: Edition, url: Callable[[str], str],
     return {"fold": fold, "alt": alt, "passages": passages}
 
 
+REFS_PATH = "search/refs.json"
+"""Every Chinese paragraph's human citation and its chapter's title, for the Run panel."""
+
+
+def refs(edition: Edition) -> dict[str, list[str]]:
+    """``{"p092": ["立法 13.2", "用神章"], …}``: a paragraph's citation without the book's
+    name and its chapter's title; a sentence ``p092-s1`` is cited ``立法 13.2.1``. The Run
+    panel shows a passage compute cites in this form (a bare id only in its link).
+
+    >>> from yimao.model.edition import load_edition
+    >>> refs(load_edition())["p092"][0].startswith("立法 ")
+    True
+    """
+    return {p.id: [short_ref(p.ref), div.title_zh]
+            for div in edition.divisions for p in div.passages}
+
+
 def gram_bucket(gram: str, buckets: int = BUCKETS) -> int:
     """The gram file of a gram (``yimao-search.js`` computes the same).
 
@@ -236,6 +253,12 @@ def write_index(edition: Edition, outdir: Path, url: Callable[[str], str]) -> li
             # the companion a static host (and make serve) sends to who takes gzip
             atomic.write_bytes(gz, gzip.compress(raw, 9, mtime=0), durable=False)
         written += [path, gz]
+    refs_path = outdir / REFS_PATH
+    refs_raw = json.dumps(refs(edition), ensure_ascii=False, separators=(",", ":")).encode()
+    if not refs_path.is_file() or refs_path.read_bytes() != refs_raw:
+        refs_path.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(refs_path, refs_raw, durable=False)
+    written.append(refs_path)
     for old in [*(outdir / INDEX_DIR).glob("*.json"), *(outdir / INDEX_DIR).glob("*.json.gz")]:
         if old not in written:
             old.unlink()
