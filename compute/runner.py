@@ -30,6 +30,7 @@ from compute.engine import inputs
 from compute.engine.chart import Chart, chart_from_fields
 from compute.engine.layout import render_html
 from compute.errors import InputError, message
+from compute.explain import explained
 
 FIELDS = inputs.FIELDS
 """The Run panel's inputs: the form fields of :func:`compute.engine.chart.chart_from_fields`."""
@@ -48,15 +49,18 @@ def passage_link(site_root: str) -> Callable[[str], str]:
 
 def chart_html(c: Chart, passage_href: Callable[[str], str]) -> str:
     """The chart as HTML: :func:`compute.engine.layout.render_html`, the one chart layout the
-    build's
-    case pages show too, each finding's passages linked.
+    build's case pages show too, explained (:func:`compute.explain.explained`: the verdict
+    first, each cell's note, the derivation open), the findings by topic, each passage linked
+    (the page's script shows each as a reader cites it).
 
     >>> from compute import chart
     >>> html = chart_html(chart("困", "坎", month="午", day="壬戌"), passage_link("/"))
-    >>> html.count('<td class="line">'), '<a href="/p/p056/#p056-s1">p056-s1</a>' in html
+    >>> html.count('<td class="line">'), 'href="/p/p056/#p056-s1" data-p="p056-s1"' in html
     (6, True)
+    >>> html.count('<li data-step='), '<details class="derivation-box" open>' in html
+    (10, True)
     """
-    return render_html(c, passage_href)
+    return render_html(explained(c), passage_href, derivation="open")
 
 
 def run(fields: Mapping[str, str], site_root: str = "/", lang: str = "ko") -> dict[str, Any]:

@@ -11,8 +11,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPUTE = ROOT / "compute"
-ROOMS = ("book", "engine", "lifa", "shilei", "claims")
-"""The rooms of compute, by role: the book's tables, the engine, 立法, 筮類, the claim checks."""
+ROOMS = ("book", "engine", "lifa", "shilei", "claims", "explain")
+"""The rooms of compute, by role: the book's tables, the engine, 立法, 筮類, the claim checks and
+the explanations a reader sees beside a chart (the derivation, each cell's note)."""
 FLAT_AT_MOST = 12
 MODULE_LINES_AT_MOST = 800
 FUNCTION_LINES_AT_MOST = 80

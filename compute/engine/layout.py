@@ -61,9 +61,11 @@ def _cell(ln: ChartLine | Hidden) -> Cell:
 
 
 class Row(Frozen):
-    """One line of the six-line table (the top line comes first in :attr:`Layout.rows`)."""
+    """One line of the six-line table (the top line comes first in :attr:`Layout.rows`);
+    ``riyue`` holds what the month and day make of it: its 旺衰 (旺 相 休 囚 死), then 空 (旬空),
+    破 (月破) and 沖 (日沖) where they apply."""
 
-    __slots__ = ("position", "spirit", "line", "yang", "mark", "who", "change", "hidden")
+    __slots__ = ("position", "spirit", "line", "yang", "mark", "who", "change", "hidden", "riyue")
     position: int
     spirit: str  # 六神 of the day
     line: Cell
@@ -72,10 +74,11 @@ class Row(Frozen):
     who: str  # 世, 應 or ""
     change: Cell | None  # the changed line of a moving line
     hidden: Cell | None  # 伏神
+    riyue: tuple[str, ...]
 
     def __init__(self, position: int, spirit: str, line: Cell, yang: bool, mark: str, who: str,
-                 change: Cell | None, hidden: Cell | None) -> None:
-        init(self, position, spirit, line, yang, mark, who, change, hidden)
+                 change: Cell | None, hidden: Cell | None, riyue: tuple[str, ...] = ()) -> None:
+        init(self, position, spirit, line, yang, mark, who, change, hidden, riyue)
 
 
 class HexagramHead(Frozen):
@@ -112,12 +115,44 @@ class FindingRow(Frozen):
         init(self, rule, summary, passages, lines, role)
 
 
+class Note(Frozen):
+    """Why a value of the chart is what it is, for a reader (Korean): the cell or step it is
+    about (*key*: ``"3.stem"``, ``"3.relative"``, ``"najia"`` …), the rule that decides it, the
+    derivation on this chart and the sentences that state the rule (:mod:`compute.explain`)."""
+
+    __slots__ = ("key", "rule", "title", "text", "passages")
+    key: str
+    rule: str
+    title: str  # the step's or mark's Korean name (納甲, 六親 …)
+    text: str
+    passages: tuple[str, ...]
+
+    def __init__(self, key: str, rule: str, title: str, text: str,
+                 passages: tuple[str, ...]) -> None:
+        init(self, key, rule, title, text, passages)
+
+
+class Topic(Frozen):
+    """The findings of one topic (用神, 판단, 應期, 動變 …): their places in
+    :attr:`Layout.findings`."""
+
+    __slots__ = ("title", "findings")
+    title: str
+    findings: tuple[int, ...]
+
+    def __init__(self, title: str, findings: tuple[int, ...]) -> None:
+        init(self, title, findings)
+
+
 class Layout(Frozen):
-    """The chart as plain values; see the module docstring. ``to_dict()`` is JSON-ready."""
+    """The chart as plain values; see the module docstring. ``to_dict()`` is JSON-ready.
+
+    ``notes``, ``steps``, ``verdict`` and ``topics`` are empty unless the layout was
+    :meth:`explained` (:func:`compute.explain.explained`)."""
 
     __slots__ = ("primary", "changed", "moment", "pillars", "xun", "void", "najia_season", "rows",
                  "guashen", "guashen_lines", "shishen", "hugua", "hidden_hexagram", "star",
-                 "jing_xiu", "findings")
+                 "jing_xiu", "findings", "notes", "steps", "verdict", "topics")
     primary: HexagramHead
     changed: HexagramHead | None
     moment: str  # "1663-04-12 09:00 UTC+08:00", or "" when the chart was given by pillars
@@ -134,15 +169,32 @@ class Layout(Frozen):
     star: str
     jing_xiu: str
     findings: tuple[FindingRow, ...]
+    notes: tuple[Note, ...]  # a note for each cell a rule decides (key "3.stem" …)
+    steps: tuple[Note, ...]  # the derivation, 起卦 to 應期
+    verdict: tuple[Note, ...]  # the question, the 用神 and its state, the judgment, the 應期
+    topics: tuple[Topic, ...]  # the findings grouped by topic
 
     def __init__(
         self, primary: HexagramHead, changed: HexagramHead | None, moment: str,
         pillars: tuple[str, ...], xun: str, void: str, najia_season: str, rows: tuple[Row, ...],
         guashen: str, guashen_lines: tuple[int, ...], shishen: int, hugua: str,
         hidden_hexagram: str, star: str, jing_xiu: str, findings: tuple[FindingRow, ...],
+        notes: tuple[Note, ...] = (), steps: tuple[Note, ...] = (),
+        verdict: tuple[Note, ...] = (), topics: tuple[Topic, ...] = (),
     ) -> None:
         init(self, primary, changed, moment, pillars, xun, void, najia_season, rows, guashen,
-             guashen_lines, shishen, hugua, hidden_hexagram, star, jing_xiu, findings)
+             guashen_lines, shishen, hugua, hidden_hexagram, star, jing_xiu, findings, notes,
+             steps, verdict, topics)
+
+    def explained(self, notes: tuple[Note, ...], steps: tuple[Note, ...],
+                  verdict: tuple[Note, ...], topics: tuple[Topic, ...]) -> Layout:
+        """This layout with its notes, derivation, verdict and topics."""
+        fields = [getattr(self, n) for n in self.__slots__[:-4]]
+        return Layout(*fields, notes, steps, verdict, topics)
+
+    def note(self, key: str) -> Note | None:
+        """The note of the cell or step *key*, if any."""
+        return next((n for n in self.notes if n.key == key), None)
 
     @property
     def head(self) -> str:
@@ -199,7 +251,18 @@ def _row(c: Chart, ln: ChartLine) -> Row:
     if c.changed is not None and ln.moving:
         change = _cell(c.changed.line(ln.position))
     return Row(ln.position, str(ln.spirit), _cell(ln), bool(ln.yang), MOVE_MARK.get(ln.mark, ""),
-               who, change, _cell(ln.hidden) if ln.hidden else None)
+               who, change, _cell(ln.hidden) if ln.hidden else None, _riyue(ln))
+
+
+RIYUE_MARKS: Final = (("void", "空"), ("month_broken", "破"), ("day_clash", "沖"))
+"""The marks of :attr:`Row.riyue` after the 旺衰: the line state that sets each (旬空, 月破,
+日沖)."""
+
+
+def _riyue(ln: ChartLine) -> tuple[str, ...]:
+    st = ln.state
+    wx = (st["wangxiang"],) if st.get("wangxiang") else ()
+    return wx + tuple(mark for key, mark in RIYUE_MARKS if st.get(key))
 
 
 def chart_layout(c: Chart) -> Layout:
@@ -293,8 +356,11 @@ def render_text(chart_or_layout: Chart | Layout) -> str:
     return "\n".join(out)
 
 
-COLUMNS_KO: Final = ("효", "六神", "六親 干支", "괘획", "世應", "변효", "伏神")
+COLUMNS_KO: Final = ("효", "六神", "六親 干支", "괘획", "世應", "변효", "伏神", "日月")
 """The table's column labels (Korean, the terms in Chinese)."""
+
+RIYUE_KEYS: Final = {"空": "void", "破": "broken", "沖": "clash"}
+"""The note of each mark of :attr:`Row.riyue` (the 旺衰 takes ``wang``)."""
 
 
 def _th(label: str, hidden: str = "") -> str:
@@ -313,65 +379,216 @@ def _th(label: str, hidden: str = "") -> str:
     return f'<th scope="col">{label}</th>'
 
 
+class _Html:
+    """What :func:`render_html` needs besides the layout: links, citations, the rules' Korean
+    titles and statements, and which of the layout's notes exist (cells carry ``data-why``
+    only where a note says why)."""
+
+    def __init__(self, lay: Layout, href: Callable[[str], str] | None,
+                 cite: Callable[[str], str] | None,
+                 rule_info: Callable[[str], tuple[str, str]] | None) -> None:
+        from html import escape  # here: the CLI's text never needs it (start-up)
+        self.esc = escape
+        self.href, self.cite, self.rule_info = href, cite, rule_info
+        self.keys = {n.key for n in lay.notes}
+
+    def why(self, key: str, rule: str, inner: str, cls: str = "", tag: str = "span") -> str:
+        """*inner* in an element whose note opens when it is clicked, tapped or activated from
+        the keyboard (the page's script makes it focusable): ``data-why`` names the rule,
+        ``data-k`` the note."""
+        klass = f' class="{cls}"' if cls else ""
+        if key not in self.keys:
+            return f"<{tag}{klass}>{inner}</{tag}>"
+        return f'<{tag}{klass} data-why="{rule}" data-k="{key}">{inner}</{tag}>'
+
+    def label(self, pid: str) -> str:
+        return self.cite(pid) if self.cite else pid
+
+    def link(self, pid: str) -> str:
+        label = self.esc(self.label(pid))
+        if self.href is None:
+            return label
+        return f'<a href="{self.esc(self.href(pid))}" data-p="{pid}">{label}</a>'
+
+    def links(self, pids: tuple[str, ...]) -> str:
+        return " ".join(self.link(p) for p in pids)
+
+    def title(self, rule: str) -> str:
+        return self.rule_info(rule)[0] if self.rule_info else ""
+
+
+def _line_cell(h: _Html, lay: Layout, r: Row) -> str:
+    k, c = r.position, r.line
+    rel = h.why(f"{k}.relative", "liuqin", h.esc(c.relative), "rel")
+    stem = h.why(f"{k}.stem", _rule_of(lay, f"{k}.stem", "najia-gan"), h.esc(c.ganzhi[0]), "gan")
+    branch = h.why(f"{k}.branch", "najia-zhi", h.esc(c.ganzhi[1:]), "zhi")
+    return f'<td class="line">{rel}{stem}{branch}{h.esc(c.element)}</td>'
+
+
+def _rule_of(lay: Layout, key: str, default: str) -> str:
+    note = lay.note(key)
+    return note.rule if note is not None else default
+
+
+def _who_cell(h: _Html, lay: Layout, r: Row) -> str:
+    who = h.why(f"{r.position}.who", "shi-ying", r.who) if r.who else ""
+    note = lay.note(f"{r.position}.role")
+    role = ""
+    if note is not None:
+        role = " " + h.why(note.key, note.rule, h.esc(note.title[0]), "role")
+    return f'<td class="who">{who}{role}</td>'
+
+
+def _riyue_cell(h: _Html, lay: Layout, r: Row) -> str:
+    marks = []
+    for k, m in enumerate(r.riyue):
+        key = f"{r.position}.{'wang' if k == 0 and m not in RIYUE_KEYS else RIYUE_KEYS[m]}"
+        marks.append(h.why(key, _rule_of(lay, key, ""), m, "mk"))
+    return f'<td class="riyue">{"".join(marks)}</td>'
+
+
+def _row_html(h: _Html, lay: Layout, r: Row, spirit_cls: str) -> str:
+    esc = h.esc
+    yin_yang = ("yang", "양효") if r.yang else ("yin", "음효")
+    cells = [
+        f'<td class="pos">{r.position}</td>',
+        h.why(f"{r.position}.spirit", "liushen-day", esc(r.spirit), spirit_cls, "td"),
+        _line_cell(h, lay, r),
+        f'<td class="bar"><span class="yao {yin_yang[0]}" role="img" '
+        f'aria-label="{yin_yang[1]}"></span><span class="mv">{r.mark}</span></td>',
+        _who_cell(h, lay, r),
+    ]
+    if lay.has_changed:
+        change = f"→ {esc(r.change.text)}" if r.change is not None else ""
+        cells.append(h.why(f"{r.position}.change", "dongyao", change, "chg", "td"))
+    hidden = esc(r.hidden.text) if r.hidden else ""
+    cells.append(h.why(f"{r.position}.hidden", "fu-shen", hidden, "fu", "td"))
+    cells.append(_riyue_cell(h, lay, r))
+    return f'<tr class="{"moving" if r.mark else ""}">{"".join(cells)}</tr>'
+
+
+def _why_data(h: _Html, lay: Layout) -> str:
+    """The notes as JSON in one ``script.why-data`` (the page builds a ``.why`` from it when a
+    cell is opened: no element per note at load): ``n`` key → [rule, title, text, passages],
+    ``p`` passage → [href, citation], ``r`` rule → [Korean title, statement] when known.
+    ``<``, ``>`` and ``&`` are escaped."""
+    import json
+
+    pids = dict.fromkeys(p for n in lay.notes for p in n.passages)
+    rules = dict.fromkeys(n.rule for n in lay.notes if n.rule)
+    data = {
+        "n": {n.key: [n.rule, n.title, n.text, list(n.passages)] for n in lay.notes},
+        "p": {p: [h.href(p) if h.href else "", h.label(p)] for p in pids},
+        "r": {r: list(h.rule_info(r)) for r in rules} if h.rule_info else {},
+    }
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+    return f'<script type="application/json" class="why-data">{text}</script>'
+
+
+def _verdict_html(h: _Html, lay: Layout) -> list[str]:
+    if not lay.verdict:
+        return []
+    out = ['<div class="verdict" lang="ko">']
+    for n in lay.verdict:
+        out.append(f'<p class="verdict-{n.key}">{h.esc(n.text)} '
+                   f'<span class="passages">{h.links(n.passages)}</span></p>')
+    out.append("</div>")
+    return out
+
+
+DERIVATION: Final = ("open", "closed", "lazy")
+"""How the derivation is shown: open (a cast's result), closed, or closed with its steps in a
+``template.lazy`` the page unfolds when the box is opened (a page of many charts)."""
+
+
+def _derivation_html(h: _Html, lay: Layout, how: str) -> list[str]:
+    if not lay.steps:
+        return []
+    out = [f'<details class="derivation-box"{" open" if how == "open" else ""}>',
+           f"<summary>풀이 순서 ({len(lay.steps)}단계)</summary>"]
+    if how == "lazy":
+        out.append('<template class="lazy">')
+    out.append('<ol class="derivation">')
+    for n in lay.steps:
+        out.append(f'<li data-step="{n.key}"><span class="step-title" lang="zh-Hant">'
+                   f'{h.esc(n.title)}</span> {h.esc(n.text)} '
+                   f'<span class="passages">{h.links(n.passages)}</span></li>')
+    out.append("</ol>")
+    if how == "lazy":
+        out.append("</template>")
+    out.append("</details>")
+    return out
+
+
+def _finding_li(h: _Html, f: FindingRow) -> str:
+    title = h.title(f.rule)
+    head = f'<span class="rule-title">{h.esc(title)}</span> ' if title else ""
+    return (f'<li data-rule="{h.esc(f.rule)}">{head}'
+            f'<span class="summary" lang="zh-Hant">{h.esc(f.summary)}</span> '
+            f'<span class="passages">{h.links(f.passages)}</span></li>')
+
+
+def _findings_html(h: _Html, lay: Layout) -> list[str]:
+    if not lay.findings:
+        return []
+    if not lay.topics:
+        return ['<ol class="chart-findings">', *(_finding_li(h, f) for f in lay.findings),
+                "</ol>"]
+    out = ['<div class="chart-topics">']
+    for t in lay.topics:
+        out += [f'<h4 class="topic" lang="zh-Hant">{h.esc(t.title)}</h4>',
+                f'<ol class="chart-findings" data-topic="{h.esc(t.title)}">',
+                *(_finding_li(h, lay.findings[k]) for k in t.findings), "</ol>"]
+    out.append("</div>")
+    return out
+
+
 def render_html(
     chart_or_layout: Chart | Layout,
     passage_href: Callable[[str], str] | None = None,
     *,
     findings: bool = True,
     placeholder_spirits: bool = False,
+    cite: Callable[[str], str] | None = None,
+    rule_info: Callable[[str], tuple[str, str]] | None = None,
+    derivation: str = "closed",
 ) -> str:
-    """The chart as an HTML fragment (escaped here): the heading, the six-line table (Korean
-    column labels), 卦身 … 經星 and, with *findings*, each finding with its passages (links
-    when *passage_href* turns a passage id into a URL). *placeholder_spirits* marks the 六神
-    as placeholders (a case whose text gives no day stem).
+    """The chart as an HTML fragment (escaped here): the verdict (an explained layout), the
+    heading, the six-line table (Korean column labels), 卦身 … 經星, the derivation (*derivation*:
+    one of :data:`DERIVATION`) and, with *findings*, each finding with its passages (links
+    when *passage_href* turns a passage id into a URL, labelled by *cite*, the rule named by
+    the Korean title *rule_info* gives with its statement), by topic when the layout has them.
+    *placeholder_spirits* marks the 六神 as placeholders (a case whose text gives no day stem).
+    Cells an explained layout has a note for carry ``data-why``; the notes travel in one
+    ``script.why-data``.
 
     >>> from compute import chart
     >>> html = render_html(chart("困", "坎", month="午", day="壬戌"), lambda p: f"/p/{p}")
     >>> html.count('<tr class="'), '<td class="chg">→ 兄弟戊申金</td>' in html
     (6, True)
-    >>> '<a href="/p/p056-s1">p056-s1</a>' in html
+    >>> '<a href="/p/p056-s1" data-p="p056-s1">p056-s1</a>' in html
     True
     """
-    from html import escape  # here: the CLI's text never needs it (start-up)
-
     lay = _layout(chart_or_layout)
+    h = _Html(lay, passage_href, cite, rule_info)
     cols = [c for c in COLUMNS_KO if lay.has_changed or c != "변효"]
     spirit_cls = ('spirit placeholder" title="본문에 일간이 없어 임시로 둔 六神'
                   if placeholder_spirits else "spirit")
     out = [
-        '<div class="chart-layout">',
-        f'<p class="chart-head" lang="zh-Hant">{escape(lay.head)}<br>{escape(lay.date)}</p>',
+        '<div class="chart-layout">', *_verdict_html(h, lay),
+        f'<p class="chart-head" lang="zh-Hant">{h.esc(lay.head)}<br>{h.esc(lay.date)}</p>',
         '<div class="table-wrap">',
         '<table class="chart" lang="zh-Hant">',
         f'<thead lang="ko"><tr>{"".join(_th(c, lay.hidden_hexagram) for c in cols)}</tr></thead>',
-        "<tbody>",
+        "<tbody>", *(_row_html(h, lay, r, spirit_cls) for r in lay.rows),
+        "</tbody>", "</table>", "</div>",
+        f'<p class="chart-extra" lang="zh-Hant">{h.esc(lay.extra)}</p>',
     ]
-    for r in lay.rows:
-        yin_yang = ("yang", "양효") if r.yang else ("yin", "음효")
-        cells = [
-            f'<td class="pos">{r.position}</td>',
-            f'<td class="{spirit_cls}">{escape(r.spirit)}</td>',
-            f'<td class="line">{escape(r.line.text)}</td>',
-            f'<td class="bar"><span class="yao {yin_yang[0]}" role="img" '
-            f'aria-label="{yin_yang[1]}"></span><span class="mv">{r.mark}</span></td>',
-            f'<td class="who">{r.who}</td>',
-        ]
-        if lay.has_changed:
-            change = f"→ {escape(r.change.text)}" if r.change is not None else ""
-            cells.append(f'<td class="chg">{change}</td>')
-        cells.append(f'<td class="fu">{escape(r.hidden.text) if r.hidden else ""}</td>')
-        out.append(f'<tr class="{"moving" if r.mark else ""}">{"".join(cells)}</tr>')
-    out += ["</tbody>", "</table>", "</div>",
-            f'<p class="chart-extra" lang="zh-Hant">{escape(lay.extra)}</p>']
-    if findings and lay.findings:
-        out.append('<ol class="chart-findings">')
-        for f in lay.findings:
-            links = " ".join(
-                f'<a href="{escape(passage_href(p))}">{escape(p)}</a>' if passage_href
-                else escape(p) for p in f.passages)
-            out.append(f'<li data-rule="{escape(f.rule)}"><code>{escape(f.rule)}</code> '
-                       f'<span class="summary" lang="zh-Hant">{escape(f.summary)}</span> '
-                       f'<span class="passages">{links}</span></li>')
-        out.append("</ol>")
+    if lay.notes:
+        out.append(_why_data(h, lay))
+    out += _derivation_html(h, lay, derivation)
+    if findings:
+        out += _findings_html(h, lay)
     out.append("</div>")
     return "\n".join(out)

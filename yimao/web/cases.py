@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from yimao import atomic, ids
 from yimao.model import cases as C
+from yimao.web.links import Links
 from yimao.web.pages import short_ref
 
 if TYPE_CHECKING:
@@ -144,13 +145,16 @@ def placeholder_ko(note: str) -> str:
     return note if not re.search("[A-Za-z]", note) else ""
 
 
-def chart_view(setting: C.Setting) -> ChartView:
+def chart_view(setting: C.Setting, links: Links | None = None) -> ChartView:
     """The chart in the traditional layout: :func:`compute.engine.layout.chart_layout`, the one
-    layout ``yimao chart`` prints and the Run panel shows."""
-    from compute.engine.layout import chart_layout, render_html, table_lines
+    layout ``yimao chart`` prints and the Run panel shows, explained
+    (:func:`compute.explain.explained`: each cell's note, the verdict, the derivation folded
+    until opened), its passages linked and cited by *links*."""
+    from compute.engine.layout import render_html, table_lines
+    from compute.explain import explained
 
     c = setting.chart
-    lay = chart_layout(c)
+    lay = explained(c)
     rows = tuple(
         ChartRow(r.position, r.spirit, r.line.text, r.yang, r.mark, r.who,
                  r.change.text if r.change else "", r.hidden.text if r.hidden else "")
@@ -159,19 +163,23 @@ def chart_view(setting: C.Setting) -> ChartView:
                      tuple(k for n in setting.notes if (k := placeholder_ko(n))),
                      "\n".join(table_lines(lay)),
                      setting.day_stem, c.changed is not None,
-                     render_html(lay, findings=False, placeholder_spirits=not setting.day_stem))
+                     render_html(lay, links.href if links else None, findings=False,
+                                 placeholder_spirits=not setting.day_stem,
+                                 cite=links.cite if links else None,
+                                 rule_info=links.rule_info if links else None,
+                                 derivation="lazy"))
 
 
 Computed = tuple[ChartView | None, str, tuple[C.Verdict, ...], tuple[tuple[str, ...], str, str]]
 
 
-def compute(case: C.Case) -> Computed:
+def compute(case: C.Case, links: Links | None = None) -> Computed:
     """The slow part of a case: its chart, each claim's verdict, its Gregorian dates (with
     their basis) and the problem of its date if any."""
     chart: ChartView | None = None
     error = ""
     try:
-        chart = chart_view(C.setting(case))
+        chart = chart_view(C.setting(case), links)
     except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
         error = str(exc)
     verdicts = tuple(C.evaluate(case, claim) for claim in case.claims)
@@ -184,12 +192,12 @@ def code_digest() -> str:
     record in the TEI, checks included, is the cache key): compute's sources, yimao.model.cases and
     this module."""
     root = Path(__file__).resolve().parents[2]
-    files = sorted((root / "compute").glob("*.py"))
+    files = sorted((root / "compute").rglob("*.py"))
     files += [root / "yimao" / "model" / "cases.py", Path(__file__).resolve()]
     h = hashlib.sha256()
     for f in files:
         if f.is_file():
-            h.update(f.name.encode() + b"\0" + f.read_bytes())
+            h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes())
     return h.hexdigest()
 
 
@@ -212,13 +220,13 @@ class ComputeCache:
             except Exception:  # noqa: BLE001 (a stale or broken cache is recomputed)
                 self.entries = {}
 
-    def get(self, case: C.Case) -> Computed:
+    def get(self, case: C.Case, links: Links | None = None) -> Computed:
         key = repr(case)
         if " at 0x" in key:  # no value repr: nothing to key on
-            return compute(case)
+            return compute(case, links)
         self.used.add(key)
         if key not in self.entries:
-            self.entries[key] = compute(case)
+            self.entries[key] = compute(case, links)
             self.dirty = True
         return self.entries[key]
 
@@ -236,6 +244,7 @@ class CaseBook:
 
     def __init__(self, edition: Edition, cache: Path | None = None) -> None:
         self.edition = edition
+        self.links = Links(edition)
         self.cache = ComputeCache(cache)
         self.cases = {c.id: c for c in C.load(tei=edition.path)}
         self.claims = {cl.id: cl for case in self.cases.values() for cl in case.claims}
@@ -277,7 +286,7 @@ class CaseBook:
         the ``confirmed`` and ``contradicted`` counts."""
         case = self.cases[cid]
         ed = self.edition
-        chart, error, verdicts, (found, basis, problem) = self.cache.get(case)
+        chart, error, verdicts, (found, basis, problem) = self.cache.get(case, self.links)
         claims = tuple(self._claim(claim, v) for claim, v in zip(case.claims, verdicts,
                                                                    strict=True))
         return {

@@ -48,6 +48,7 @@ from yimao.errors import EditionError
 from yimao.model import cases as C
 from yimao.model import examples as X
 from yimao.web.cases import CaseBook, ChartView, case_page, chart_view
+from yimao.web.links import Links
 from yimao.web.pages import docname, short_ref
 from yimao.web.rules import PassageLink
 
@@ -101,12 +102,12 @@ def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "
                   f"{_ROW.sub(mark, view.html) if wanted else view.html}\n</div>")
 
 
-def constructed_view(c: Chart) -> ChartView:
+def constructed_view(c: Chart, links: Links | None = None) -> ChartView:
     """The chart of constructed inputs in the case pages' layout (every pillar given)."""
     d = c.to_dict()
     setting = C.Setting(c, month=True, day_branch=True, day_stem=True, void=True,
                         year=bool(d.get("year")))
-    return chart_view(setting)
+    return chart_view(setting, links)
 
 
 # ------------------------------------------------------------------ rule examples
@@ -187,12 +188,12 @@ def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView
                 raise EditionError(f"{where}: no case {ex.case!r} in the edition")
             case = book.cases[ex.case]
             setting = case_setting(book, case.id)
-            c, view = setting.chart, chart_view(setting)
+            c, view = setting.chart, chart_view(setting, book.links)
             inputs = _inputs({k: getattr(case, k) for k in C.INPUTS})
             title = book.title(case.id)
         else:
             c = X.inputs_chart(ex.inputs or {})
-            view = constructed_view(c)
+            view = constructed_view(c, book.links)
             inputs = _inputs(ex.inputs or {})
             title = "구성례 " + ex.ko.removeprefix("구성례:").strip()
         if not X.fires(c, ex.focus):
@@ -203,7 +204,7 @@ def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView
             nc = X.inputs_chart(near["inputs"])
             if X.fires(nc, ex.focus):
                 raise EditionError(f"{where}: the rule {ex.rule} fires at the near miss too")
-            near_chart = constructed_view(nc)
+            near_chart = constructed_view(nc, book.links)
         if ex.source == "constructed" and X.judgment(ex.rule) is not None:
             faults = X.judgment_faults(ex.rule, ex.inputs, ex.focus, ex.ko_focus,
                                        near["inputs"] if near else None, c,
@@ -370,12 +371,13 @@ def questions(edition: Edition, book: CaseBook | None = None,
                 cs = book.cases[case]
                 setting = case_setting(book, case)
                 c = setting.chart
-                view = _with(view, case=case, chart=chart_view(setting),
+                view = _with(view, case=case, chart=chart_view(setting, book.links),
                              inputs=_inputs({**{k: getattr(cs, k) for k in C.INPUTS},
                                              "question": q.id}))  # the Run panel asks it
             else:
                 inputs, c = question_chart(q.number, yong[0] if yong else "", q.id)
-                view = _with(view, chart=constructed_view(c), judgments=_judgments(edition, c),
+                view = _with(view, chart=constructed_view(c, book.links),
+                             judgments=_judgments(edition, c),
                              inputs=_inputs({**inputs, "question": q.id}))
             view = _with(view, **_roles(c, q.id))
         out.append(view)

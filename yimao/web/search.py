@@ -160,6 +160,30 @@ def refs(edition: Edition) -> dict[str, list[str]]:
             for div in edition.divisions for p in div.passages}
 
 
+RULES_PATH = "search/rules.json"
+"""Every rule's Korean title and statement, for the notes of a chart a Run panel draws."""
+
+
+def rule_texts(edition: Edition) -> dict[str, list[str]]:
+    """``{"liuqin": ["육친(六親)", "괘가 이루어지면 …"], …}``: the TEI taxonomy's Korean title
+    and statement of each rule; a chart computed in the browser names its rules by them
+    (``site/_static/yimao-why.js``).
+
+    >>> from yimao.model.edition import load_edition
+    >>> rule_texts(load_edition())["liuqin"][0]
+    '육친(六親)'
+    """
+    return {c.rule_id: [c.name_ko or c.rule_id, c.statement_ko] for c in edition.categories()}
+
+
+def _write_json(path: Path, data: object) -> Path:
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    if not path.is_file() or path.read_bytes() != raw:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(path, raw, durable=False)
+    return path
+
+
 def gram_bucket(gram: str, buckets: int = BUCKETS) -> int:
     """The gram file of a gram (``yimao-search.js`` computes the same).
 
@@ -253,12 +277,8 @@ def write_index(edition: Edition, outdir: Path, url: Callable[[str], str]) -> li
             # the companion a static host (and make serve) sends to who takes gzip
             atomic.write_bytes(gz, gzip.compress(raw, 9, mtime=0), durable=False)
         written += [path, gz]
-    refs_path = outdir / REFS_PATH
-    refs_raw = json.dumps(refs(edition), ensure_ascii=False, separators=(",", ":")).encode()
-    if not refs_path.is_file() or refs_path.read_bytes() != refs_raw:
-        refs_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_bytes(refs_path, refs_raw, durable=False)
-    written.append(refs_path)
+    written.append(_write_json(outdir / REFS_PATH, refs(edition)))
+    written.append(_write_json(outdir / RULES_PATH, rule_texts(edition)))
     for old in [*(outdir / INDEX_DIR).glob("*.json"), *(outdir / INDEX_DIR).glob("*.json.gz")]:
         if old not in written:
             old.unlink()
