@@ -69,6 +69,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "代占, 男占 or 女占, 親 or 疏 …, person=長男 (主屬) or person=妻 (who is "
                         "asked about: it chooses the 用神), thing=蠶, 年=戊子 (joined by 、)")
     parser.add_argument("--json", action="store_true", help="print chart.to_dict() as JSON")
+    parser.add_argument("--explain", action="store_true",
+                        help="print the verdict first and the derivation step by step after the "
+                        "chart, each step with its passages (in Korean; with --json, the "
+                        "explained layout's JSON: each cell's note, the steps, the verdict)")
     parser.add_argument("--lang", choices=LANGS, help="the language of an error message: ko "
                         "(Korean) or en (English); by default the locale's (LC_ALL, "
                         "LC_MESSAGES, LANG): Korean under a Korean locale, else English")
@@ -107,10 +111,36 @@ def run(args: argparse.Namespace) -> int:
     True
     """
     c = build(args)
-    if args.json:
+    if getattr(args, "explain", False):
+        print(explain_text(c, as_json=args.json))
+    elif args.json:
         import json
 
         print(json.dumps(c.to_dict(), ensure_ascii=False, indent=1))
     else:
         print(render(c))
     return 0
+
+
+def explain_text(c: Chart, as_json: bool = False) -> str:
+    """``yimao chart --explain``: the verdict, the chart, then the derivation, one numbered
+    step a line with its passages (:func:`compute.explain.explained`); *as_json*: the explained
+    layout as JSON.
+
+    >>> from compute import chart
+    >>> out = explain_text(chart("困", "坎", month="午", day="壬戌")).splitlines()
+    >>> out[0][:13], [ln[:6] for ln in out if ln.startswith(" 4.")]
+    ('물음 없이 세운 괘: 世', [' 4. 納甲'])
+    """
+    from compute.explain import explained
+
+    lay = explained(c)
+    if as_json:
+        import json
+
+        return json.dumps(lay.to_dict(), ensure_ascii=False, indent=1)
+    out = [f"{n.text}  [{' '.join(n.passages)}]" for n in lay.verdict]
+    out += ["", render_text(lay), "", "풀이 순서"]
+    out += [f"{k:2}. {n.title}: {n.text}  [{' '.join(n.passages)}]"
+            for k, n in enumerate(lay.steps, 1)]
+    return "\n".join(out)

@@ -95,7 +95,7 @@ def stem_note(c: Chart, ln: ChartLine) -> Note:
         verse = f"{t}納{trigram_stem(t, False)}{trigram_stem(t, True)}, 안은 앞 天干 밖은 뒤 天干"
     else:
         verse = f"{t}納{plain}"
-    text = f"{side} {t} → 天干 {plain} ({verse}): {pos} {plain}"
+    text = f"{side} {t} → 天干 {plain} ({verse}; 세 효가 모두 받는다): {pos} {plain}"
     if stem != plain:
         text = (f"{side} {t} → 天干 {plain} ({verse}); {c.option('najia_season')}에는 乾坤의 "
                 f"天干을 맞바꾼다(二老時遷): {pos} {stem}")
@@ -163,16 +163,18 @@ def riyue_notes(c: Chart, ln: ChartLine) -> Iterator[Note]:
     if st.get("void"):
         void = "".join(map(str, c.void))
         yield Note(f"{pos}.void", "xunkong", "旬空",
-                   f"{c.day.zh}日 → {c.xun}旬, 旬空 {void}: {POS_ZH[pos]} {ln.branch} → 空",
+                   f"{c.day.zh}日 → {c.xun}旬, 旬에 들지 못한 두 地支 {void}: "
+                   f"{POS_ZH[pos]} {ln.branch} → 旬空",
                    _passages("xunkong"))
     if st.get("month_broken"):
         yield Note(f"{pos}.broken", "yuepo", "月破",
-                   f"月建 {month} 沖 {ln.branch} ({month}{ln.branch} 相沖) → 月破",
+                   f"月建 {month} 沖 {POS_ZH[pos]} {ln.branch} ({month}{ln.branch} 相沖): "
+                   "달에 깨진 효 → 月破",
                    _passages("yuepo"))
     clash = st.get("day_clash")
     if clash:
         yield Note(f"{pos}.clash", "richong-types", "日沖",
-                   f"日辰 {c.day.branch} 沖 {ln.branch} → 日沖 {clash['kind']}: "
+                   f"日辰 {c.day.branch} 沖 {ln.branch}: 날이 치는 효 → 日沖 {clash['kind']}, "
                    f"{clash['effect']}", _passages("richong-types", "richong-4"))
 
 

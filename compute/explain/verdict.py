@@ -97,9 +97,10 @@ def _yong(c: Chart) -> Note | None:
         return None
     grade = next((f for f in c.findings if f.rule == "yongshen-18"), None)
     tail = ""
-    if grade is not None:
-        g = dict(grade.data)
-        tail = f"; {get('yongshen-18').zh} {g['grade']} {g['name']} ({g['class']})"
+    g = dict(grade.data) if grade is not None else {}
+    if "grade" in g:
+        tail = (f"; {get('yongshen-18').zh} {g['grade']} {g.get('name', '')} "
+                f"({g.get('class', '')})")
     if not r.yong:
         return Note("yong", "yongshen-source", "用神",
                     f"用神 {r.value or '—'}: 이 괘에 飛神으로도 伏神으로도 없다{tail}",
