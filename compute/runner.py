@@ -60,7 +60,7 @@ def chart_html(c: Chart, passage_href: Callable[[str], str]) -> str:
     >>> html.count('<li data-step='), '<details class="derivation-box" open>' in html
     (10, True)
     """
-    return render_html(explained(c), passage_href, derivation="open")
+    return render_html(explained(c), passage_href, derivation_open=True)
 
 
 def run(fields: Mapping[str, str], site_root: str = "/", lang: str = "ko") -> dict[str, Any]:

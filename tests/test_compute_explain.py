@@ -33,15 +33,15 @@ def _notes(c):  # type: ignore[no-untyped-def]
 def test_zhen_first_line_takes_geng_zi_as_the_book_says() -> None:
     """震納庚 (p043), 震 inside takes 子寅辰 (p045): 震宮 初爻 庚子."""
     notes = _notes(chart("震", month="寅", day="甲子"))
-    assert "震納庚" in notes["1.stem"].text and notes["1.stem"].text.endswith("初爻 庚")
-    assert "子·寅·辰" in notes["1.branch"].text and notes["1.branch"].text.endswith("初爻 子")
+    assert "震納庚" in notes["1.gan"].text and notes["1.gan"].text.endswith("初爻 庚")
+    assert "子·寅·辰" in notes["1.zhi"].text and notes["1.zhi"].text.endswith("初爻 子")
     assert notes["6.who"].text.startswith("震: 震宮 八純卦 → 世 上爻, 應 三爻")
 
 
 def test_kun_zhi_kan_relatives_and_shi_ying() -> None:
     """困 is 兌宮 (金) 一世: 世 初爻, 應 四爻; 初爻 寅木 is what 金 controls → 妻財."""
     notes = _notes(chart("困", "坎", month="午", day="壬戌"))
-    rel = notes["1.relative"].text
+    rel = notes["1.rel"].text
     assert "兌宮" in rel and "金" in rel and "金克木" in rel and rel.endswith("妻財")
     assert "世 初爻, 應 四爻" in notes["1.who"].text and "4.who" in notes
     assert "2.who" not in notes  # only the 世 and 應 lines are explained as such
@@ -74,14 +74,14 @@ def test_every_note_agrees_with_the_chart_and_cites_its_rule(c) -> None:  # type
     table = dict(LIUQIN_RULE.rows) if hasattr(LIUQIN_RULE, "rows") else dict(LIUQIN_RULE)
     for ln in c.primary.lines:
         k = ln.position
-        assert notes[f"{k}.stem"].text.endswith(str(ln.stem))
-        assert notes[f"{k}.branch"].text.endswith(str(ln.branch))
+        assert notes[f"{k}.gan"].text.endswith(str(ln.stem))
+        assert notes[f"{k}.zhi"].text.endswith(str(ln.branch))
         assert notes[f"{k}.spirit"].text.endswith(str(ln.spirit))
         # the note's relation word, looked up in the book's table, is the chart's 六親
         word = relation(c.primary.palace_element, ln.element)
-        assert f"({word})" in notes[f"{k}.relative"].text and table[word] == ln.relative
-        assert (f"{k}.hidden" in notes) == (ln.hidden is not None)
-        assert (f"{k}.change" in notes) == (c.changed is not None and ln.moving)
+        assert f"({word})" in notes[f"{k}.rel"].text and table[word] == ln.relative
+        assert (f"{k}.fu" in notes) == (ln.hidden is not None)
+        assert (f"{k}.chg" in notes) == (c.changed is not None and ln.moving)
     for n in notes.values():
         assert n.passages and all(PASSAGE_RE.match(p) for p in n.passages), n
         assert HANGUL.search(n.text), n.text
@@ -114,9 +114,12 @@ def test_an_asked_chart_opens_with_its_verdict() -> None:
 
 def test_the_html_marks_each_explained_cell_and_carries_the_notes() -> None:
     lay = explained(chart("困", "坎", month="子", day="壬戌", question="囤積"))
-    html = render_html(lay, lambda p: f"/p/{p}", derivation="open")
-    cells = re.findall(r'data-why="([a-z0-9-]+)" data-k="([0-9a-z.]+)"', html)
-    assert len(cells) >= 20 and {k for _, k in cells} <= {n.key for n in lay.notes}
+    html = render_html(lay, lambda p: f"/p/{p}", derivation_open=True)
+    rows = re.findall(r'<tr class="[a-z]*"><td class="pos">(\d)</td>(.*?)</tr>', html)
+    cells = [(f"{pos}.{cls}", rule) for pos, row in rows
+             for cls, rule in re.findall(r'class="([a-z]+)[^"]*" data-why="([a-z0-9-]+)"', row)]
+    notes = {n.key: n.rule for n in lay.notes}
+    assert len(cells) >= 20 and all(notes[k] == rule for k, rule in cells), cells
     assert html.count('<li data-step="') == len(lay.steps) >= 8
     assert '<script type="application/json" class="why-data">' in html
     assert "<" not in html.split('class="why-data">')[1].split("</script>")[0]

@@ -117,7 +117,7 @@ class FindingRow(Frozen):
 
 class Note(Frozen):
     """Why a value of the chart is what it is, for a reader (Korean): the cell or step it is
-    about (*key*: ``"3.stem"``, ``"3.relative"``, ``"najia"`` …), the rule that decides it, the
+    about (*key*: ``"3.gan"``, ``"3.rel"``, ``"najia"`` …), the rule that decides it, the
     derivation on this chart and the sentences that state the rule (:mod:`compute.explain`)."""
 
     __slots__ = ("key", "rule", "title", "text", "passages")
@@ -169,7 +169,7 @@ class Layout(Frozen):
     star: str
     jing_xiu: str
     findings: tuple[FindingRow, ...]
-    notes: tuple[Note, ...]  # a note for each cell a rule decides (key "3.stem" …)
+    notes: tuple[Note, ...]  # a note for each cell a rule decides ("3.gan" …)
     steps: tuple[Note, ...]  # the derivation, 起卦 to 應期
     verdict: tuple[Note, ...]  # the question, the 用神 and its state, the judgment, the 應期
     topics: tuple[Topic, ...]  # the findings grouped by topic
@@ -390,16 +390,15 @@ class _Html:
         from html import escape  # here: the CLI's text never needs it (start-up)
         self.esc = escape
         self.href, self.cite, self.rule_info = href, cite, rule_info
-        self.keys = {n.key for n in lay.notes}
+        self.rules = {n.key: n.rule for n in lay.notes}
 
-    def why(self, key: str, rule: str, inner: str, cls: str = "", tag: str = "span") -> str:
-        """*inner* in an element whose note opens when it is clicked, tapped or activated from
-        the keyboard (the page's script makes it focusable): ``data-why`` names the rule,
-        ``data-k`` the note."""
-        klass = f' class="{cls}"' if cls else ""
-        if key not in self.keys:
-            return f"<{tag}{klass}>{inner}</{tag}>"
-        return f'<{tag}{klass} data-why="{rule}" data-k="{key}">{inner}</{tag}>'
+    def why(self, pos: int, cls: str, inner: str, tag: str = "span", more: str = "") -> str:
+        """*inner* in an element of class *cls*; where the layout has the note
+        ``f"{pos}.{cls}"``, it carries ``data-why`` (the rule) and opens that note when clicked,
+        tapped or activated from the keyboard (the page's script makes it focusable)."""
+        rule = self.rules.get(f"{pos}.{cls}")
+        attr = f' data-why="{rule}"' if rule else ""
+        return f'<{tag} class="{cls}{more}"{attr}>{inner}</{tag}>'
 
     def label(self, pid: str) -> str:
         return self.cite(pid) if self.cite else pid
@@ -417,73 +416,79 @@ class _Html:
         return self.rule_info(rule)[0] if self.rule_info else ""
 
 
-def _line_cell(h: _Html, lay: Layout, r: Row) -> str:
-    k, c = r.position, r.line
-    rel = h.why(f"{k}.relative", "liuqin", h.esc(c.relative), "rel")
-    stem = h.why(f"{k}.stem", _rule_of(lay, f"{k}.stem", "najia-gan"), h.esc(c.ganzhi[0]), "gan")
-    branch = h.why(f"{k}.branch", "najia-zhi", h.esc(c.ganzhi[1:]), "zhi")
-    return f'<td class="line">{rel}{stem}{branch}{h.esc(c.element)}</td>'
-
-
-def _rule_of(lay: Layout, key: str, default: str) -> str:
-    note = lay.note(key)
-    return note.rule if note is not None else default
+def _line_cell(h: _Html, r: Row) -> str:
+    k, c, esc = r.position, r.line, h.esc
+    return (f'<td class="line">{h.why(k, "rel", esc(c.relative))}'
+            f'{h.why(k, "gan", esc(c.ganzhi[0]))}{h.why(k, "zhi", esc(c.ganzhi[1:]))}'
+            f"{esc(c.element)}</td>")
 
 
 def _who_cell(h: _Html, lay: Layout, r: Row) -> str:
-    who = h.why(f"{r.position}.who", "shi-ying", r.who) if r.who else ""
     note = lay.note(f"{r.position}.role")
-    role = ""
-    if note is not None:
-        role = " " + h.why(note.key, note.rule, h.esc(note.title[0]), "role")
+    role = " " + h.why(r.position, "role", h.esc(note.title[0])) if note is not None else ""
+    who = h.why(r.position, "who", r.who) if r.who else ""
     return f'<td class="who">{who}{role}</td>'
 
 
-def _riyue_cell(h: _Html, lay: Layout, r: Row) -> str:
-    marks = []
-    for k, m in enumerate(r.riyue):
-        key = f"{r.position}.{'wang' if k == 0 and m not in RIYUE_KEYS else RIYUE_KEYS[m]}"
-        marks.append(h.why(key, _rule_of(lay, key, ""), m, "mk"))
+RIYUE_CLASS: Final = {"空": "void", "破": "broken", "沖": "clash"}
+"""The class (and note) of each mark of :attr:`Row.riyue` after the 旺衰 (class ``wang``)."""
+
+
+def _riyue_cell(h: _Html, r: Row) -> str:
+    marks = [h.why(r.position, RIYUE_CLASS.get(m, "wang"), m) for m in r.riyue]
     return f'<td class="riyue">{"".join(marks)}</td>'
 
 
-def _row_html(h: _Html, lay: Layout, r: Row, spirit_cls: str) -> str:
+def _row_html(h: _Html, lay: Layout, r: Row, placeholder: bool) -> str:
     esc = h.esc
     yin_yang = ("yang", "양효") if r.yang else ("yin", "음효")
+    more = ' placeholder" title="본문에 일간이 없어 임시로 둔 六神' if placeholder else ""
     cells = [
         f'<td class="pos">{r.position}</td>',
-        h.why(f"{r.position}.spirit", "liushen-day", esc(r.spirit), spirit_cls, "td"),
-        _line_cell(h, lay, r),
+        h.why(r.position, "spirit", esc(r.spirit), "td", more),
+        _line_cell(h, r),
         f'<td class="bar"><span class="yao {yin_yang[0]}" role="img" '
         f'aria-label="{yin_yang[1]}"></span><span class="mv">{r.mark}</span></td>',
         _who_cell(h, lay, r),
     ]
     if lay.has_changed:
         change = f"→ {esc(r.change.text)}" if r.change is not None else ""
-        cells.append(h.why(f"{r.position}.change", "dongyao", change, "chg", "td"))
-    hidden = esc(r.hidden.text) if r.hidden else ""
-    cells.append(h.why(f"{r.position}.hidden", "fu-shen", hidden, "fu", "td"))
-    cells.append(_riyue_cell(h, lay, r))
+        cells.append(h.why(r.position, "chg", change, "td"))
+    cells.append(h.why(r.position, "fu", esc(r.hidden.text) if r.hidden else "", "td"))
+    cells.append(_riyue_cell(h, r))
     return f'<tr class="{"moving" if r.mark else ""}">{"".join(cells)}</tr>'
 
 
-def _why_data(h: _Html, lay: Layout) -> str:
-    """The notes as JSON in one ``script.why-data`` (the page builds a ``.why`` from it when a
-    cell is opened: no element per note at load): ``n`` key → [rule, title, text, passages],
-    ``p`` passage → [href, citation], ``r`` rule → [Korean title, statement] when known.
-    ``<``, ``>`` and ``&`` are escaped."""
+def why_data(lay: Layout, passage_href: Callable[[str], str] | None = None,
+             cite: Callable[[str], str] | None = None,
+             rule_info: Callable[[str], tuple[str, str]] | None = None) -> str:
+    """The layout's notes and derivation as JSON, read by the page's script when a cell or the
+    derivation is opened: ``n`` key → [rule, title, text, passages], ``s`` the steps as
+    [key, title, text, passages], ``p`` passage → [href, citation], ``r`` rule → [Korean
+    title, statement] when *rule_info* knows them. ``<``, ``>`` and ``&`` are escaped, so the
+    text may stand inside a ``<script>``.
+
+    >>> from compute import chart
+    >>> from compute.explain import explained
+    >>> import json
+    >>> d = json.loads(why_data(explained(chart("困", "坎", month="午", day="壬戌"))))
+    >>> d["n"]["1.rel"][:2], len(d["s"]) >= 8, d["p"]["p054-s1"]
+    (['liuqin', '六親'], True, ['', 'p054-s1'])
+    """
     import json
 
-    pids = dict.fromkeys(p for n in lay.notes for p in n.passages)
-    rules = dict.fromkeys(n.rule for n in lay.notes if n.rule)
+    h = _Html(lay, passage_href, cite, rule_info)
+    notes = (*lay.notes, *lay.steps)
+    pids = dict.fromkeys(p for n in notes for p in n.passages)
+    rules = dict.fromkeys(n.rule for n in notes if n.rule)
     data = {
         "n": {n.key: [n.rule, n.title, n.text, list(n.passages)] for n in lay.notes},
+        "s": [[n.key, n.title, n.text, list(n.passages)] for n in lay.steps],
         "p": {p: [h.href(p) if h.href else "", h.label(p)] for p in pids},
-        "r": {r: list(h.rule_info(r)) for r in rules} if h.rule_info else {},
+        "r": {r: list(rule_info(r)) for r in rules} if rule_info else {},
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-    return f'<script type="application/json" class="why-data">{text}</script>'
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def _verdict_html(h: _Html, lay: Layout) -> list[str]:
@@ -497,26 +502,20 @@ def _verdict_html(h: _Html, lay: Layout) -> list[str]:
     return out
 
 
-DERIVATION: Final = ("open", "closed", "lazy")
-"""How the derivation is shown: open (a cast's result), closed, or closed with its steps in a
-``template.lazy`` the page unfolds when the box is opened (a page of many charts)."""
-
-
-def _derivation_html(h: _Html, lay: Layout, how: str) -> list[str]:
+def _derivation_html(h: _Html, lay: Layout, open_: bool, external: bool) -> list[str]:
+    """The derivation in a ``details``: its steps written out, or (*external*) built by the
+    page's script from the notes' JSON when the box is opened."""
     if not lay.steps:
         return []
-    out = [f'<details class="derivation-box"{" open" if how == "open" else ""}>',
+    out = [f'<details class="derivation-box"{" open" if open_ else ""}>',
            f"<summary>풀이 순서 ({len(lay.steps)}단계)</summary>"]
-    if how == "lazy":
-        out.append('<template class="lazy">')
-    out.append('<ol class="derivation">')
-    for n in lay.steps:
-        out.append(f'<li data-step="{n.key}"><span class="step-title" lang="zh-Hant">'
-                   f'{h.esc(n.title)}</span> {h.esc(n.text)} '
-                   f'<span class="passages">{h.links(n.passages)}</span></li>')
-    out.append("</ol>")
-    if how == "lazy":
-        out.append("</template>")
+    if not external:
+        out.append('<ol class="derivation">')
+        for n in lay.steps:
+            out.append(f'<li data-step="{n.key}"><span class="step-title" lang="zh-Hant">'
+                       f'{h.esc(n.title)}</span> {h.esc(n.text)} '
+                       f'<span class="passages">{h.links(n.passages)}</span></li>')
+        out.append("</ol>")
     out.append("</details>")
     return out
 
@@ -552,16 +551,20 @@ def render_html(
     placeholder_spirits: bool = False,
     cite: Callable[[str], str] | None = None,
     rule_info: Callable[[str], tuple[str, str]] | None = None,
-    derivation: str = "closed",
+    derivation_open: bool = False,
+    why_src: str = "",
 ) -> str:
     """The chart as an HTML fragment (escaped here): the verdict (an explained layout), the
-    heading, the six-line table (Korean column labels), 卦身 … 經星, the derivation (*derivation*:
-    one of :data:`DERIVATION`) and, with *findings*, each finding with its passages (links
-    when *passage_href* turns a passage id into a URL, labelled by *cite*, the rule named by
-    the Korean title *rule_info* gives with its statement), by topic when the layout has them.
+    heading, the six-line table (Korean column labels), 卦身 … 經星, the derivation (a
+    ``details``, open with *derivation_open*) and, with *findings*, each finding with its
+    passages (links when *passage_href* turns a passage id into a URL, labelled by *cite*, the
+    rule named by the Korean title *rule_info* gives), by topic when the layout has them.
     *placeholder_spirits* marks the 六神 as placeholders (a case whose text gives no day stem).
-    Cells an explained layout has a note for carry ``data-why``; the notes travel in one
-    ``script.why-data``.
+
+    Cells an explained layout has a note for carry ``data-why`` (the rule); the notes and the
+    derivation travel as :func:`why_data`, in a ``script.why-data`` or, with *why_src* (a page
+    of many charts), in a file at that URL the page's script fetches when a note is opened;
+    then a verdict is shown only for an asked chart.
 
     >>> from compute import chart
     >>> html = render_html(chart("困", "坎", month="午", day="壬戌"), lambda p: f"/p/{p}")
@@ -573,21 +576,22 @@ def render_html(
     lay = _layout(chart_or_layout)
     h = _Html(lay, passage_href, cite, rule_info)
     cols = [c for c in COLUMNS_KO if lay.has_changed or c != "변효"]
-    spirit_cls = ('spirit placeholder" title="본문에 일간이 없어 임시로 둔 六神'
-                  if placeholder_spirits else "spirit")
+    src = f' data-why-src="{h.esc(why_src)}"' if why_src and lay.notes else ""
+    asked = any(n.key == "yong" for n in lay.verdict)
     out = [
-        '<div class="chart-layout">', *_verdict_html(h, lay),
+        f'<div class="chart-layout"{src}>', *(_verdict_html(h, lay) if asked or not src else ()),
         f'<p class="chart-head" lang="zh-Hant">{h.esc(lay.head)}<br>{h.esc(lay.date)}</p>',
         '<div class="table-wrap">',
         '<table class="chart" lang="zh-Hant">',
         f'<thead lang="ko"><tr>{"".join(_th(c, lay.hidden_hexagram) for c in cols)}</tr></thead>',
-        "<tbody>", *(_row_html(h, lay, r, spirit_cls) for r in lay.rows),
+        "<tbody>", *(_row_html(h, lay, r, placeholder_spirits) for r in lay.rows),
         "</tbody>", "</table>", "</div>",
         f'<p class="chart-extra" lang="zh-Hant">{h.esc(lay.extra)}</p>',
     ]
-    if lay.notes:
-        out.append(_why_data(h, lay))
-    out += _derivation_html(h, lay, derivation)
+    if lay.notes and not src:
+        data = why_data(lay, passage_href, cite, rule_info)
+        out.append(f'<script type="application/json" class="why-data">{data}</script>')
+    out += _derivation_html(h, lay, derivation_open, bool(src))
     if findings:
         out += _findings_html(h, lay)
     out.append("</div>")

@@ -16,7 +16,7 @@ filled in, so ``yimao chart --explain``, the site's charts and the Run panel rea
 
 >>> from compute import chart
 >>> lay = explained(chart("困", "坎", month="午", day="壬戌", question="囤積"))
->>> [n.text for n in lay.notes if n.key == "1.stem"]
+>>> [n.text for n in lay.notes if n.key == "1.gan"]
 ['下卦 坎 → 天干 戊 (坎納戊; 세 효가 모두 받는다): 初爻 戊']
 >>> len(lay.steps) >= 8, lay.verdict[0].text
 (True, '물음: 「囤積」(물건을 쌓아 두었다 파는 일)')

@@ -1,17 +1,19 @@
 """A note for each cell of a chart a rule decides, in Korean, with the rule and its sentences.
 
-Each line has the notes of its 納甲 stem (``"3.stem"``) and branch (``"3.branch"``), its 六親
-(``"3.relative"``), its 六神 (``"3.spirit"``), its 旺衰 (``"3.wang"``) and, where they apply, 世/應
-(``"3.who"``), the 伏神 under it (``"3.hidden"``), 旬空 (``"3.void"``), 月破 (``"3.broken"``),
-日沖 (``"3.clash"``), its change (``"3.change"``) and its role for the question asked
-(``"3.role"``: 用神, 元神, 忌神, 仇神). The wording keeps the book's terms in their characters
-and says each step as the book does it (「下卦 坎 → 天干 戊 (坎納戊)」).
+A note's key is the line's position and the class of the cell it explains in the chart's HTML
+(:func:`compute.engine.layout.render_html`): each line has the notes of its 納甲 stem
+(``"3.gan"``) and branch (``"3.zhi"``), its 六親 (``"3.rel"``), its 六神 (``"3.spirit"``), its
+旺衰 (``"3.wang"``) and, where they apply, 世/應 (``"3.who"``), the 伏神 under it (``"3.fu"``),
+旬空 (``"3.void"``), 月破 (``"3.broken"``), 日沖 (``"3.clash"``), its change (``"3.chg"``) and its
+role for the question asked (``"3.role"``: 用神, 元神, 忌神, 仇神). The wording keeps the
+book's terms in their characters and says each step as the book does it
+(「下卦 坎 → 天干 戊 (坎納戊)」).
 
 >>> from compute import chart
 >>> notes = {n.key: n for n in cell_notes(chart("困", "坎", month="午", day="壬戌"))}
->>> notes["1.branch"].text
+>>> notes["1.zhi"].text
 '內卦 坎 → 地支 寅·辰·午 (初爻부터 차례로): 初爻 寅'
->>> notes["1.relative"].text
+>>> notes["1.rel"].text
 '兌宮의 五行 金이 我: 初爻 寅木 — 金克木, 내가 克하는 것(我克) → 妻財'
 >>> notes["4.spirit"].text
 '日干 壬 → 初爻에 元武 (壬癸日起元武), 위로 青龍·朱雀·勾陳·騰蛇·白虎·元武 차례: 四爻 勾陳'
@@ -99,9 +101,9 @@ def stem_note(c: Chart, ln: ChartLine) -> Note:
     if stem != plain:
         text = (f"{side} {t} → 天干 {plain} ({verse}); {c.option('najia_season')}에는 乾坤의 "
                 f"天干을 맞바꾼다(二老時遷): {pos} {stem}")
-        return Note(f"{ln.position}.stem", "najia-gan-seasonal", "納甲 天干", text,
+        return Note(f"{ln.position}.gan", "najia-gan-seasonal", "納甲 天干", text,
                     _passages("najia-gan", "najia-gan-seasonal"))
-    return Note(f"{ln.position}.stem", "najia-gan", "納甲 天干", text, _passages("najia-gan"))
+    return Note(f"{ln.position}.gan", "najia-gan", "納甲 天干", text, _passages("najia-gan"))
 
 
 def branch_note(c: Chart, ln: ChartLine) -> Note:
@@ -110,7 +112,7 @@ def branch_note(c: Chart, ln: ChartLine) -> Note:
     start = "四爻" if outer else "初爻"
     text = (f"{'外卦' if outer else '內卦'} {t} → 地支 {three} ({start}부터 차례로): "
             f"{POS_ZH[ln.position]} {ln.branch}")
-    return Note(f"{ln.position}.branch", "najia-zhi", "納甲 地支", text, _passages("najia-zhi"))
+    return Note(f"{ln.position}.zhi", "najia-zhi", "納甲 地支", text, _passages("najia-zhi"))
 
 
 def relative_note(c: Chart, ln: ChartLine) -> Note:
@@ -118,7 +120,7 @@ def relative_note(c: Chart, ln: ChartLine) -> Note:
     why = RELATION_KO[relation(me, x)].format(x=x, e=me)
     text = (f"{c.primary.palace}宮의 五行 {me}이 我: {POS_ZH[ln.position]} {ln.branch}{x} — "
             f"{why} → {ln.relative}")
-    return Note(f"{ln.position}.relative", "liuqin", "六親", text, _passages("liuqin"))
+    return Note(f"{ln.position}.rel", "liuqin", "六親", text, _passages("liuqin"))
 
 
 def spirit_note(c: Chart, ln: ChartLine) -> Note:
@@ -149,7 +151,7 @@ def hidden_note(c: Chart, ln: ChartLine) -> Note | None:
     why = HIDDEN_WHY.get(p.generation, f"{p.generation}卦 아래에는 {p.palace}宮의 八純卦가 伏한다")
     text = (f"伏卦 {p.hidden_hexagram.full_name} ({why}): 같은 자리 {POS_ZH[ln.position]}의 "
             f"{h.stem}{h.branch}{h.element} {h.relative} → 이 효 아래의 伏神")
-    return Note(f"{ln.position}.hidden", "fu-shen", "伏神", text, _passages("fu-shen"))
+    return Note(f"{ln.position}.fu", "fu-shen", "伏神", text, _passages("fu-shen"))
 
 
 def riyue_notes(c: Chart, ln: ChartLine) -> Iterator[Note]:
@@ -186,7 +188,7 @@ def change_note(c: Chart, ln: ChartLine) -> Note | None:
     text = (f"{POS_ZH[ln.position]} {ln.stem}{ln.branch}{ln.element} 動 — {kind} 변한다 → "
             f"{c.changed.name}의 {POS_ZH[ln.position]} {to.stem}{to.branch}{to.element} "
             f"{to.relative}")
-    return Note(f"{ln.position}.change", "dongyao", "動變", text, _passages("dongyao"))
+    return Note(f"{ln.position}.chg", "dongyao", "動變", text, _passages("dongyao"))
 
 
 ROLE_KO: Final = (("元神", "yuan", "用神의 五行을 生하는 六親"),

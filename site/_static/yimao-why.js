@@ -1,37 +1,55 @@
 /* 易冒 reading site: a chart that explains itself (no third-party code).
    Every chart (compute.engine.layout.render_html) marks the cells a rule decides with
-   data-why (the rule) and data-k (the note), and carries its notes in one
-   <script type="application/json" class="why-data">. Clicking or tapping such a cell, or
-   Enter / Space on it, opens a .why box under the table: the derivation on this chart in
-   Korean, the rule's Korean title and statement, and the book's sentences cited as 立法 x.y.z.
-   Charts added later (a Run result, a box unfolded from a <template>) work the same way. */
+   data-why (the rule); a cell's note is named by its line and its class ("3.rel": the 六親 of
+   the third line). The notes and the derivation come as JSON (compute.engine.layout.why_data):
+   in a <script class="why-data"> inside the chart (a Run result), or in a file the chart names
+   in data-why-src (a page of many charts), fetched when first needed. Clicking or tapping a
+   cell, or Enter / Space on it, opens a .why box under the table: the derivation on this chart
+   in Korean, the rule's Korean title and statement, the book's sentences cited as 立法 x.y.z;
+   Escape or the same cell closes it. Opening a chart's 풀이 순서 builds its steps. Charts
+   added later (a Run result, a box unfolded from a <template>) work the same way. */
 (function () {
   "use strict";
   var script = document.currentScript;
   var ROOT = new URL("../", script ? script.src : location.href);  // this file is _static/…
-  var cache = new WeakMap();
+  var loaded = new WeakMap();
   var fetched = {};
   var nextId = 0;
 
-  function json(path) {
-    fetched[path] = fetched[path] || fetch(new URL(path, ROOT)).then(function (r) {
+  function json(url) {
+    fetched[url] = fetched[url] || fetch(url).then(function (r) {
       if (!r.ok) { throw new Error(r.status); }
       return r.json();
-    }).catch(function () { return {}; });
-    return fetched[path];
+    }).catch(function () { delete fetched[url]; return null; });
+    return fetched[url];
   }
 
+  /* the notes of a chart: its own script, or the file it names */
   function data(layout) {
-    if (cache.has(layout)) { return cache.get(layout); }
-    var holder = layout.querySelector(":scope > script.why-data");
-    var d = null;
-    try { d = holder ? JSON.parse(holder.textContent) : null; } catch (e) { d = null; }
-    cache.set(layout, d);
-    return d;
+    if (!loaded.has(layout)) {
+      var holder = layout.querySelector(":scope > script.why-data");
+      var src = layout.getAttribute("data-why-src");
+      var p;
+      if (holder) {
+        try { p = Promise.resolve(JSON.parse(holder.textContent)); } catch (e) { p = Promise.resolve(null); }
+      } else if (src) {
+        p = json(new URL(src, location.href).href);
+      } else {
+        p = Promise.resolve(null);
+      }
+      loaded.set(layout, p);
+    }
+    return loaded.get(layout);
+  }
+
+  function keyOf(cell) {
+    var row = cell.closest("tr");
+    var pos = row && row.querySelector("td.pos");
+    return pos ? pos.firstChild.textContent.trim() + "." + cell.classList[0] : "";
   }
 
   function prepare(root) {
-    root.querySelectorAll("[data-why][data-k]").forEach(function (cell) {
+    root.querySelectorAll(".chart [data-why]").forEach(function (cell) {
       if (cell.hasAttribute("tabindex")) { return; }
       cell.setAttribute("tabindex", "0");
       cell.setAttribute("role", "button");
@@ -50,8 +68,31 @@
   var BARE = /^(p\d{3})(?:-s(\d+))?$/;
   function citation(label, refs) {
     var m = BARE.exec(label);
-    var ref = m && refs[m[1]];
+    var ref = m && refs && refs[m[1]];
     return ref ? ref[0] + (m[2] ? "." + m[2] : "") : label;
+  }
+  function bare(d, pids) {
+    return pids.some(function (pid) { return BARE.test(((d.p || {})[pid] || ["", pid])[1]); });
+  }
+  /* what a chart computed in the browser lacks: the rules' Korean titles, the citations */
+  function extras(d, rule, pids) {
+    var needRules = rule && !(d.r && d.r[rule]);
+    return Promise.all([needRules ? json(new URL("search/rules.json", ROOT).href) : {},
+      bare(d, pids) ? json(new URL("search/refs.json", ROOT).href) : {}]);
+  }
+
+  function sources(d, pids, refs) {
+    var span = el("span", "why-links");
+    pids.forEach(function (pid, i) {
+      var p = (d.p && d.p[pid]) || ["", pid];
+      var a = el(p[0] ? "a" : "span", "", citation(p[1], refs));
+      if (p[0]) { a.href = new URL(p[0], location.href).href; }
+      a.setAttribute("lang", "zh-Hant");
+      a.setAttribute("data-p", pid);
+      if (i) { span.append(" "); }
+      span.append(a);
+    });
+    return span;
   }
 
   function close(layout) {
@@ -64,15 +105,15 @@
   }
 
   function build(d, note, rules, refs) {
-    var rule = note[0], info = (d.r && d.r[rule]) || rules[rule] || [];
+    var info = (d.r && d.r[note[0]]) || (rules && rules[note[0]]) || [];
     var box = el("div", "why");
     box.id = "why-" + (++nextId);
     box.setAttribute("role", "region");
     box.setAttribute("lang", "ko");
+    box.setAttribute("aria-label", note[1] + " 풀이");
     var head = el("p", "why-head");
     head.append(el("span", "why-title", note[1]));
     if (info[0]) { head.append(" ", el("span", "why-rule", info[0])); }
-    box.setAttribute("aria-label", note[1] + " 풀이");
     var shut = el("button", "why-close", "닫기");
     shut.type = "button";
     head.append(" ", shut);
@@ -84,16 +125,7 @@
     }
     if (note[3] && note[3].length) {
       var src = el("p", "why-src");
-      src.append(el("span", "label", "원문"), " ");
-      note[3].forEach(function (pid, i) {
-        var p = (d.p && d.p[pid]) || ["", pid];
-        var a = el(p[0] ? "a" : "span", "", citation(p[1], refs));
-        if (p[0]) { a.href = p[0]; }
-        a.setAttribute("lang", "zh-Hant");
-        a.setAttribute("data-p", pid);
-        if (i) { src.append(" "); }
-        src.append(a);
-      });
+      src.append(el("span", "label", "원문"), " ", sources(d, note[3], refs));
       box.append(src);
     }
     return box;
@@ -101,15 +133,14 @@
 
   function open(cell) {
     var layout = cell.closest(".chart-layout");
-    var d = layout && data(layout);
-    var note = d && d.n && d.n[cell.getAttribute("data-k")];
-    if (!note) { return; }
+    if (!layout) { return; }
     var was = close(layout);
     if (was === cell) { cell.focus(); return; }  // the same cell again: closed
-    var needRules = !(d.r && d.r[note[0]]);
-    var needRefs = note[3].some(function (pid) { return BARE.test(((d.p || {})[pid] || ["", pid])[1]); });
-    Promise.all([needRules ? json("search/rules.json") : {}, needRefs ? json("search/refs.json") : {}])
-      .then(function (got) {
+    var key = keyOf(cell);
+    data(layout).then(function (d) {
+      var note = d && d.n && d.n[key];
+      if (!note) { return null; }
+      return extras(d, note[0], note[3]).then(function (got) {
         close(layout);
         var box = build(d, note, got[0], got[1]);
         var wrap = layout.querySelector(":scope > .table-wrap");
@@ -121,12 +152,42 @@
           cell.focus();
         });
       });
+    });
+  }
+
+  /* 풀이 순서 of a page of many charts: its steps built when the box is opened */
+  function steps(details) {
+    if (details.querySelector("ol.derivation")) { return; }
+    var layout = details.closest(".chart-layout");
+    data(layout).then(function (d) {
+      if (!d || !d.s || details.querySelector("ol.derivation")) { return null; }
+      var pids = [].concat.apply([], d.s.map(function (s) { return s[3]; }));
+      return extras(d, "", pids).then(function (got) {
+        if (details.querySelector("ol.derivation")) { return; }
+        var ol = el("ol", "derivation");
+        d.s.forEach(function (s) {
+          var li = el("li");
+          li.setAttribute("data-step", s[0]);
+          var t = el("span", "step-title", s[1]);
+          t.setAttribute("lang", "zh-Hant");
+          var links = sources(d, s[3], got[1]);
+          links.className = "passages";
+          li.append(t, " " + s[2] + " ", links);
+          ol.append(li);
+        });
+        details.append(ol);
+      });
+    });
   }
 
   document.addEventListener("click", function (event) {
-    var cell = event.target.closest && event.target.closest("[data-why][data-k]");
+    var cell = event.target.closest && event.target.closest(".chart [data-why]");
     if (cell) { open(cell); }
   });
+  document.addEventListener("toggle", function (event) {
+    var d = event.target;
+    if (d.matches && d.matches("details.derivation-box") && d.open) { steps(d); }
+  }, true);
   document.addEventListener("keydown", function (event) {
     var t = event.target;
     if (event.key === "Escape") {
@@ -135,7 +196,7 @@
       if (owner) { owner.focus(); }
       return;
     }
-    if ((event.key === "Enter" || event.key === " ") && t.matches && t.matches("[data-why][data-k]")) {
+    if ((event.key === "Enter" || event.key === " ") && t.matches && t.matches(".chart [data-why]")) {
       event.preventDefault();
       open(t);
     }

@@ -82,6 +82,20 @@ class ChartView:
     spirits_known: bool = True  # 六神 follow the day stem: placeholders if the text lacks it
     has_changed: bool = True
     html: str = ""  # compute.engine.layout.render_html: heading, table, 卦身 … (no findings)
+    why: str = ""  # its notes and derivation (compute.engine.layout.why_data), served apart
+
+
+WHY_DIR = "_why"
+"""Where the notes of the site's charts are served, one file each, named by their digest."""
+
+
+def why_name(data: str) -> str:
+    """The file of a chart's notes: ``_why/<digest>.json`` (its content decides its name).
+
+    >>> why_name('{"n":{}}')
+    '_why/ac8c67a54aeafb02.json'
+    """
+    return f"{WHY_DIR}/{hashlib.sha256(data.encode()).hexdigest()[:16]}.json"
 
 
 PLACEHOLDER_KO = (
@@ -150,11 +164,12 @@ def chart_view(setting: C.Setting, links: Links | None = None) -> ChartView:
     layout ``yimao chart`` prints and the Run panel shows, explained
     (:func:`compute.explain.explained`: each cell's note, the verdict, the derivation folded
     until opened), its passages linked and cited by *links*."""
-    from compute.engine.layout import render_html, table_lines
+    from compute.engine.layout import render_html, table_lines, why_data
     from compute.explain import explained
 
     c = setting.chart
     lay = explained(c)
+    why = why_data(lay, links.href, links.cite, links.rule_info) if links else ""
     rows = tuple(
         ChartRow(r.position, r.spirit, r.line.text, r.yang, r.mark, r.who,
                  r.change.text if r.change else "", r.hidden.text if r.hidden else "")
@@ -167,7 +182,7 @@ def chart_view(setting: C.Setting, links: Links | None = None) -> ChartView:
                                  placeholder_spirits=not setting.day_stem,
                                  cite=links.cite if links else None,
                                  rule_info=links.rule_info if links else None,
-                                 derivation="lazy"))
+                                 why_src=links.root + why_name(why) if links else ""), why)
 
 
 Computed = tuple[ChartView | None, str, tuple[C.Verdict, ...], tuple[tuple[str, ...], str, str]]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yimao.errors import EditionError
-from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks
+from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks, why_name
 from yimao.web.examples import (
     ExampleStore,
     ExampleView,
@@ -64,6 +64,15 @@ class Catalogue:
             questions_of=lambda chapter: [q for q in self.questions if q.chapter == chapter],
             questions_json=self.questions_json,
         )
+
+    def why_files(self) -> dict[str, str]:
+        """The notes of every chart the site shows (cases, rule examples and their near misses,
+        question examples): ``{"_why/<digest>.json": JSON}``."""
+        views = [v["chart"] for v in self.book.views()]
+        views += [c for exs in self.examples.values() for ex in exs
+                  for c in (ex.chart, ex.near_chart)]
+        views += [q.chart for q in self.questions]
+        return {why_name(v.why): v.why for v in views if v is not None and v.why}
 
     def questions_json(self) -> str:
         """Every 筮類 question for the /cast/ page's picker, in book order, as JSON safe inside

@@ -52,7 +52,7 @@ from yimao import atomic, ids
 from yimao.errors import EditionError
 from yimao.model.edition import load_edition
 from yimao.web.build_state import SiteState, keep, one_line, site
-from yimao.web.cases import case_page
+from yimao.web.cases import WHY_DIR, case_page
 from yimao.web.catalogue import Catalogue
 from yimao.web.examples import question_page
 from yimao.web.pages import Action, Pages, docname, title_ko_plain
@@ -329,6 +329,21 @@ def on_build_finished(app: Sphinx, exception: Exception | None) -> None:
         if not path.is_file() or path.read_text(encoding="utf-8") != html:
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic.write_text(path, html, durable=False)
+    write_why(Path(app.outdir), site(app).catalogue.why_files())
+
+
+def write_why(outdir: Path, files: dict[str, str]) -> None:
+    """The notes of every chart the pages show (``_why/<digest>.json``): written when new,
+    those of earlier builds removed."""
+    folder = outdir / WHY_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        path = outdir / name
+        if not path.is_file():
+            atomic.write_text(path, data, durable=False)
+    for old in folder.glob("*.json"):
+        if f"{WHY_DIR}/{old.name}" not in files:
+            old.unlink()
 
 
 SPHINX_TITLES_KO = {
