@@ -93,8 +93,6 @@ def test_bad_input_answers_in_korean_naming_the_value(results: dict[str, Any], n
     assert latin(r.text.replace(bad, "")) == [], r.text
 
 
-@pytest.mark.xfail(reason="the findings' rule ids and summaries are rendered in Korean on "
-                   "branch i23-why; this holds once both branches merge", strict=False)
 @pytest.mark.parametrize("name", [n for n, _ in INPUTS] + ["case"])
 def test_a_run_shows_no_latin_word(results: dict[str, Any], name: str) -> None:
     assert latin(results[name].text) == []

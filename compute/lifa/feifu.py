@@ -209,7 +209,7 @@ def fushen_finding(c: Chart) -> list[Finding]:
 
     >>> from compute import chart
     >>> [f.summary for f in chart("晉", month="寅", day="甲子").findings if f.rule == "fu-shen"]
-    ['伏卦 大畜 (游魂: 外從五世之外卦, 內互兩儀; common practice: 乾)']
+    ['伏卦 大畜 (游魂: 外從五世之外卦, 內互兩儀; 세속의 법: 乾)']
     """
     h = c.primary
     hidden = h.hidden_hexagram
@@ -219,9 +219,9 @@ def fushen_finding(c: Chart) -> list[Finding]:
         return []
     if (c.context or context(c)).opts["fushen"] != "book":
         return []
-    common = "none" if gen == 0 else HEXAGRAMS[hx.palace | hx.palace << 3].name
+    common = "없음" if gen == 0 else HEXAGRAMS[hx.palace | hx.palace << 3].name
     return [Finding("fu-shen",
-                    f"伏卦 {hidden.name} ({_FUSHEN_WHY[gen]}; common practice: {common})")]
+                    f"伏卦 {hidden.name} ({_FUSHEN_WHY[gen]}; 세속의 법: {common})")]
 
 
 _FUSHEN_WHY: Final = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外卦, 內互兩儀",

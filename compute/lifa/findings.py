@@ -302,9 +302,9 @@ _RESTRAINT: Final = {
 _RESTRAINT_PHASE: Final = tuple(int(_RESTRAINT[Spirit(k)][0]) if Spirit(k) in _RESTRAINT else -1
                                 for k in range(6))
 """Per spirit (an int): the phase that restrains it, or −1."""
-_RESTRAINT_TEXT: Final = tuple(f"{sp} on {_RESTRAINT[sp][0]}: {_RESTRAINT[sp][1]}"
+_RESTRAINT_TEXT: Final = tuple(f"{sp} 乘 {_RESTRAINT[sp][0]}爻: {_RESTRAINT[sp][1]}"
                                if sp in _RESTRAINT else "" for sp in Spirit)
-"""Per spirit (an int): the end of the summary ("白虎 on 火: 虎伏火爻: 凶而不凶")."""
+"""Per spirit (an int): the end of the summary ("白虎 乘 火爻: 虎伏火爻: 凶而不凶")."""
 
 
 @rule("liushen-line-restraint", "龍避金爻 / 虎伏火爻 / 水制雀 / 土制武", "용피금효 / 호복화효",
@@ -316,10 +316,10 @@ def liushen_restraint(c: Chart) -> list[Finding]:
     >>> from compute import chart
     >>> [f.summary for f in chart("乾", month="寅", day="甲子").findings
     ...  if f.rule == "liushen-line-restraint"]
-    ['6爻 壬戌 父母 元武 on 土: 土以制武']
+    ['6爻 壬戌 父母 元武 乘 土爻: 土以制武']
     >>> [f.summary for f in chart("乾", month="寅", day="丙子").findings
     ...  if f.rule == "liushen-line-restraint"]
-    ['1爻 甲子 子孫 朱雀 on 水: 水以制雀', '4爻 壬午 官鬼 白虎 on 火: 虎伏火爻: 凶而不凶']
+    ['1爻 甲子 子孫 朱雀 乘 水爻: 水以制雀', '4爻 壬午 官鬼 白虎 乘 火爻: 虎伏火爻: 凶而不凶']
     """
     out = []
     for ln in c.primary.lines:
@@ -530,18 +530,18 @@ def seasonal_stems(c: Chart) -> list[Finding]:
     >>> from compute import chart
     >>> f = [f for f in chart("乾", "小畜", month="未", day="戊午").findings
     ...      if f.rule == "najia-gan-seasonal"][0]
-    >>> f.lines, "4爻 甲午 (common 壬午)" in f.summary
+    >>> f.lines, "4爻 甲午 (보통은 壬午)" in f.summary
     ((1, 2, 3, 4, 5, 6), True)
     >>> [f.summary for f in chart("遁", "節", month="未", day="丙午").findings
     ...  if f.rule == "najia-gan-seasonal"]
-    ['夏至後: 遁 is no 八純 — its 乾 keeps the fixed stems (p170-s1, p171-s5)']
+    ['夏至後: 八純이 아닌 遁 — 그 乾의 天干은 그대로 (p170-s1, p171-s5)']
     """
     opts = (c.context or context(c)).opts
     out = []
     if "assumed" in opts["najia_basis"]:
         out.append(Finding(
-            "najia-gan-seasonal", f"{c.month}月: the solstice falls in this month; "
-            f"reckoned as {opts['najia_season']} (pass solstice='before' or a date)"))
+            "najia-gan-seasonal", f"{c.month}月: 이 달 안에 至가 들어 있어 "
+            f"{opts['najia_season']}로 본다 (날짜를 주면 그날로 가린다)"))
     if opts["najia_season"] != "夏至後":
         return out
     h = c.primary.hexagram
@@ -553,16 +553,16 @@ def seasonal_stems(c: Chart) -> list[Finding]:
         for ln, common in zip(c.primary.lines, najia(h), strict=True):
             if ln.stem != common.stem:
                 changed.append((ln.position,
-                                f"{ln.position}爻 {ln.ganzhi.zh} (common {common.zh})"))
+                                f"{ln.position}爻 {ln.ganzhi.zh} (보통은 {common.zh})"))
     if changed:
         out.append(Finding(
             "najia-gan-seasonal",
-            "夏至後: 乾坤 stems swapped (二老時遷) — " + ", ".join(t for _, t in changed),
+            "夏至後: 乾坤의 天干을 맞바꾼다(二老時遷) — " + ", ".join(t for _, t in changed),
             tuple(p for p, _ in changed)))
     elif opts["najia_stems"] == "book":
         names = "".join(dict.fromkeys(str(t) for t in parents))
-        out.append(Finding("najia-gan-seasonal", f"夏至後: {h.name} is no 八純 — its {names} "
-                           "keeps the fixed stems (p170-s1, p171-s5)"))
+        out.append(Finding("najia-gan-seasonal", f"夏至後: 八純이 아닌 {h.name} — 그 {names}의 "
+                           "天干은 그대로 (p170-s1, p171-s5)"))
     return out
 
 

@@ -402,7 +402,12 @@
       a.title = "易冒 " + a.textContent + " (" + ref[1] + ")";
     });
     // an id inside a sentence (a finding's summary citing the passage it follows)
-    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    // (not the notes' JSON: a chart's script.why-data keeps its ids, yimao-why.js cites them)
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (n) {
+        return n.parentNode && n.parentNode.nodeName === "SCRIPT" ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+      }
+    });
     var inline = /\bp(\d{3})(?:-s(\d+))?\b/g;
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
       node.nodeValue = node.nodeValue.replace(inline, function (id, n, k) {
