@@ -71,7 +71,7 @@ def _open_every_cell(layout: Any) -> int:
 
 def _derivation(layout: Any) -> int:
     box = layout.locator(":scope > details.derivation-box")
-    if not box.get_attribute("open"):
+    if not box.evaluate("d => d.open"):
         box.locator("summary").click()
     steps = box.locator("ol.derivation > li")
     steps.first.wait_for(state="visible", timeout=10_000)

@@ -491,13 +491,17 @@ def why_data(lay: Layout, passage_href: Callable[[str], str] | None = None,
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
+VERDICT_CITES: Final = 3
+"""How many of its sentences a line of the verdict cites."""
+
+
 def _verdict_html(h: _Html, lay: Layout) -> list[str]:
     if not lay.verdict:
         return []
     out = ['<div class="verdict" lang="ko">']
-    for n in lay.verdict:
+    for n in lay.verdict:  # the first sentences only: the derivation cites them all
         out.append(f'<p class="verdict-{n.key}">{h.esc(n.text)} '
-                   f'<span class="passages">{h.links(n.passages)}</span></p>')
+                   f'<span class="passages">{h.links(n.passages[:VERDICT_CITES])}</span></p>')
     out.append("</div>")
     return out
 

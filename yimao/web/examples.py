@@ -369,7 +369,7 @@ def questions(edition: Edition, book: CaseBook | None = None,
             case = next((cid for p in paras for cid in by_para.get(p, ())), "")
             if case:
                 cs = book.cases[case]
-                setting = case_setting(book, case)
+                setting = asked_setting(case_setting(book, case), q.id)
                 c = setting.chart
                 view = _with(view, case=case, chart=chart_view(setting, book.links),
                              inputs=_inputs({**{k: getattr(cs, k) for k in C.INPUTS},
@@ -382,6 +382,27 @@ def questions(edition: Edition, book: CaseBook | None = None,
             view = _with(view, **_roles(c, q.id))
         out.append(view)
     return out
+
+
+def asked_setting(setting: C.Setting, qid: str) -> C.Setting:
+    """The book's case charted again asked the question *qid* (its 用神, judgments and 應期,
+    the verdict its example opens with); what the case's date leaves open stays as it was.
+
+    >>> from compute import chart
+    >>> s = C.Setting(chart("困", "坎", month="午", day="壬戌"), True, True, True, True, False)
+    >>> asked_setting(s, "shilei-26-q2").chart.asking.question.text
+    '囤積'
+    """
+    from dataclasses import replace
+
+    from compute import chart
+
+    c = setting.chart
+    again = chart(c.primary.name, c.changed.name if c.changed is not None else None,
+                  month=str(c.month), day=c.day.zh, year=c.year.zh if c.year else None,
+                  hour=c.hour.zh if c.hour else None,
+                  birth=str(c.birth) if c.birth is not None else None, question=qid)
+    return replace(setting, chart=again)
 
 
 ROLE_KO = (("yuan", "원신(元神)"), ("ji", "기신(忌神)"), ("chou", "구신(仇神)"))
