@@ -16,6 +16,7 @@ from compute.book.liuqin import Relative
 from compute.book.liushen import Spirit
 from compute.book.names import Named
 from compute.book.wuxing import Phase
+from compute.explain import explained
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "compute").rglob("*.py")) + sorted((ROOT / "yimao").rglob("*.py"))
@@ -173,7 +174,8 @@ def test_the_chart_s_value_classes_are_frozen_slotted_and_picklable(module: str)
     static = compute.chart("困", "坎", month="午", day="壬戌", rules=())  # no rules' context
     samples = [static, c.primary, c.primary.line(1), c.primary.line(4).hidden, c.cast[0],
                c.primary.hexagram, c.day, lay, lay.rows[0], lay.rows[0].line, lay.primary,
-               lay.findings[0], compute.engine.inputs.parse("困", "坎", month="午", day="壬戌"),
+               lay.findings[0], explained(c).notes[0], explained(c).topics[0],
+               compute.engine.inputs.parse("困", "坎", month="午", day="壬戌"),
                compute.book.calendar.pillars(compute.engine.inputs.parse(lines="987876",
                                                              at="1663-04-12T09:00").at)]
     for cls in classes:

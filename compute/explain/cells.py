@@ -61,7 +61,7 @@ WANG_KO: Final = {"旺": "月과 같은 五行", "相": "月이 生하는 五行
 """What each of 旺 相 休 囚 死 means (p149-s1, p284-s5)."""
 
 
-def _passages(*rules: str) -> tuple[str, ...]:
+def passages_of(*rules: str) -> tuple[str, ...]:
     out: list[str] = []
     for rid in rules:
         out += [p for p in get(rid).passages if p not in out]
@@ -102,8 +102,8 @@ def stem_note(c: Chart, ln: ChartLine) -> Note:
         text = (f"{side} {t} → 天干 {plain} ({verse}); {c.option('najia_season')}에는 乾坤의 "
                 f"天干을 맞바꾼다(二老時遷): {pos} {stem}")
         return Note(f"{ln.position}.gan", "najia-gan-seasonal", "納甲 天干", text,
-                    _passages("najia-gan", "najia-gan-seasonal"))
-    return Note(f"{ln.position}.gan", "najia-gan", "納甲 天干", text, _passages("najia-gan"))
+                    passages_of("najia-gan", "najia-gan-seasonal"))
+    return Note(f"{ln.position}.gan", "najia-gan", "納甲 天干", text, passages_of("najia-gan"))
 
 
 def branch_note(c: Chart, ln: ChartLine) -> Note:
@@ -112,7 +112,7 @@ def branch_note(c: Chart, ln: ChartLine) -> Note:
     start = "四爻" if outer else "初爻"
     text = (f"{'外卦' if outer else '內卦'} {t} → 地支 {three} ({start}부터 차례로): "
             f"{POS_ZH[ln.position]} {ln.branch}")
-    return Note(f"{ln.position}.zhi", "najia-zhi", "納甲 地支", text, _passages("najia-zhi"))
+    return Note(f"{ln.position}.zhi", "najia-zhi", "納甲 地支", text, passages_of("najia-zhi"))
 
 
 def relative_note(c: Chart, ln: ChartLine) -> Note:
@@ -120,7 +120,7 @@ def relative_note(c: Chart, ln: ChartLine) -> Note:
     why = RELATION_KO[relation(me, x)].format(x=x, e=me)
     text = (f"{c.primary.palace}宮의 五行 {me}이 我: {POS_ZH[ln.position]} {ln.branch}{x} — "
             f"{why} → {ln.relative}")
-    return Note(f"{ln.position}.rel", "liuqin", "六親", text, _passages("liuqin"))
+    return Note(f"{ln.position}.rel", "liuqin", "六親", text, passages_of("liuqin"))
 
 
 def spirit_note(c: Chart, ln: ChartLine) -> Note:
@@ -128,7 +128,7 @@ def spirit_note(c: Chart, ln: ChartLine) -> Note:
     start = LIUSHEN_DAY_START[stem]
     text = (f"日干 {stem} → 初爻에 {start} ({DAY_VERSE[int(stem)]}日起{start}), 위로 "
             f"{SPIRIT_ORDER} 차례: {POS_ZH[ln.position]} {ln.spirit}")
-    return Note(f"{ln.position}.spirit", "liushen-day", "六神", text, _passages("liushen-day"))
+    return Note(f"{ln.position}.spirit", "liushen-day", "六神", text, passages_of("liushen-day"))
 
 
 def who_note(c: Chart, ln: ChartLine) -> Note:
@@ -136,7 +136,7 @@ def who_note(c: Chart, ln: ChartLine) -> Note:
     text = (f"{p.name}: {p.palace}宮 {p.generation}卦 → 世 {POS_ZH[p.shi]}, 應 {POS_ZH[p.ying]}"
             " (應은 世에서 세 자리 떨어진다)")
     return Note(f"{ln.position}.who", "shi-ying", "世應", text,
-                _passages("bagong-16bian", "shi-ying"))
+                passages_of("bagong-16bian", "shi-ying"))
 
 
 HIDDEN_WHY: Final = {"八純": "八純卦 아래에는 짝이 되는 八純卦가 伏한다(乾伏坤)",
@@ -151,7 +151,7 @@ def hidden_note(c: Chart, ln: ChartLine) -> Note | None:
     why = HIDDEN_WHY.get(p.generation, f"{p.generation}卦 아래에는 {p.palace}宮의 八純卦가 伏한다")
     text = (f"伏卦 {p.hidden_hexagram.full_name} ({why}): 같은 자리 {POS_ZH[ln.position]}의 "
             f"{h.stem}{h.branch}{h.element} {h.relative} → 이 효 아래의 伏神")
-    return Note(f"{ln.position}.fu", "fu-shen", "伏神", text, _passages("fu-shen"))
+    return Note(f"{ln.position}.fu", "fu-shen", "伏神", text, passages_of("fu-shen"))
 
 
 def riyue_notes(c: Chart, ln: ChartLine) -> Iterator[Note]:
@@ -161,23 +161,23 @@ def riyue_notes(c: Chart, ln: ChartLine) -> Iterator[Note]:
         w = st["wangxiang"]
         yield Note(f"{pos}.wang", "wangshuai-method", "旺衰",
                    f"{month}月 → 月建 {month}{branch_phase(month)}: {POS_ZH[pos]} {br} "
-                   f"{WANG_KO[w]} → {w}", _passages("wangshuai-method"))
+                   f"{WANG_KO[w]} → {w}", passages_of("wangshuai-method"))
     if st.get("void"):
         void = "".join(map(str, c.void))
         yield Note(f"{pos}.void", "xunkong", "旬空",
                    f"{c.day.zh}日 → {c.xun}旬, 旬에 들지 못한 두 地支 {void}: "
                    f"{POS_ZH[pos]} {ln.branch} → 旬空",
-                   _passages("xunkong"))
+                   passages_of("xunkong"))
     if st.get("month_broken"):
         yield Note(f"{pos}.broken", "yuepo", "月破",
                    f"月建 {month} 沖 {POS_ZH[pos]} {ln.branch} ({month}{ln.branch} 相沖): "
                    "달에 깨진 효 → 月破",
-                   _passages("yuepo"))
+                   passages_of("yuepo"))
     clash = st.get("day_clash")
     if clash:
         yield Note(f"{pos}.clash", "richong-types", "日沖",
                    f"日辰 {c.day.branch} 沖 {ln.branch}: 날이 치는 효 → 日沖 {clash['kind']}, "
-                   f"{clash['effect']}", _passages("richong-types", "richong-4"))
+                   f"{clash['effect']}", passages_of("richong-types", "richong-4"))
 
 
 def change_note(c: Chart, ln: ChartLine) -> Note | None:
@@ -188,7 +188,7 @@ def change_note(c: Chart, ln: ChartLine) -> Note | None:
     text = (f"{POS_ZH[ln.position]} {ln.stem}{ln.branch}{ln.element} 動 — {kind} 변한다 → "
             f"{c.changed.name}의 {POS_ZH[ln.position]} {to.stem}{to.branch}{to.element} "
             f"{to.relative}")
-    return Note(f"{ln.position}.chg", "dongyao", "動變", text, _passages("dongyao"))
+    return Note(f"{ln.position}.chg", "dongyao", "動變", text, passages_of("dongyao"))
 
 
 ROLE_KO: Final = (("元神", "yuan", "用神의 五行을 生하는 六親"),
@@ -203,7 +203,7 @@ def role_notes(c: Chart) -> Iterator[Note]:
         return
     q = f"「{r.question.text}」" if r.question else "직접 준 用神"
     why = f" — {r.when}" if r.when else ""
-    yong = r.passages + tuple(p for p in _passages("yongshen-source") if p not in r.passages)
+    yong = r.passages + tuple(p for p in passages_of("yongshen-source") if p not in r.passages)
     seen: set[int] = set()
     for a in r.yong:
         seen.add(a.position)
@@ -217,7 +217,7 @@ def role_notes(c: Chart) -> Iterator[Note]:
             seen.add(pos)
             yield Note(f"{pos}.role", "yuan-ji-chou", title,
                        f"{title} {role.relative}: {what} (用神 {r.relative}) → {POS_ZH[pos]}",
-                       _passages("yuan-ji-chou"))
+                       passages_of("yuan-ji-chou"))
 
 
 def line_notes(c: Chart, ln: ChartLine) -> Iterator[Note]:

@@ -24,12 +24,12 @@ from compute.engine.layout import Note
 from compute.explain.cells import (
     HIDDEN_WHY,
     SPIRIT_ORDER,
-    _passages,
+    passages_of,
     relation,
     spirit_note,
     who_note,
 )
-from compute.explain.verdict import _first_yingqi, _judgments, _yong, grouped
+from compute.explain.verdict import grouped, judgment_note, yingqi_note, yong_note
 from compute.registry import Finding
 from compute.shilei.quyong import asked
 
@@ -48,7 +48,7 @@ def qigua(c: Chart) -> Note:
     cast = " ".join(str(y.number) for y in c.cast)
     kinds = ", ".join(f"{n} {k}" for n, k in CAST_KO.items())
     text = f"六爻 (初爻부터): {cast} — {kinds}; 動爻: {_moving(c)}"
-    return Note("qigua", "coin-line", "起卦", text, _passages("coin-line", "dongyao"))
+    return Note("qigua", "coin-line", "起卦", text, passages_of("coin-line", "dongyao"))
 
 
 def gua(c: Chart) -> Note:
@@ -58,7 +58,7 @@ def gua(c: Chart) -> Note:
         text += f"; 動爻 {_moving(c)}가 변하여 之卦 {c.changed.full_name}"
     else:
         text += "; 動爻가 없어 之卦가 없다(靜卦)"
-    return Note("gua", "dongyao", "本卦와 之卦", text, _passages("dongyao", "chonggua-order"))
+    return Note("gua", "dongyao", "本卦와 之卦", text, passages_of("dongyao", "chonggua-order"))
 
 
 def gong(c: Chart) -> Note:
@@ -77,8 +77,8 @@ def najia_step(c: Chart) -> Note:
     if any(str(ln.stem) != str(trigram_stem(*_side(c, ln.position))) for ln in c.primary.lines):
         text += f" ({c.option('najia_season')}: 乾坤의 天干을 맞바꾼다, 二老時遷)"
         return Note("najia", "najia-gan-seasonal", "納甲", text,
-                    _passages("najia-gan", "najia-zhi", "najia-gan-seasonal"))
-    return Note("najia", "najia-gan", "納甲", text, _passages("najia-gan", "najia-zhi"))
+                    passages_of("najia-gan", "najia-zhi", "najia-gan-seasonal"))
+    return Note("najia", "najia-gan", "納甲", text, passages_of("najia-gan", "najia-zhi"))
 
 
 def _side(c: Chart, position: int) -> tuple[object, bool]:
@@ -92,14 +92,14 @@ def liuqin_step(c: Chart) -> Note:
                       f"({relation(me, ln.element)})" for ln in c.primary.lines)
     text = (f"{c.primary.palace}宮의 五行 {me}이 我 — 生我 父母, 克我 官鬼, 比和 兄弟, 我生 子孫, "
             f"我克 妻財: {lines}")
-    return Note("liuqin", "liuqin", "六親", text, _passages("liuqin"))
+    return Note("liuqin", "liuqin", "六親", text, passages_of("liuqin"))
 
 
 def liushen_step(c: Chart) -> Note:
     first = spirit_note(c, c.primary.line(1)).text.split(" → ")[0]
     spirits = " ".join(str(ln.spirit) for ln in c.primary.lines)
     text = f"{first} → 初爻부터 {spirits} ({SPIRIT_ORDER} 차례)"
-    return Note("liushen", "liushen-day", "六神", text, _passages("liushen-day"))
+    return Note("liushen", "liushen-day", "六神", text, passages_of("liushen-day"))
 
 
 def _lines_with(c: Chart, key: str) -> str:
@@ -114,7 +114,7 @@ def riyue_step(c: Chart) -> Note:
             f"{_lines_with(c, 'void')}; 月破 ({c.month} 沖): {_lines_with(c, 'month_broken')}; "
             f"日沖 ({c.day.branch} 沖): {_lines_with(c, 'day_clash')}")
     return Note("riyue", "wangshuai-method", "日月", text,
-                _passages("wangshuai-method", "xunkong", "yuepo", "richong-types"))
+                passages_of("wangshuai-method", "xunkong", "yuepo", "richong-types"))
 
 
 def _of(c: Chart, rule: str) -> list[Finding]:
@@ -125,22 +125,24 @@ def dongbian_step(c: Chart) -> Note:
     if c.changed is None:
         return Note("dongbian", "dongyao", "動變",
                     "動爻가 없다: 변하는 효가 없으니 日月이 효를 정한다",
-                    _passages("dongyao", "bianyao-power"))
+                    passages_of("dongyao", "bianyao-power"))
+    kinds = {f.lines[0]: "、".join(dict(f.data).get("kinds", ()))
+             for f in _of(c, "bianyao-power") if f.lines}
     parts = []
     for ln in c.primary.lines:
         if ln.moving:
             to = c.changed.line(ln.position)
+            how = f" ({kinds[ln.position]})" if kinds.get(ln.position) else ""
             parts.append(f"{POS_ZH[ln.position]} {ln.stem}{ln.branch}{ln.element}{ln.relative} → "
-                         f"{to.stem}{to.branch}{to.element}{to.relative}")
-    found = [f.summary for f in _of(c, "bianyao-power")]
-    text = "; ".join(parts) + (f" — {'; '.join(found)}" if found else "")
-    return Note("dongbian", "bianyao-power", "動變", text, _passages("dongyao", "bianyao-power"))
+                         f"{to.stem}{to.branch}{to.element}{to.relative}{how}")
+    return Note("dongbian", "bianyao-power", "動變", "; ".join(parts),
+                passages_of("dongyao", "bianyao-power"))
 
 
 def fushen_step(c: Chart) -> Note:
     p = c.primary
     if p.hidden_hexagram is None:
-        return Note("fushen", "fu-shen", "伏神", "伏卦가 없다", _passages("fu-shen"))
+        return Note("fushen", "fu-shen", "伏神", "伏卦가 없다", passages_of("fu-shen"))
     present = {ln.relative for ln in p.lines}
     missing = [ln for ln in p.lines if ln.hidden is not None and ln.hidden.relative not in present]
     why = HIDDEN_WHY.get(p.generation, f"{p.generation}卦 아래에는 {p.palace}宮의 八純卦가 伏한다")
@@ -148,32 +150,58 @@ def fushen_step(c: Chart) -> Note:
                      f" ({POS_ZH[ln.position]} 아래)" for ln in missing if ln.hidden)
     text = (f"伏卦 {p.hidden_hexagram.full_name} ({why}); 本卦에 없는 六親: "
             f"{where or '없음 (다섯 六親이 다 나타났다)'}")
-    return Note("fushen", "fu-shen", "伏神", text, _passages("fu-shen"))
+    return Note("fushen", "fu-shen", "伏神", text, passages_of("fu-shen"))
+
+
+def _acting(ps: list[int]) -> str:
+    return f"動 {'、'.join(POS_ZH[p] for p in ps)}" if ps else "靜"
+
+
+def decide_step(c: Chart) -> Note | None:
+    """What the 用神's helpers and enemies do (元神 忌神 仇神, p281) and what the moving lines
+    do to the 用神 (動變之當察, p282), from those findings' data."""
+    parts, passages = [], []
+    for f in _of(c, "yuan-ji-chou"):
+        d = dict(f.data)
+        parts.append(f"元神 {_acting(d.get('yuan_moving', []))}, 忌神 "
+                     f"{_acting(d.get('ji_moving', []))}, 仇神 {_acting(d.get('chou_moving', []))}"
+                     f" → {d.get('reading', '—')}")
+        passages += f.passages
+    for f in _of(c, "dongbian-rules"):
+        d = dict(f.data)
+        sheng = "、".join(POS_ZH[p] for p in d.get("sheng", [])) or "없음"
+        ke = "、".join(POS_ZH[p] for p in d.get("ke", [])) or "없음"
+        parts.append(f"用神 {'動' if d.get('moving') else '靜'}: 生하는 動爻 {sheng}, "
+                     f"克하는 動爻 {ke}")
+        passages += f.passages
+    if not parts:
+        return None
+    return Note("decide", "yuan-ji-chou", "판단의 근거", "; ".join(parts),
+                tuple(dict.fromkeys(passages)))
 
 
 def _asked_steps(c: Chart) -> Iterator[Note]:
     r = asked(c)
     if r is None:
         return
-    yong = _yong(c)
+    yong = yong_note(c)
     roles = "; ".join(f"{t} {getattr(r, a).relative} "
                       f"{'、'.join(POS_ZH[p] for p in getattr(r, a).lines) or '不現'}"
                       for t, a in (("元神", "yuan"), ("忌神", "ji"), ("仇神", "chou")))
     if yong is not None:
         yield Note("yongshen", yong.rule, "用神", f"{yong.text}; {roles}",
-                   _passages("yongshen-source", "yuan-ji-chou"))
-    decide = [f for f in c.findings if f.rule in ("yuan-ji-chou", "dongbian-rules")]
-    if decide:
-        yield Note("decide", decide[0].rule, "판단의 근거", "; ".join(f.summary for f in decide),
-                   tuple(dict.fromkeys(p for f in decide for p in f.passages)))
-    js = _judgments(c)
-    if js:
-        yield Note("judgments", js[0][0].rule, "판단",
-                   "; ".join(f.summary for f, _ in js),
-                   tuple(dict.fromkeys(p for _, j in js for p in j["passages"])))
-    first = _first_yingqi(c)
-    if first is not None:
-        yield Note("yingqi", "yingqi", "應期", first.summary, first.passages)
+                   passages_of("yongshen-source", "yuan-ji-chou"))
+    decide = decide_step(c)
+    if decide is not None:
+        yield decide
+    judged = judgment_note(c)
+    if judged.rule != "yongshen-source":
+        yield Note("judgments", judged.rule, "판단", judged.text.removeprefix("판단: "),
+                   judged.passages)
+    timing = yingqi_note(c)
+    if timing is not None:
+        yield Note("yingqi", "yingqi", "應期", timing.text.removeprefix("應期: "),
+                   timing.passages)
 
 
 def _findings_step(c: Chart) -> Note | None:

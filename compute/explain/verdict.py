@@ -82,16 +82,16 @@ def _state(c: Chart, position: int) -> str:
     return ", ".join(out)
 
 
-def _judgments(c: Chart) -> list[tuple[Finding, dict[str, Any]]]:
+def judgments_of(c: Chart) -> list[tuple[Finding, dict[str, Any]]]:
     return [(f, JUDGMENT_BY_ID[f.rule]) for f in c.findings if f.rule in JUDGMENT_BY_ID]
 
 
-def _first_yingqi(c: Chart) -> Finding | None:
+def first_yingqi(c: Chart) -> Finding | None:
     return next((f for f in c.findings
                  if f.rule == "yingqi" and dict(f.data).get("rank") == 1), None)
 
 
-def _yong(c: Chart) -> Note | None:
+def yong_note(c: Chart) -> Note | None:
     r = asked(c)
     if r is None:
         return None
@@ -110,8 +110,8 @@ def _yong(c: Chart) -> Note | None:
                 (grade.passages if grade else ()) or get("yongshen-source").passages)
 
 
-def _judgment(c: Chart) -> Note:
-    js = _judgments(c)
+def judgment_note(c: Chart) -> Note:
+    js = judgments_of(c)
     if not js:
         q = c.asking.question if c.asking else None
         return Note("judgment", "yongshen-source", "판단",
@@ -126,8 +126,8 @@ def _judgment(c: Chart) -> Note:
     return Note("judgment", js[0][0].rule, "판단", "판단: " + " / ".join(texts), tuple(passages))
 
 
-def _yingqi(c: Chart) -> Note | None:
-    f = _first_yingqi(c)
+def yingqi_note(c: Chart) -> Note | None:
+    f = first_yingqi(c)
     if f is None:
         return None
     d = dict(f.data)
@@ -152,12 +152,12 @@ def _asked_notes(c: Chart) -> Iterator[Note]:
     q = c.asking.question if c.asking else None
     if q is not None:
         yield Note("question", "yongshen-source", "물음", f"물음: 「{q.text}」({q.ko})", q.passages)
-    yong = _yong(c)
+    yong = yong_note(c)
     if yong is not None:
         yield yong
     if q is not None:
-        yield _judgment(c)
-    yq = _yingqi(c)
+        yield judgment_note(c)
+    yq = yingqi_note(c)
     if yq is not None:
         yield yq
 
