@@ -188,7 +188,11 @@ def example_label(rule_ko: str, hexagram: str, focus_ko: str, title: str = "") -
     >>> example_label("납갑 천간(納甲 天干)", "節之中孚", "納甲 天干 (초효→상효): 丁、丁")
     '예제: 납갑 천간(納甲 天干) — 節之中孚: 納甲 天干 (초효→상효): 丁、丁'
     >>> example_label("복음(伏吟)", "豫之否", "豫之否: 복음(伏吟)")
-    '예제: 복음(伏吟) — 豫之否: 복음(伏吟)'
+    '예제: 복음(伏吟) — 豫之否'
+    >>> example_label("호괘(互卦)", "否", "否 (六爻安靜): 호괘(互卦) — 漸")
+    '예제: 호괘(互卦) — 否 (六爻安靜): 漸'
+    >>> example_label("삼형(三刑)", "困之兌", "초효 寅木 妻財: 삼형(三刑)")
+    '예제: 삼형(三刑) — 困之兌: 초효 寅木 妻財'
     >>> example_label("연간으로 월주 정하기 — 오호둔(五虎遁)", "", "", "困 — 午月 壬戌日")
     '예제: 연간으로 월주 정하기, 오호둔(五虎遁) — 困, 午月 壬戌日'
     >>> example_label("응기(應期)", "困之坎", "용신 妻財 初爻 寅木은 午月에 쇠(休)하나 동한 四爻 "
@@ -197,6 +201,9 @@ def example_label(rule_ko: str, hexagram: str, focus_ko: str, title: str = "") -
     """
     rule = rule_ko.replace(" — ", ", ")
     focus = " ".join(focus_ko.split()).rstrip(".")
+    if rule_ko and rule_ko in focus:  # the focus repeats the rule's name: once is enough
+        focus = re.sub(rf"(?::\s*|\s*—\s*)?{re.escape(rule_ko)}(?:\s*—\s*|:\s*)?", ": ",
+                       focus).strip(": ")
     if len(focus) > LABEL_FOCUS:
         cut = focus[:LABEL_FOCUS + 1].rpartition(" ")[0] or focus[:LABEL_FOCUS]
         focus = cut.rstrip(",，、:") + " …"
