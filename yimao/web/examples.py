@@ -83,7 +83,8 @@ def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "
     panel), under the notes on placeholder dates. The example's own marks (*marks*: the
     positions of the 用神's lines, or of the lines a rule example's focus is about) are added
     to that layout's rows: class ``marked`` and a label in the position cell; *cells*
-    ``(position, column)`` (a column of :data:`COLUMNS`) get class ``focus-cell``.
+    ``(position, column)`` (a column of :data:`COLUMNS`) get the attribute ``data-focus``
+    (their class is kept: tests and scripts select ``td[@class='line']``).
 
     >>> from compute import chart
     >>> view = constructed_view(chart("困", "坎", month="午", day="壬戌"))
@@ -91,7 +92,7 @@ def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "
     >>> html.count('<tr class="'), html.count('class="marked"'), '<td class="pos">1 <span' in html
     (6, 1, True)
     >>> html = render_chart(view, [4], "볼 곳", [(4, "chg")])
-    >>> html.count('focus-cell'), '<td class="chg focus-cell">→ 兄弟戊申金' in html
+    >>> html.count('data-focus'), '<td class="chg" data-focus>→ 兄弟戊申金' in html
     (1, True)
     """
     wanted = frozenset(marks)
@@ -101,7 +102,7 @@ def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "
 
     def cell(pos: int, row: str) -> str:
         cols = columns.get(pos, set())
-        return _CELL.sub(lambda c: f'<td class="{c["col"]} focus-cell">'
+        return _CELL.sub(lambda c: f'<td class="{c["col"]}" data-focus>'
                          if c["col"] in cols else c[0], row)
 
     def mark(m: re.Match[str]) -> str:
