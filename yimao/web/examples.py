@@ -47,7 +47,6 @@ from yimao import atomic
 from yimao.errors import EditionError
 from yimao.model import cases as C
 from yimao.model import examples as X
-from yimao.model.edition import TEI_NS, XML_ID
 from yimao.web.cases import CaseBook, ChartView, case_page, chart_view
 from yimao.web.pages import docname, short_ref
 from yimao.web.rules import PassageLink
@@ -435,6 +434,7 @@ class QuestionView:
     roles: tuple[tuple[str, str], ...] = ()  # (Korean role, what compute resolves): 元神 …
     judgments: tuple[FindingLink, ...] = ()  # the chapter's judgments that hold on the chart
     moving: tuple[int, ...] = ()  # the chart's moving lines
+    stated_in: str = ""  # the paragraph whose words state the question
 
     @property
     def page(self) -> str:
@@ -569,7 +569,7 @@ def questions(edition: Edition, book: CaseBook | None = None,
                                    *(s for alt in q.alternatives for s in alt)]))
         view = QuestionView(
             q.id, q.chapter, q.text, q.ko, yong, q.yongshen_ko, q.reason,
-            _passage_links(edition, sids))
+            _passage_links(edition, sids), stated_in=q.stated_in)
         if book is not None:
             paras = dict.fromkeys(s.split("-")[0] for s in sids)
             case = next((cid for p in paras for cid in by_para.get(p, ())), "")
@@ -661,7 +661,7 @@ def worked_links(edition: Edition, book: CaseBook, examples: Mapping[str, Sequen
     for q in question_views:
         for pid in dict.fromkeys(p.id.split("-")[0] for p in q.passages):
             q_of.setdefault(pid, []).append(q)
-    stated = stated_questions(edition, question_views)
+    stated = stated_questions(question_views)
     division_of = {p.id: div.id for div in edition.divisions for p in div.passages}
     out: dict[str, list[WorkedLink]] = {}
     for div in edition.divisions:
@@ -732,19 +732,13 @@ def fit(ex: ExampleView, division: str, asked: Iterable[str],
     return 1
 
 
-def stated_questions(edition: Edition, question_views: Sequence[QuestionView]
-                     ) -> dict[str, list[QuestionView]]:
+def stated_questions(question_views: Sequence[QuestionView]) -> dict[str, list[QuestionView]]:
     """``{paragraph id: [questions]}``: the paragraph whose words state each question (its
     ``<seg type="question">``: 「如問<u>危時</u>」, or the chapter's list of its questions)."""
     out: dict[str, list[QuestionView]] = {}
     for q in question_views:
-        try:
-            e = edition.element(q.id)
-        except (EditionError, KeyError):
-            continue
-        p = next((a for a in e.iterancestors(f"{{{TEI_NS}}}p")), None)
-        if p is not None:
-            out.setdefault(p.get(XML_ID) or "", []).append(q)
+        if q.stated_in:
+            out.setdefault(q.stated_in, []).append(q)
     return out
 
 
