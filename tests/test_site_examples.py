@@ -131,11 +131,17 @@ def test_the_cast_page_reads_its_query_string(browser: Any, site: Build) -> None
 
 def test_a_paragraph_links_its_most_specific_example(
         site: Build, tei: etree._Element, links: dict[str, list[Any]]) -> None:
-    """Its own case first; else an example of a rule anchored in it."""
+    """Its own case first; else the one 筮類 question it states; else an example of a rule
+    anchored in it (or, where every such example asks another chapter's question, the
+    example of its own question)."""
     cases: dict[str, list[str]] = {}
+    stated: dict[str, list[str]] = {}
     for s in tei.iter(f"{TEI}seg"):
         if s.get("type") == "case":
             cases.setdefault(next(s.iterancestors(f"{TEI}p")).get(XML_ID), []).append(
+                s.get(XML_ID))
+        elif s.get("type") == "question":
+            stated.setdefault(next(s.iterancestors(f"{TEI}p")).get(XML_ID), []).append(
                 s.get(XML_ID))
     with_example = {ex["rule"] for ex in EXAMPLES}
     anchored: dict[str, set[str]] = {}
@@ -147,8 +153,18 @@ def test_a_paragraph_links_its_most_specific_example(
         if pid in cases:
             assert [(k, t.parent.name) for k, t, _, _ in items] == \
                 [("case", cid) for cid in cases[pid]], pid
+        elif len(stated.get(pid, ())) == 1:
+            kind, target, anchor, _ = items[0]
+            assert (kind, target.parent.parent.name, anchor) == \
+                ("question", "questions", stated[pid][0]), pid
         elif anchored.get(pid, set()) & with_example:
             kind, target, anchor, _ = items[0]
+            if kind == "question":
+                assert target.parent.parent.name == "questions", pid
+                asks = [(x.get("inputs") or {}).get("question", "").rsplit("-q", 1)[0]
+                        for x in EXAMPLES if x["rule"] in anchored[pid]]
+                assert all(a and a != anchor.rsplit("-q", 1)[0] for a in asks), (pid, anchor)
+                continue
             assert kind == "rule" and target.parent.parent.name == "rules", pid
             ex = next(x for x in EXAMPLES if x["id"] == anchor)
             assert ex["rule"] in anchored[pid], (pid, anchor)

@@ -954,17 +954,75 @@ def captions(ex: Example, c: Chart) -> None:
         lines = sorted(_focus_lines(ex.focus))
         d = c.to_dict()
         where = "、".join(line_ko(d, r, p) for r, p in lines)
-        if nm.get("absent") and ex.focus.get("state") == "shensha":
-            what = f"어느 효에도 {ex.focus['value']} 없음"
+        shensha = ex.focus.get("state") == "shensha"
+        if shensha:
+            where = "어느 효에도" if nm.get("absent") or not where else f"{where}에"
         elif nm.get("absent"):
-            what = f"{rule_label(ex.rule)} 성립하지 않음"
-        elif "state" in ex.focus and ex.focus["state"] == "shensha":
-            what = f"{where}에 {ex.focus['value']} 없음"
-        else:
-            what = f"{where}에서 {rule_label(ex.rule)} 성립하지 않음" if where \
-                else f"{rule_label(ex.rule)} 성립하지 않음"
+            where = ""
         change = f"{INPUT_KO[nm['change']]} {old}".strip()
-        nm["why"] = f"{change} 대신 {new}: {what}"
+        nm["why"] = near_why(change, new, rule_label(ex.rule), where,
+                             str(ex.focus["value"]) if shensha else "")
+
+
+def batchim(word: str) -> int | None:
+    """The final consonant (0: none) of the Korean syllable *word* is read by: its last
+    Hangul syllable outside parentheses (월파(月破) → 파), else None (characters alone).
+
+    >>> batchim("호괘(互卦)"), batchim("강함(日月 > 變爻)"), batchim("天元祿")
+    (0, 16, None)
+    """
+    for ch in reversed(re.sub(r"\([^()]*\)", "", word)):
+        if "가" <= ch <= "힣":
+            return (ord(ch) - 0xAC00) % 28
+    return None
+
+
+def subject(word: str) -> str:
+    """*word* with 이/가 as its last syllable takes it (이 where it cannot be told).
+
+    >>> subject("호괘(互卦)"), subject("삼형(三刑)"), subject("天元祿")
+    ('호괘(互卦)가', '삼형(三刑)이', '天元祿이')
+    """
+    return word + ("가" if batchim(word) == 0 else "이")
+
+
+STAR_READINGS = {"太歲": "태세", "破軍": "파군", "紫微垣": "자미원"}
+"""The reading of the few 星煞 whose rule's Korean title does not give it."""
+
+
+def star_ko(value: str, label: str) -> str:
+    """A 星煞 of a line with its reading, as its rule's title gives it (「천원록(天元祿)」; the
+    title 「상문(喪門, 月)」 gives 상문(喪門)).
+
+    >>> star_ko("天元祿", "천원록(天元祿)"), star_ko("天德(干)", "천간 천덕(天德, 干)")
+    ('천원록(天元祿)', '천덕(天德, 干)')
+    >>> star_ko("太歲", "세군 십이신(歲君十二神)")
+    '태세(太歲)'
+    """
+    core, _, rest = value.partition("(")
+    m = re.search(rf"([가-힣]+)\({re.escape(core)}[,)]", label)
+    reading = m[1] if m else STAR_READINGS.get(core, "")
+    inner = f"{core}, {rest.rstrip(')')}" if rest else core
+    return f"{reading}({inner})" if reading else value
+
+
+def near_why(change: str, new: str, rule: str, where: str = "", star: str = "") -> str:
+    """A near miss in one sentence (해라체): the input changed, then what no longer holds —
+    「日辰 癸未 대신 壬午이면 어느 효에도 천원록(天元祿)이 없다」, 「本卦 困 대신 萃이면 삼효 午火
+    官鬼에서 괘신(卦身)이 성립하지 않는다」.
+
+    >>> near_why("日辰 癸未", "壬午", "천원록(天元祿)", "어느 효에도", "天元祿")
+    '日辰 癸未 대신 壬午이면 어느 효에도 천원록(天元祿)이 없다'
+    >>> near_why("本卦 困", "萃", "괘신(卦身)", "삼효 午火 官鬼")
+    '本卦 困 대신 萃이면 삼효 午火 官鬼에서 괘신(卦身)이 성립하지 않는다'
+    """
+    if star:
+        what = f"{where} {subject(star_ko(star, rule))} 없다"
+    elif where:
+        what = f"{where}에서 {subject(rule)} 성립하지 않는다"
+    else:
+        what = f"{subject(rule)} 성립하지 않는다"
+    return f"{change} 대신 {new}이면 {what}"
 
 
 # ================================================================ TOML

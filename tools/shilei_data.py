@@ -224,8 +224,33 @@ PILLARS = [STEMS[k % 10] + MONTHS[k % 12] for k in range(60)]
 FACT_WORDS = ("自占", "代占", "君占", "臣占", "男占", "女占", "病久", "病新", "未間月", "已間月",
               "已住", "未住", "未收", "已收", "我訟", "彼訟", "出家", "求道", "親", "疏", "為利",
               "為名")
-LABEL = {"day": "日辰을", "month": "月建을", "changed": "之卦를", "year": "年을",
-         "facts": "물은 사정을", "birth": "本命을", "primary": "本卦를", "question": "물음을"}
+LABEL = {"day": "日辰", "month": "月建", "changed": "之卦", "year": "年", "facts": "물은 사정",
+         "birth": "本命", "primary": "本卦", "question": "물음"}
+
+
+def judgment_near_why(key: str, old: str, new: str, outcome: str) -> str:
+    """A judgment's near miss in one sentence (해라체): the one input changed (「없음」: none)
+    and the judgment that no longer comes out, in the outcome's words.
+
+    >>> judgment_near_why("day", "辛酉", "庚子", "흉(凶): 세효가 꺾인다.")
+    '日辰 辛酉 대신 庚子이면 「흉(凶): 세효가 꺾인다」라는 판단이 나오지 않는다'
+    >>> judgment_near_why("changed", "大壯", "없음", "길하다")
+    '之卦 大壯 대신 六爻安靜이면 「길하다」라는 판단이 나오지 않는다'
+    >>> judgment_near_why("facts", "病新", "없음", "길하다")[:21]
+    '물은 사정 病新 없이 물으면 「길하다」'
+    >>> judgment_near_why("changed", "없음", "損", "길하다")[:16]
+    '六爻安靜 대신 之卦 損이면 「'
+    """
+    label = LABEL[key]
+    if new == "없음":
+        cond = f"{label} {old} 없이 물으면" if key == "facts" else \
+            f"之卦 {old} 대신 六爻安靜이면" if key == "changed" else f"{label} {old} 없이 보면"
+    elif old == "없음":
+        cond = f"六爻安靜 대신 之卦 {new}이면" if key == "changed" else \
+            f"{label} 없음 대신 {label} {new}이면"
+    else:
+        cond = f"{label} {old} 대신 {new}이면"
+    return f"{cond} 「{outcome.strip().rstrip('.')}」라는 판단이 나오지 않는다"
 
 
 def facts_for(conditions: list[str], rng: Any) -> str:
@@ -358,9 +383,16 @@ def near_miss(inp: dict[str, str], rid: str, verdict: str | None, rng: Any,
                 if key == "facts":
                     old = old.replace("person=", "묻는 사람 ").replace("thing=", "물건 ")
                     old = old.replace("年=", "물은 해 ")
-                why = f"{LABEL[key]} {old}에서 {new}(으)로 바꾸면 이 판단이 나오지 않는다"
-                return other, why
+                return other, judgment_near_why(key, old, new, _outcome_ko(rid, outcome))
     return None
+
+
+def _outcome_ko(rid: str, outcome: int | None) -> str:
+    """The Korean words of *outcome* of judgment *rid* (the example's caption)."""
+    from yimao.model.examples import judgment, outcome_caption
+
+    j = judgment(rid)
+    return outcome_caption(j, int(outcome or 1)) if j is not None else ""
 
 
 def _example_row(rid: str, inp: dict[str, str], focus: dict[str, Any],

@@ -27,8 +27,8 @@ a list contains a wanted scalar, anything else is equal.
 >>> ex.rule, ex.source, ex.case, fires(example_chart(ex), ex.focus)
 ('xunkong', 'case', 'p163-case3', True)
 >>> q = questions(ed)[0]
->>> q.id, q.chapter, q.yongshen, q.yongshen_ko, q.passages[:1]
-('shilei-01-q1', 'shilei-01', ('外卦',), ('외괘(外卦)',), ('p301-s1',))
+>>> q.id, q.chapter, q.yongshen, q.yongshen_ko, q.passages[:1], q.stated_in
+('shilei-01-q1', 'shilei-01', ('外卦',), ('외괘(外卦)',), ('p301-s1',), 'p296')
 """
 
 from __future__ import annotations
@@ -105,6 +105,7 @@ class Question:
     reason: str = ""
     passages: tuple[str, ...] = ()
     alternatives: tuple[tuple[str, ...], ...] = ()
+    stated_in: str = ""  # the paragraph whose words state it (its <seg type="question">)
 
     @property
     def chapter(self) -> str:
@@ -186,7 +187,18 @@ def _question(edition: Edition, fs: etree._Element, number: int,
     return Question(qid, number, str(v.get("text", "")), str(v.get("ko", "")), given,
                     tuple(str(vocabulary.get(y, y)) for y in yong), str(v.get("reason", "")),
                     tuple(v.get("passages", ())),
-                    tuple(tuple(alt.get("passages", ())) for alt in v.get("alternative", ())))
+                    tuple(tuple(alt.get("passages", ())) for alt in v.get("alternative", ())),
+                    _stated_in(edition, qid))
+
+
+def _stated_in(edition: Edition, qid: str) -> str:
+    """The paragraph that holds the question's words (``<seg type="question">``), or ""."""
+    try:
+        seg = edition.element(qid)
+    except EditionError:
+        return ""
+    p = next(seg.iterancestors(f"{{{TEI_NS}}}p"), None)
+    return (p.get(XML_ID) or "") if p is not None else ""
 
 
 # ================================================================ does R fire on C at F

@@ -71,20 +71,39 @@ INPUT_ORDER = FIELDS
 _ROW = re.compile(r'<tr class="(?P<cls>[^"]*)"><td class="pos">(?P<pos>\d)</td>')
 
 
-def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "") -> Markup:
+_CELL = re.compile(r'<td class="(?P<col>spirit|line|bar|who|chg|fu)">')
+COLUMNS = ("spirit", "line", "bar", "who", "chg", "fu")
+"""The layout's cells of a row (六神, 六親 干支, 괘획, 世應, 변효, 伏神) a focus may name."""
+
+
+def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "",
+                 cells: Iterable[tuple[int, str]] = ()) -> Markup:
     """A rule or question example's chart: the ONE layout of the site,
     :func:`compute.engine.layout.render_html` (``view.html``, as on the case pages and in the Run
     panel), under the notes on placeholder dates. The example's own marks (*marks*: the
-    positions of the 用神's lines) are added to that layout's rows: class ``marked`` and a
-    label in the position cell.
+    positions of the 用神's lines, or of the lines a rule example's focus is about) are added
+    to that layout's rows: class ``marked`` and a label in the position cell; *cells*
+    ``(position, column)`` (a column of :data:`COLUMNS`) get the attribute ``data-focus``
+    (their class is kept: tests and scripts select ``td[@class='line']``).
 
     >>> from compute import chart
     >>> view = constructed_view(chart("困", "坎", month="午", day="壬戌"))
     >>> html = render_chart(view, [1], "용신")
     >>> html.count('<tr class="'), html.count('class="marked"'), '<td class="pos">1 <span' in html
     (6, 1, True)
+    >>> html = render_chart(view, [4], "볼 곳", [(4, "chg")])
+    >>> html.count('data-focus'), '<td class="chg" data-focus>→ 兄弟戊申金' in html
+    (1, True)
     """
     wanted = frozenset(marks)
+    columns: dict[int, set[str]] = {}
+    for pos, col in cells:
+        columns.setdefault(pos, set()).add(col)
+
+    def cell(pos: int, row: str) -> str:
+        cols = columns.get(pos, set())
+        return _CELL.sub(lambda c: f'<td class="{c["col"]}" data-focus>'
+                         if c["col"] in cols else c[0], row)
 
     def mark(m: re.Match[str]) -> str:
         pos = int(m["pos"])
@@ -95,11 +114,16 @@ def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "
             if mark_label else ""
         return f'<tr class="{cls}"><td class="pos">{pos}{label}</td>'
 
+    html = view.html
+    if columns:  # the cells first: a marked row's position cell no longer matches _ROW
+        rows = re.split(r"(?=<tr class=)", html)
+        html = "".join(cell(int(m["pos"]), r) if (m := _ROW.match(r)) else r for r in rows)
+    if wanted:
+        html = _ROW.sub(mark, html)
     notes = "".join(f'<p class="chart-note placeholder"><span class="label">임시 날짜</span> '
                     f"{escape(n)}</p>\n" for n in view.notes)
     data = f' data-marks="{" ".join(map(str, sorted(wanted)))}"' if wanted else ""
-    return Markup(f'<div class="example-chart"{data}>\n{notes}'
-                  f"{_ROW.sub(mark, view.html) if wanted else view.html}\n</div>")
+    return Markup(f'<div class="example-chart"{data}>\n{notes}{html}\n</div>')
 
 
 def constructed_view(c: Chart, links: Links | None = None) -> ChartView:
@@ -135,6 +159,11 @@ class ExampleView:
     near_why: str = ""
     near_inputs: tuple[tuple[str, str], ...] = ()
     near_chart: ChartView | None = None
+    rule_ko: str = ""  # the rule's Korean name (the TEI's taxonomy)
+    hexagram: str = ""  # 困之坎: the chart's hexagrams
+    marks: tuple[int, ...] = ()  # the rows the focus is about (:func:`focus_marks`)
+    cells: tuple[tuple[int, str], ...] = ()  # and their cells
+    question: str = ""  # the 筮類 question a constructed example asks (shilei-26-q2)
 
     @property
     def constructed(self) -> bool:
@@ -142,7 +171,47 @@ class ExampleView:
 
     @property
     def label(self) -> str:
-        return f"예제: {self.title}"
+        """The passages' link to it: the rule it shows, then what it shows of it (the chart,
+        what to look at), e.g. 「예제: 응기(應期) — 困之坎: 용신 妻財 初爻 寅木은 …」."""
+        return example_label(self.rule_ko or self.rule, self.hexagram, self.focus_ko,
+                             self.title)
+
+
+LABEL_FOCUS = 36
+"""At most this many characters of an example's 볼 곳 in a passage's link label."""
+
+
+def example_label(rule_ko: str, hexagram: str, focus_ko: str, title: str = "") -> str:
+    """「예제: {the rule} — {the hexagrams}: {what to look at}」: the rule's name first (its own
+    「 — 」 read as a comma), the focus shortened at a word to :data:`LABEL_FOCUS` characters;
+    without a focus, the example's title.
+
+    >>> example_label("납갑 천간(納甲 天干)", "節之中孚", "納甲 天干 (초효→상효): 丁、丁")
+    '예제: 납갑 천간(納甲 天干) — 節之中孚: 納甲 天干 (초효→상효): 丁、丁'
+    >>> example_label("복음(伏吟)", "豫之否", "豫之否: 복음(伏吟)")
+    '예제: 복음(伏吟) — 豫之否'
+    >>> example_label("호괘(互卦)", "否", "否 (六爻安靜): 호괘(互卦) — 漸")
+    '예제: 호괘(互卦) — 否 (六爻安靜): 漸'
+    >>> example_label("삼형(三刑)", "困之兌", "초효 寅木 妻財: 삼형(三刑)")
+    '예제: 삼형(三刑) — 困之兌: 초효 寅木 妻財'
+    >>> example_label("연간으로 월주 정하기 — 오호둔(五虎遁)", "", "", "困 — 午月 壬戌日")
+    '예제: 연간으로 월주 정하기, 오호둔(五虎遁) — 困, 午月 壬戌日'
+    >>> example_label("응기(應期)", "困之坎", "용신 妻財 初爻 寅木은 午月에 쇠(休)하나 동한 四爻 "
+    ...               "亥水의 생을 받으니, 쇠하여 도움을 받는 때")
+    '예제: 응기(應期) — 困之坎: 용신 妻財 初爻 寅木은 午月에 쇠(休)하나 동한 四爻 亥水의 생을 …'
+    """
+    rule = rule_ko.replace(" — ", ", ")
+    focus = " ".join(focus_ko.split()).rstrip(".")
+    if rule_ko and rule_ko in focus:  # the focus repeats the rule's name: once is enough
+        focus = re.sub(rf"(?::\s*|\s*—\s*)?{re.escape(rule_ko)}(?:\s*—\s*|:\s*)?", ": ",
+                       focus).strip(": ")
+    if len(focus) > LABEL_FOCUS:
+        cut = focus[:LABEL_FOCUS + 1].rpartition(" ")[0] or focus[:LABEL_FOCUS]
+        focus = cut.rstrip(",，、:") + " …"
+    if not focus:
+        return f"예제: {rule} — {title.replace(' — ', ', ')}" if title else f"예제: {rule}"
+    what = focus if not hexagram or focus.startswith(hexagram) else f"{hexagram}: {focus}"
+    return f"예제: {rule} — {what}"
 
 
 _SETTINGS: weakref.WeakKeyDictionary[CaseBook, dict[str, C.Setting]] = \
@@ -174,6 +243,86 @@ def _inputs(values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple((k, str(values[k])) for k in INPUT_ORDER if values.get(k) not in (None, ""))
 
 
+FIELD_COLUMN = {"spirit": "spirit", "stem": "line", "branch": "line", "element": "line",
+                "relative": "line", "ganzhi": "line", "moving": "bar", "mark": "bar",
+                "hidden": "fu"}
+"""The layout's cell that shows a line's field (``primary.lines.N.<field>``)."""
+_LINE_PATH = re.compile(r"primary\.lines\.(?P<n>\d+|\*)(?:\.(?P<attr>[a-z_]+)(?:\..+)?)?")
+
+
+def focus_marks(c: Chart, focus: Mapping[str, Any], shown: str | None = None
+                ) -> tuple[tuple[int, ...], tuple[tuple[int, str], ...]]:
+    """The rows (line positions) and cells ``(position, column)`` of the layout that an
+    example's *focus* is about: a finding's or a state's lines (a finding focus without lines:
+    the lines of the finding that fires), the lines a field or an apply focus reads
+    (``primary.lines.N.branch`` → row N, its 干支 cell). Raises :class:`ValueError` when the
+    focus names a line the layout does not show (a position outside 1–6, a line of the
+    changed hexagram that does not move) or a chart-wide value (旬, 空, 月柱 …) that the
+    layout *shown* (the chart's HTML, when given) does not print.
+
+    >>> from compute import chart
+    >>> c = chart("困", "坎", month="午", day="壬戌")
+    >>> focus_marks(c, {"state": "changsheng", "lines": [4], "value": {"bian": "長生"}})
+    ((4,), ((4, 'line'),))
+    >>> focus_marks(c, {"field": "primary.lines.*.stem", "value": []})[0]
+    (1, 2, 3, 4, 5, 6)
+    >>> focus_marks(c, {"finding": "x", "lines": [2], "role": "changed"})
+    Traceback (most recent call last):
+    ValueError: the focus names line 2 of the changed hexagram, which does not move
+    """
+    role = focus.get("role", "primary")
+    col = "chg" if role == "changed" else "line"
+    lines: list[int] = []
+    cells: list[tuple[int, str]] = []
+    if "finding" in focus or "state" in focus:
+        lines = list(focus.get("lines", ()))
+        if not lines and "finding" in focus:
+            lines = list(_fired_lines(c, focus))
+        cells = [(p, col) for p in lines]
+    else:
+        paths = [focus["field"]] if "field" in focus else \
+            [a["field"] for a in focus.get("args", ()) if isinstance(a, Mapping) and "field" in a]
+        for path in paths:
+            m = _LINE_PATH.fullmatch(path)
+            if m is None:
+                if shown is not None:
+                    _shown(c, path, shown)
+                continue
+            n = range(1, 7) if m["n"] == "*" else [int(m["n"])]
+            lines += n
+            column = FIELD_COLUMN.get(m["attr"] or "")
+            cells += [(p, column) for p in n if column]
+    for p in lines:
+        if not 1 <= p <= 6:
+            raise ValueError(f"the focus names line {p}, which no chart has")
+        if role == "changed" and p not in c.moving:
+            raise ValueError(f"the focus names line {p} of the changed hexagram, which does not "
+                             "move")
+    return tuple(dict.fromkeys(lines)), tuple(dict.fromkeys(cells))
+
+
+def _fired_lines(c: Chart, focus: Mapping[str, Any]) -> tuple[int, ...]:
+    """The lines of the first finding that :func:`yimao.model.examples.fires` accepts."""
+    for f in c.findings:
+        d = f.to_dict()
+        if d["rule"] == focus["finding"] and d.get("role", "primary") == \
+                focus.get("role", "primary") and \
+                ("data" not in focus or X.matches(d.get("data", {}), focus["data"])):
+            return tuple(d["lines"])
+    return ()
+
+
+def _shown(c: Chart, path: str, html: str) -> None:
+    """Raise :class:`ValueError` unless *html* prints the chart-wide value at *path*."""
+    value = X.plain(X.value_at(c.to_dict(), path))
+    words = [str(v) for v in (value if isinstance(value, list) else [value])
+             if not isinstance(v, bool)]
+    missing = [w for w in words if w not in html]
+    if missing:
+        raise ValueError(f"the focus names {path} = {'、'.join(missing)}, which the chart "
+                         "does not show")
+
+
 def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView:
     """One example of the TEI executed: its chart, the rule's findings on it, its near miss.
     Raises :class:`EditionError` (one line) if it cannot be charted or the rule does not fire
@@ -199,6 +348,7 @@ def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView
         if not X.fires(c, ex.focus):
             raise EditionError(f"{where}: the rule {ex.rule} does not fire at its focus "
                                f"{dict(ex.focus)}")
+        marks, cells = focus_marks(c, ex.focus, view.html)
         near_chart = None
         if near:
             nc = X.inputs_chart(near["inputs"])
@@ -214,6 +364,10 @@ def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView
                                    "(tools/judgment_examples.py mends it)")
     except EditionError:
         raise
+    except ValueError as exc:
+        if "the focus names" not in str(exc):
+            raise EditionError(f"{where}: the example raised ValueError: {exc}") from None
+        raise EditionError(f"{where}: {exc} (its focus in editorial/examples.toml)") from None
     except Exception as exc:  # noqa: BLE001 (any failure of an example stops the build)
         raise EditionError(f"{where}: the example raised {type(exc).__name__}: {exc}") from None
     findings = tuple(
@@ -224,8 +378,22 @@ def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView
     return ExampleView(
         ex.id, ex.rule, ex.source, ex.case, title, ex.ko_focus, view, inputs, findings,
         str(near.get("why", "")) if near else "", _inputs(near["inputs"]) if near else (),
-        near_chart,
+        near_chart, _rule_ko(edition, ex.rule), _hexagrams(c), marks, cells,
+        str((ex.inputs or {}).get("question", "")) if ex.source == "constructed" else "",
     )
+
+
+def _rule_ko(edition: Edition, rule: str) -> str:
+    try:
+        cat = edition.category(rule)
+    except EditionError:
+        return rule
+    return cat.name_ko or cat.name_zh or rule
+
+
+def _hexagrams(c: Chart) -> str:
+    """困之坎, or 困 for a chart without moving lines."""
+    return c.primary.name + (f"之{c.changed.name}" if c.changed is not None else "")
 
 
 def rule_examples(edition: Edition, book: CaseBook,
@@ -266,6 +434,8 @@ class QuestionView:
     by_compute: bool = False  # the marks are compute's (chart(question=…)), not this module's
     roles: tuple[tuple[str, str], ...] = ()  # (Korean role, what compute resolves): 元神 …
     judgments: tuple[FindingLink, ...] = ()  # the chapter's judgments that hold on the chart
+    moving: tuple[int, ...] = ()  # the chart's moving lines
+    stated_in: str = ""  # the paragraph whose words state the question
 
     @property
     def page(self) -> str:
@@ -277,7 +447,44 @@ class QuestionView:
 
     @property
     def label(self) -> str:
-        return f"예제: {self.title}"
+        """The passages' link to it: the rule it shows (the question's 用神) and the question,
+        e.g. 「예제: 물음의 용신(用神) — 「危時」 병이 언제 위태로울지: 親屬」."""
+        return f"예제: 물음의 용신(用神) — 「{self.text}」 {self.ko}: " \
+            f"{'·'.join(self.yongshen) or '책이 정하지 않음'}"
+
+    @property
+    def chart_caption(self) -> str:
+        """What its chart shows of the 用神, from the chart's data (:func:`chart_caption`)."""
+        return chart_caption(self.marks, self.moving)
+
+
+def chart_caption(marks: Sequence[int], moving: Sequence[int]) -> str:
+    """A constructed question example's title: whether its 用神's lines (*marks*) move on the
+    chart (*moving*: its moving lines), as the chart has it.
+
+    >>> chart_caption([4], [4]), chart_caption([4], [2])
+    ('용신 4효가 움직이는 괘', '용신 4효는 고요하고 2효가 움직이는 괘')
+    >>> chart_caption([1, 4], [4])
+    '용신 4효가 움직이고 1효는 고요한 괘'
+    >>> chart_caption([], [1]), chart_caption([3], [])
+    ('용신이 효로 드러나지 않고 1효가 움직이는 괘', '용신 3효를 비롯해 여섯 효가 모두 고요한 괘')
+    """
+    def lines(ps: Iterable[int]) -> str:
+        return "·".join(str(p) for p in sorted(ps))
+
+    moved = [p for p in marks if p in moving]
+    still = [p for p in marks if p not in moving]
+    others = [p for p in moving if p not in marks]
+    if not marks:
+        return f"용신이 효로 드러나지 않고 {lines(moving)}효가 움직이는 괘" if moving else \
+            "용신이 효로 드러나지 않고 여섯 효가 모두 고요한 괘"
+    if moved and still:
+        return f"용신 {lines(moved)}효가 움직이고 {lines(still)}효는 고요한 괘"
+    if moved:
+        return f"용신 {lines(moved)}효가 움직이는 괘"
+    if others:
+        return f"용신 {lines(still)}효는 고요하고 {lines(others)}효가 움직이는 괘"
+    return f"용신 {lines(still)}효를 비롯해 여섯 효가 모두 고요한 괘"
 
 
 def question_page(chapter: str) -> str:
@@ -363,7 +570,7 @@ def questions(edition: Edition, book: CaseBook | None = None,
                                    *(s for alt in q.alternatives for s in alt)]))
         view = QuestionView(
             q.id, q.chapter, q.text, q.ko, yong, q.yongshen_ko, q.reason,
-            _passage_links(edition, sids))
+            _passage_links(edition, sids), stated_in=q.stated_in)
         if book is not None:
             paras = dict.fromkeys(s.split("-")[0] for s in sids)
             case = next((cid for p in paras for cid in by_para.get(p, ())), "")
@@ -379,7 +586,7 @@ def questions(edition: Edition, book: CaseBook | None = None,
                 view = _with(view, chart=constructed_view(c, book.links),
                              judgments=_judgments(edition, c),
                              inputs=_inputs({**inputs, "question": q.id}))
-            view = _with(view, **_roles(c, q.id))
+            view = _with(view, moving=tuple(c.moving), **_roles(c, q.id))
         out.append(view)
     return out
 
@@ -462,19 +669,23 @@ class WorkedLink:
 def worked_links(edition: Edition, book: CaseBook, examples: Mapping[str, Sequence[ExampleView]],
                  question_views: Sequence[QuestionView],
                  rule_pages: Mapping[str, str] | None = None) -> dict[str, list[WorkedLink]]:
-    """``{paragraph id: [links]}`` for every Chinese paragraph of the edition: its own cases,
-    else its rule's example (on its rule's page, *rule_pages*, else /rules/), else its
-    question's, else the nearest (see the module doc)."""
+    """``{paragraph id: [links]}`` for every Chinese paragraph of the edition: its own cases;
+    else the question it states (「如問危時」: a paragraph that states one 筮類 question); else
+    the example of a rule anchored in it that fits it best (:func:`fit`); else its question's
+    example (a paragraph of a question whose rules' examples all ask another chapter's
+    question); else the nearest (see the module doc)."""
     rule_pages = rule_pages or {}
     own = book.by_passage()
     rules_of: dict[str, list[str]] = {}
     for cat in edition.categories():
         for sid in cat.sentences:
             rules_of.setdefault(sid.split("-")[0], []).append(cat.rule_id)
-    q_of: dict[str, QuestionView] = {}
+    q_of: dict[str, list[QuestionView]] = {}
     for q in question_views:
-        for p in q.passages:
-            q_of.setdefault(p.id.split("-")[0], q)
+        for pid in dict.fromkeys(p.id.split("-")[0] for p in q.passages):
+            q_of.setdefault(pid, []).append(q)
+    stated = stated_questions(question_views)
+    division_of = {p.id: div.id for div in edition.divisions for p in div.passages}
     out: dict[str, list[WorkedLink]] = {}
     for div in edition.divisions:
         for p in div.passages:
@@ -483,15 +694,23 @@ def worked_links(edition: Edition, book: CaseBook, examples: Mapping[str, Sequen
                 out[pid] = [WorkedLink(pid, "case", case_page(cid), "",
                                        f"예제: {book.title(cid)}") for cid in own[pid]]
                 continue
-            rule = next((r for r in dict.fromkeys(rules_of.get(pid, ())) if examples.get(r)),
-                        None)
-            if rule is not None:
-                ex = examples[rule][0]
+            if len(stated.get(pid, ())) == 1:
+                q = stated[pid][0]
+                out[pid] = [WorkedLink(pid, "question", q.page, q.id, q.label)]
+                continue
+            asked = {q.id for q in (*stated.get(pid, ()), *q_of.get(pid, ()))}
+            candidates = [(fit(ex, div.id, asked, division_of), -k, rule, ex)
+                          for k, (rule, ex) in enumerate(
+                              (r, ex) for r in dict.fromkeys(rules_of.get(pid, ()))
+                              for ex in examples.get(r, ()))]
+            best = max(candidates, key=lambda t: t[:2], default=None)
+            mine = [*stated.get(pid, ()), *q_of.get(pid, ())]
+            if best is not None and (best[0] > 0 or not mine):
+                _, _, rule, ex = best
                 out[pid] = [WorkedLink(pid, "rule", rule_pages.get(rule, "rules"), ex.id,
                                        ex.label)]
-                continue
-            if pid in q_of:
-                q = q_of[pid]
+            elif mine:
+                q = mine[0]
                 out[pid] = [WorkedLink(pid, "question", q.page, q.id, q.label)]
     for div in edition.divisions:  # the rest: the passage's own date, the nearest link …
         ids = [p.id for p in div.passages]
@@ -509,6 +728,40 @@ def worked_links(edition: Edition, book: CaseBook, examples: Mapping[str, Sequen
             else:
                 out[pid] = own or [WorkedLink(pid, "other", "cast", "",
                                               "예제: 작괘 — 괘를 직접 지어 판단 보기")]
+    return out
+
+
+def fit(ex: ExampleView, division: str, asked: Iterable[str],
+        division_of: Mapping[str, str]) -> int:
+    """How well a rule's example fits a paragraph of *division* that treats the questions
+    *asked*: 3 it asks one of them; 2 it asks a question of the same chapter, or is a case of
+    it; 1 it asks nothing (the rule at work, whatever the asking); 0 it asks another chapter's
+    question (the 應期 of 囤積 is no example for a paragraph on illness).
+
+    >>> ex = ExampleView("ex-yingqi", "yingqi", "constructed", "", "", "", None, (), (),
+    ...                  question="shilei-26-q2")
+    >>> fit(ex, "shilei-14", {"shilei-14-q8"}, {}), fit(ex, "shilei-26", (), {})
+    (0, 2)
+    >>> fit(ExampleView("ex-xunkong", "xunkong", "case", "p163-case3", "", "", None, (), ()),
+    ...     "lifa-26", (), {"p163": "lifa-17"})
+    1
+    """
+    if ex.question:
+        if ex.question in set(asked):
+            return 3
+        return 2 if ex.question.rpartition("-q")[0] == division else 0
+    if ex.source == "case" and division_of.get(ex.case.split("-")[0]) == division:
+        return 2
+    return 1
+
+
+def stated_questions(question_views: Sequence[QuestionView]) -> dict[str, list[QuestionView]]:
+    """``{paragraph id: [questions]}``: the paragraph whose words state each question (its
+    ``<seg type="question">``: 「如問<u>危時</u>」, or the chapter's list of its questions)."""
+    out: dict[str, list[QuestionView]] = {}
+    for q in question_views:
+        if q.stated_in:
+            out.setdefault(q.stated_in, []).append(q)
     return out
 
 

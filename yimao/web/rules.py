@@ -56,8 +56,23 @@ class RuleView:
         return ids.rule(self.id)
 
     @property
+    def doctrine(self) -> bool:
+        """A doctrine alone: compute does not compute it."""
+        return set(self.kinds) == {"doctrine"}
+
+    @property
     def kinds_ko(self) -> tuple[str, ...]:
-        return tuple(KIND_KO.get(k, k) for k in self.kinds)
+        """How compute implements the rule, in Korean; 「교설 (계산하지 않음)」 only for a rule
+        that nothing computes (a doctrine that a finding also computes is no longer one).
+
+        >>> kinds = ("doctrine", "finding")
+        >>> RuleView("r", "", "", kinds, (), (), (), ()).kinds_ko
+        ('괘 전체 판단',)
+        >>> RuleView("r", "", "", ("doctrine",), (), (), (), ()).kinds_ko
+        ('교설 (계산하지 않음)',)
+        """
+        computed = [k for k in self.kinds if k != "doctrine"] or list(self.kinds)
+        return tuple(KIND_KO.get(k, k) for k in computed)
 
 
 @dataclass(frozen=True, slots=True)
