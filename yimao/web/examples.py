@@ -71,7 +71,7 @@ INPUT_ORDER = FIELDS
 _ROW = re.compile(r'<tr class="(?P<cls>[^"]*)"><td class="pos">(?P<pos>\d)</td>')
 
 
-_CELL = re.compile(r'<td class="(?P<col>spirit|line|bar|who|chg|fu)">')
+_CELL = re.compile(r'<td class="(?P<col>spirit|line|bar|who|chg|fu)"(?P<rest>[^>]*)>')
 COLUMNS = ("spirit", "line", "bar", "who", "chg", "fu")
 """The layout's cells of a row (六神, 六親 干支, 괘획, 世應, 변효, 伏神) a focus may name."""
 
@@ -92,7 +92,7 @@ def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "
     >>> html.count('<tr class="'), html.count('class="marked"'), '<td class="pos">1 <span' in html
     (6, 1, True)
     >>> html = render_chart(view, [4], "볼 곳", [(4, "chg")])
-    >>> html.count('data-focus'), '<td class="chg" data-focus>→ 兄弟戊申金' in html
+    >>> html.count('data-focus'), '<td class="chg" data-focus data-why="dongyao">→ 兄弟戊申金' in html
     (1, True)
     """
     wanted = frozenset(marks)
@@ -102,7 +102,7 @@ def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "
 
     def cell(pos: int, row: str) -> str:
         cols = columns.get(pos, set())
-        return _CELL.sub(lambda c: f'<td class="{c["col"]}" data-focus>'
+        return _CELL.sub(lambda c: f'<td class="{c["col"]}" data-focus{c["rest"]}>'
                          if c["col"] in cols else c[0], row)
 
     def mark(m: re.Match[str]) -> str:
