@@ -111,13 +111,13 @@ def label(s: Setting, ln: ChartLine | FuLine) -> str:
 
     >>> s = setting(Inputs("困", "坎", month="午", day="壬戌"))
     >>> label(s, s.chart.primary.line(1)), label(s, s.chart.changed.line(4))
-    ('初爻 妻財 寅木(世)', '變 四爻 兄弟 申金')
+    ('初爻 妻財 寅木(世)', '변효 四爻 兄弟 申金')
     """
     body = f"{ln.relative} {ln.branch}{ln.element}"
     if isinstance(ln, FuLine):
         return f"{POS_ZH[ln.position]} 아래 伏神 {body}"
     who = _who(s, ln)
-    head = "變 " if ln.role == "changed" else ""
+    head = "변효 " if ln.role == "changed" else ""
     return f"{head}{POS_ZH[ln.position]} {body}" + (f"({who})" if who else "")
 
 
@@ -205,6 +205,11 @@ def _line_sentence(s: Setting, ln: ChartLine | FuLine, attr: str, spec: Mapping[
         return f"{pp(name, '은')} {'動한다' if value else '動하지 않는다'}."
     if attr == "liushen":
         return f"{name}: 六神은 {pp(str(value), '이다')}."
+    if attr == "void":
+        void = "".join(str(x) for x in c.void)
+        if not value:
+            return f"{name}: {_day(s)}의 旬空은 {pp(void, '이다')[:-1]}니 이 효는 旬空이 아니다."
+        return f"{name}: {_day(s)}의 旬空은 {void}, 이 효의 旬空은 「{value}」."
     plain = {"relative": "六親", "branch": "지지", "ganzhi": "干支", "stem": "천간",
              "element": "오행", "yinyang": "음양", "void": "旬空의 종류", "grade": "등급",
              "san": "散", "is_year": "太歲"}
@@ -337,8 +342,19 @@ def _explain_moving(s: Setting, spec: Mapping[str, Any], value: Any) -> str:
     return f"動爻는 {'、'.join(POS_ZH[p] for p in s.chart.moving)}다."
 
 
+def _explain_guashen(s: Setting) -> str:
+    h = s.chart.primary
+    body = "、".join(POS_ZH[p] for p in h.guashen_lines) or "없음"
+    moving = [p for p in (*h.guashen_lines, h.shishen) if h.line(p).moving]
+    said = (f"{'、'.join(POS_ZH[p] for p in dict.fromkeys(moving))}가 動한다" if moving
+            else "어느 것도 動하지 않는다")
+    return f"卦身 {h.guashen}({body}), 世身 {POS_ZH[h.shishen]}: {said}."
+
+
 def _explain_finding(s: Setting, spec: Mapping[str, Any], value: Any) -> str:
     rid = spec["rule"]
+    if rid == "guashen" and spec.get("attr") == "moving":
+        return _explain_guashen(s)
     try:
         name = get_rule(rid).ko or rid
     except (KeyError, ValueError):

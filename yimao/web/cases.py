@@ -189,6 +189,10 @@ class Asking:
     choice: str
     agreement: str
     note: str
+    choice_passages: tuple[str, ...] = ()
+
+
+PASSAGE_ID = re.compile(r" ?\(?(p\d{3}-s\d+)\)?")
 
 
 def _choice_ko(choice: str) -> str:
@@ -196,6 +200,9 @@ def _choice_ko(choice: str) -> str:
 
     >>> _choice_ko("伏藏: 舍飛從伏"), _choice_ko("竟無"), _choice_ko("")
     ('飛爻에 없어 그 아래 伏神을 쓴다(舍飛從伏).', '飛爻에도 伏神에도 없다(竟無).', '')
+    >>> _choice_ko("兩現: 皆有成格 (p178-s2), 並取")
+    '두 번 나타난다(兩現): 皆有成格, 並取.'
+
     """
     if not choice:
         return ""
@@ -204,7 +211,8 @@ def _choice_ko(choice: str) -> str:
     if choice == "竟無":
         return "飛爻에도 伏神에도 없다(竟無)."
     if choice.startswith("兩現"):
-        return f"두 번 나타나 하나를 고른다({choice.removeprefix('兩現: ')})."
+        rest = PASSAGE_ID.sub("", choice.removeprefix("兩現: ")).replace(" ,", ",")
+        return f"두 번 나타난다(兩現): {rest}."
     return choice if not re.search("[A-Za-z]", choice) else ""
 
 
@@ -290,7 +298,8 @@ def asking(case: C.Case, s: C.Setting) -> Asking | None:
     status, _ = agreement(case)
     note = case.yongshen_note if not re.search("[A-Za-z]", case.yongshen_note) else ""
     return Asking(q, first, r.value, why, passages, tuple(roles), _choice_ko(r.choice),
-                  AGREEMENT_KO.get(status, ""), note)
+                  AGREEMENT_KO.get(status, ""), note,
+                  tuple(m.group(1) for m in PASSAGE_ID.finditer(r.choice)))
 
 
 NOT_COMPUTABLE_KO = (
@@ -467,6 +476,7 @@ class CaseBook:
             "claims": claims, "asking": ask,
             "asking_cites": tuple(self.cite(p) for p in ask.passages) if ask else (),
             "question_cite": self.cite(ask.first) if ask and ask.first else None,
+            "choice_cites": tuple(self.cite(p) for p in ask.choice_passages) if ask else (),
             "confirmed": sum(c["status"] == "confirmed" for c in claims),
             "contradicted": sum(c["status"] == "contradicted" for c in claims),
         }
