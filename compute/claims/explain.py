@@ -39,7 +39,10 @@ from compute.claims.case import (
     show_value,
     state_of,
 )
-from compute.claims.check import _hidden_lines, _line_attr, _rules_read, _select
+from compute.claims.check import hidden_lines as _hidden_lines
+from compute.claims.check import line_attr as _line_attr
+from compute.claims.check import rules_read as _rules_read
+from compute.claims.check import select_lines as _select
 from compute.claims.query import Query, clashes, combines
 from compute.engine.chart import ChartLine
 from compute.registry import get as get_rule
@@ -465,7 +468,8 @@ def _say(s: Setting, spec: Mapping[str, Any], value: Any) -> str:
 
 
 def _one(inputs: Inputs, spec: Mapping[str, Any]) -> str:
-    from compute.claims.check import CHECKS, _relevant, completions
+    from compute.claims.check import CHECKS, completions
+    from compute.claims.check import relevant_branches as _relevant
 
     kind = spec.get("kind")
     fn = CHECKS.get(kind)  # type: ignore[arg-type]
