@@ -78,6 +78,20 @@ def test_every_decided_claim_has_korean_reasons_in_the_glossary_s_words() -> Non
     assert [(w, p) for w, line in lines for p in problems(line)] == []
 
 
+def test_a_child_s_illness_takes_zisun_by_the_kinship_table() -> None:
+    # 「占子病」: a child is 「筮下」 in the 親屬 table (p350-s1), 子孫; 晉 (乾宮 金) has no 水
+    # among its lines (未巳卯 酉未巳), so the 子孫 is a 伏神
+    from yimao.web.cases import asking
+
+    case = _case("p095-case1")
+    a = asking(case, C.setting(case))
+    assert a is not None and a.value == "子孫" and "p350-s1" in a.passages
+    assert "筮下" in a.why
+    name, rel, lines = a.roles[0]
+    assert (name, rel) == ("用神", "子孫") and lines and all("伏神 子孫" in x for x in lines)
+    assert "舍飛從伏" in a.choice
+
+
 # ------------------------------------------------------------------ the pages
 
 

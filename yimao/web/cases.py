@@ -167,7 +167,7 @@ ROLE_NAMES = (("用神", "yong"), ("元神", "yuan"), ("忌神", "ji"), ("仇神
 AGREEMENT_KO = {
     "agrees": "",
     "agrees (both)": "용신이 두 번 나오는데 본문은 둘 다 든다.",
-    "differs": "편집자가 읽은 용신의 자리와 계산이 고른 자리가 다르다.",
+    "differs": "이 점례는 {book} 용신으로 보는데, 계산은 {computed} 고른다.",
 }
 
 
@@ -269,8 +269,9 @@ def asking(case: C.Case, s: C.Setting) -> Asking | None:
     >>> a.why
     '筮類의 이 물음은 妻財를 用神으로 삼는다.'
     """
+    from compute.book.gua import POS_ZH
     from compute.claims.case import FuLine
-    from compute.claims.explain import label
+    from compute.claims.explain import label, pp
     from yimao.model.case_questions import agreement, computed
 
     r = computed(case)
@@ -296,9 +297,12 @@ def asking(case: C.Case, s: C.Setting) -> Asking | None:
             roles.append((name, str(role.relative), tuple(lab(p) for p in role.lines)))
     why, passages = _why(case, s, r.value)
     status, _ = agreement(case)
+    book = "、".join(POS_ZH[p] for p in sorted(case.yongshen.get("lines", ()))) or "伏神"
+    got = "、".join(POS_ZH[p] for p in r.positions) or "伏神"
+    said = AGREEMENT_KO.get(status, "").format(book=pp(book, "을"), computed=pp(got, "을"))
     note = case.yongshen_note if not re.search("[A-Za-z]", case.yongshen_note) else ""
     return Asking(q, first, r.value, why, passages, tuple(roles), _choice_ko(r.choice),
-                  AGREEMENT_KO.get(status, ""), note,
+                  said, note,
                   tuple(m.group(1) for m in PASSAGE_ID.finditer(r.choice)))
 
 
