@@ -679,5 +679,9 @@ CHECKS: Final[dict[str, Callable[[Setting, Mapping[str, Any]], Any]]] = {
     "jingxing": check_jingxing, "shengjiang": check_shengjiang, "finding": check_finding,
 }
 
-
-
+# the readers compute.claims.explain shares with the checks (it says what they read)
+select_lines = _select
+hidden_lines = _hidden_lines
+line_attr = _line_attr
+rules_read = _rules_read
+relevant_branches = _relevant

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import pickle
 import re
 from collections.abc import Mapping
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from yimao import atomic, ids
 from yimao.model import cases as C
 from yimao.web.links import Links
-from yimao.web.pages import short_ref
+from yimao.web.pages import docname, short_ref
 
 if TYPE_CHECKING:
     from yimao.model.edition import Edition
@@ -185,21 +186,206 @@ def chart_view(setting: C.Setting, links: Links | None = None) -> ChartView:
                                  why_src=links.root + why_name(why) if links else ""), why)
 
 
-Computed = tuple[ChartView | None, str, tuple[C.Verdict, ...], tuple[tuple[str, ...], str, str]]
+ROLE_NAMES = (("用神", "yong"), ("元神", "yuan"), ("忌神", "ji"), ("仇神", "chou"))
+AGREEMENT_KO = {
+    "agrees": "",
+    "agrees (both)": "용신이 두 번 나오는데 본문은 둘 다 든다.",
+    "differs": "이 점례는 {book} 용신으로 보는데, 계산은 {computed} 고른다.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Asking:
+    """What a case asks and the 用神 that answers it: the 筮類 question (``question``: id,
+    the book's words, the Korean), the 用神 (``value``) with ``why`` (a Korean sentence: which
+    of the book's sentences chose it) and those sentences (``passages``, ids), each role's
+    lines in a reader's words (``roles``: (role, 六親, line labels)), how compute chose among
+    appearances (``choice``), and ``agreement`` (Korean, empty when compute and the editors
+    agree)."""
+
+    question: tuple[str, str, str] | None
+    first: str  # the first sentence of the question in the 筮類 (id), or ""
+    value: str
+    why: str
+    passages: tuple[str, ...]
+    roles: tuple[tuple[str, str, tuple[str, ...]], ...]
+    choice: str
+    agreement: str
+    note: str
+    choice_passages: tuple[str, ...] = ()
+
+
+PASSAGE_ID = re.compile(r" ?\(?(p\d{3}-s\d+)\)?")
+
+
+def _choice_ko(choice: str) -> str:
+    """compute's note on how the 用神 was found, in a reader's words.
+
+    >>> _choice_ko("伏藏: 舍飛從伏"), _choice_ko("竟無"), _choice_ko("")
+    ('飛爻에 없어 그 아래 伏神을 쓴다(舍飛從伏).', '飛爻에도 伏神에도 없다(竟無).', '')
+    >>> _choice_ko("兩現: 皆有成格 (p178-s2), 並取")
+    '두 번 나타난다(兩現): 皆有成格, 並取.'
+
+    """
+    if not choice:
+        return ""
+    if choice.startswith("伏藏"):
+        return "飛爻에 없어 그 아래 伏神을 쓴다(舍飛從伏)."
+    if choice == "竟無":
+        return "飛爻에도 伏神에도 없다(竟無)."
+    if choice.startswith("兩現"):
+        rest = PASSAGE_ID.sub("", choice.removeprefix("兩現: ")).replace(" ,", ",")
+        return f"두 번 나타난다(兩現): {rest}."
+    return choice if not re.search("[A-Za-z]", choice) else ""
+
+
+def _why(case: C.Case, s: C.Setting, value: str) -> tuple[str, tuple[str, ...]]:
+    """Which of the book's sentences makes *value* the 用神 of *case*: the question's own
+    用神, one of its alternatives (who asks, for whom), a row of the 親屬 table, or (with no
+    sentence) the editors' reading of the case."""
+    from compute.book.questions import KIN
+    from compute.book.questions import question as find_question
+    from compute.claims.explain import pp
+    from compute.shilei.roles import roles
+
+    if not case.question_id:
+        return f"편집자가 점례의 본문에 따라 {pp(value, '을')} 用神으로 읽었다.", ()
+    q = find_question(case.question_id)
+    r = roles(s.chart, q.id)
+    if r.when and r.value == value:
+        return f"{r.when}: {pp(value, '을')} 用神으로 삼는다.", tuple(r.passages)
+    if value in q.yongshen:
+        return (f"筮類의 이 물음은 {pp(value, '을')} 用神으로 삼는다.",
+                tuple(q.passages[:1]))
+    said = case.question
+
+    def names(a: Any) -> bool:  # an alternative for a person the case's question names
+        return any(f.startswith("person=") and f[7:] in said for f in a.facts)
+
+    alts = [a for a in q.alternatives if a.yongshen[:1] == (value,)]
+    for a in sorted(alts, key=lambda a: not names(a)):
+        if names(a) or "親屬" not in q.yongshen:
+            return f"{a.when}: {pp(value, '을')} 用神으로 삼는다.", tuple(a.passages)
+    if "親屬" in q.yongshen:
+        rows = [k for k in KIN if k.yongshen == value]
+        row = next((k for k in rows if any(p in said for p in k.persons)),
+                   rows[0] if rows else None)
+        if row is not None:
+            return (f"친족을 묻는 물음이라 親屬 표를 따른다 — {row.who}: "
+                    f"{pp(value, '을')} 用神으로 삼는다.", tuple(row.passages))
+    if alts:
+        return f"{alts[0].when}: {pp(value, '을')} 用神으로 삼는다.", tuple(alts[0].passages)
+    if q.yongshen and q.yongshen[0] not in ("親屬", "物類"):
+        return (f"筮類의 이 물음은 {pp(q.yongshen[0], '을')} 用神으로 삼으나, 이 점례는 본문대로 "
+                f"{pp(value, '을')} 본다.", tuple(q.passages[:1]))
+    return f"편집자가 점례의 본문에 따라 {pp(value, '을')} 用神으로 읽었다.", ()
+
+
+def asking(case: C.Case, s: C.Setting) -> Asking | None:
+    """The question and 用神 of *case* on its chart *s* (None where the editors give no 用神).
+
+    >>> from yimao.model import cases as M
+    >>> case = M.by_id(M.load(), "p089-case1")
+    >>> a = asking(case, M.setting(case))
+    >>> a.question[1:], a.value, a.roles[0]
+    (('趨利', '재물을 구하는 일(구재의 대세)'), '妻財', ('用神', '妻財', ('初爻 妻財 寅木(世)',)))
+    >>> a.why
+    '筮類의 이 물음은 妻財를 用神으로 삼는다.'
+    """
+    from compute.book.gua import POS_ZH
+    from compute.claims.case import FuLine
+    from compute.claims.explain import label, pp
+    from yimao.model.case_questions import agreement, computed
+
+    r = computed(case)
+    if r is None:
+        return None
+    q = None
+    first = ""
+    if case.question_id:
+        from compute.book.questions import question as find_question
+
+        qq = find_question(case.question_id)
+        q, first = (qq.id, qq.text, qq.ko), (qq.passages[0] if qq.passages else "")
+    h = s.chart.primary
+
+    def lab(pos: int, hidden: bool = False) -> str:
+        ln = h.line(pos)
+        return label(s, FuLine(ln.hidden, ln)) if hidden and ln.hidden else label(s, ln)
+
+    roles = [("用神", str(r.relative or r.value), tuple(lab(a.position, a.hidden) for a in r.yong))]
+    for name, attr in ROLE_NAMES[1:]:
+        role = getattr(r, attr)
+        if role.relative is not None:
+            roles.append((name, str(role.relative), tuple(lab(p) for p in role.lines)))
+    why, passages = _why(case, s, r.value)
+    status, _ = agreement(case)
+    book = "、".join(POS_ZH[p] for p in sorted(case.yongshen.get("lines", ()))) or "伏神"
+    got = "、".join(POS_ZH[p] for p in r.positions) or "伏神"
+    said = AGREEMENT_KO.get(status, "").format(book=pp(book, "을"), computed=pp(got, "을"))
+    note = case.yongshen_note if not re.search("[A-Za-z]", case.yongshen_note) else ""
+    return Asking(q, first, r.value, why, passages, tuple(roles), _choice_ko(r.choice),
+                  said, note,
+                  tuple(m.group(1) for m in PASSAGE_ID.finditer(r.choice)))
+
+
+NOT_COMPUTABLE_KO = (
+    (re.compile(r"the case does not give (.*)"), "본문이 날짜를 다 말하지 않아 판단할 수 없다."),
+    (re.compile(r"compute has no rule .*"), "이 판의 계산 엔진에 아직 이 규칙이 없다."),
+    (re.compile(r".*the claim holds on (\d+) of the (\d+) neutral dates.*"),
+     "본문이 허용하는 날짜 {1}가지 가운데 {0}가지에서만 성립하여 판단할 수 없다."),
+)
+
+
+def not_computable_ko(reason: str) -> str:
+    """Why a claim cannot be decided, in Korean (compute's reason is in English).
+
+    >>> not_computable_ko("compute has no rule 'jieqi' yet")
+    '이 판의 계산 엔진에 아직 이 규칙이 없다.'
+    >>> not_computable_ko("x: the claim holds on 3 of the 12 neutral dates the text allows")
+    '본문이 허용하는 날짜 12가지 가운데 3가지에서만 성립하여 판단할 수 없다.'
+    """
+    for pattern, ko in NOT_COMPUTABLE_KO:
+        m = pattern.fullmatch(reason)
+        if m:
+            return ko.format(*m.groups())
+    return "이 판의 계산 엔진으로는 판단할 수 없다."
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """A sentence of the book as a reader cites it: 「筮類 26.1.1」, its page and anchor."""
+
+    ref: str
+    page: str
+    anchor: str
+
+
+Computed = tuple[ChartView | None, str, tuple[C.Verdict, ...], tuple[tuple[str, ...], str, str],
+                 "Asking | None", tuple[tuple[str, ...], ...]]
 
 
 def compute(case: C.Case, links: Links | None = None) -> Computed:
     """The slow part of a case: its chart, each claim's verdict, its Gregorian dates (with
-    their basis) and the problem of its date if any."""
+    their basis), the problem of its date if any, its 用神 and roles (:func:`asking`) and
+    each claim's reasons in Korean (:func:`compute.claims.explain.explain`)."""
+    from compute.claims import Inputs
+    from compute.claims.explain import explain
+
     chart: ChartView | None = None
     error = ""
+    ask: Asking | None = None
     try:
-        chart = chart_view(C.setting(case), links)
+        s = C.setting(case)
+        chart = chart_view(s, links)
+        ask = asking(case, s)
     except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
         error = str(exc)
     verdicts = tuple(C.evaluate(case, claim) for claim in case.claims)
+    reasons = tuple(explain(Inputs.of(case), claim.check) if v.status != "two_readings" else ()
+                    for claim, v in zip(case.claims, verdicts, strict=True))
     found, basis = C.dates(case)
-    return chart, error, verdicts, (tuple(found), basis, C.date_problem(case))
+    return chart, error, verdicts, (tuple(found), basis, C.date_problem(case)), ask, reasons
 
 
 def code_digest() -> str:
@@ -208,7 +394,8 @@ def code_digest() -> str:
     this module."""
     root = Path(__file__).resolve().parents[2]
     files = sorted((root / "compute").rglob("*.py"))
-    files += [root / "yimao" / "model" / "cases.py", Path(__file__).resolve()]
+    files += [root / "yimao" / "model" / "cases.py", root / "yimao" / "web" / "links.py",
+              Path(__file__).resolve()]
     h = hashlib.sha256()
     for f in files:
         if f.is_file():
@@ -301,9 +488,10 @@ class CaseBook:
         the ``confirmed`` and ``contradicted`` counts."""
         case = self.cases[cid]
         ed = self.edition
-        chart, error, verdicts, (found, basis, problem) = self.cache.get(case, self.links)
-        claims = tuple(self._claim(claim, v) for claim, v in zip(case.claims, verdicts,
-                                                                   strict=True))
+        chart, error, verdicts, (found, basis, problem), ask, reasons = \
+            self.cache.get(case, self.links)
+        claims = tuple(self._claim(cid, claim, v, why) for claim, v, why in zip(
+            case.claims, verdicts, reasons, strict=True))
         return {
             "case": case, "ref": short_ref(ed.ref(cid)),
             "division": ed.passage(case.passage).division,
@@ -315,19 +503,40 @@ class CaseBook:
             "chart": chart, "chart_error": error, "gregorian": tuple(found),
             "date_basis": basis, "date_problem": problem,
             "inputs": tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k)),
-            "claims": claims,
+            "claims": claims, "asking": ask,
+            "asking_cites": tuple(self.cite(p) for p in ask.passages) if ask else (),
+            "question_cite": self.cite(ask.first) if ask and ask.first else None,
+            "choice_cites": tuple(self.cite(p) for p in ask.choice_passages) if ask else (),
             "confirmed": sum(c["status"] == "confirmed" for c in claims),
             "contradicted": sum(c["status"] == "contradicted" for c in claims),
         }
 
-    @staticmethod
-    def _claim(claim: C.Claim, v: C.Verdict) -> dict[str, Any]:
-        # readers see the editors' Korean note (claim.note) and the verdict rendered in
-        # Korean; the working notes (English) stay in `yimao case`
+    def _claim(self, cid: str, claim: C.Claim, v: C.Verdict, why: tuple[str, ...]
+               ) -> dict[str, Any]:
+        # readers see the editors' Korean note (claim.note), compute's reasons in Korean
+        # (compute.claims.explain) and, for a claim the book and compute disagree on, both
+        # values; the working notes (English) stay in `yimao case`; the rule id and the
+        # check are for developers (a <details>)
+        from compute.claims.case import show_value
+
         mark, label = STATUS[v.status]
         return {"claim": claim, "status": v.status, "mark": mark, "label": label,
                 "note": " ".join(claim.note.split()),
-                "detail": detail_ko(v.detail) if v.status != "not_computable" else ""}
+                "detail": detail_ko(v.detail) if v.status != "not_computable" else "",
+                "why": why if v.status != "not_computable" else (not_computable_ko(v.detail),),
+                "book_value": _shown(v.expected, show_value),
+                "value": _shown(v.value, show_value),
+                "cite": Cite(short_ref(self.edition.ref(cid)),
+                             docname(self.edition.passage(self.cases[cid].passage).division),
+                             claim.id),
+                "check": json.dumps(dict(claim.check), ensure_ascii=False),
+                "reason": v.detail}
+
+    def cite(self, sid: str) -> Cite:
+        """Sentence (or paragraph) *sid* as a reader cites it."""
+        ed = self.edition
+        return Cite(short_ref(ed.ref(sid)), docname(ed.passage(ids.paragraph_of(sid)).division),
+                    sid)
 
     def _korean(self, pid: str) -> tuple[tuple[str, str], ...]:
         """The Korean translation of paragraph *pid* (id, text), if it has one."""
@@ -345,6 +554,13 @@ class CaseBook:
 
     def views(self) -> list[dict[str, Any]]:
         return [self.view(cid) for cid in self.ids()]
+
+
+def _shown(value: Any, show: Any) -> str:
+    """A verdict's value as the page shows it (是/否 for a truth, one value of a tuple)."""
+    if isinstance(value, tuple):
+        return " · ".join(show(x) for x in value)
+    return str(show(value)) if value is not None else ""
 
 
 def claim_marks(book: CaseBook) -> Mapping[str, Any]:

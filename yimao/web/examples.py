@@ -92,7 +92,7 @@ def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "
     >>> html.count('<tr class="'), html.count('class="marked"'), '<td class="pos">1 <span' in html
     (6, 1, True)
     >>> html = render_chart(view, [4], "볼 곳", [(4, "chg")])
-    >>> html.count('data-focus'), '<td class="chg" data-focus data-why="dongyao">→ 兄弟戊申金' in html
+    >>> html.count('data-focus'), '<td class="chg" data-focus data-why="dongyao">→ 兄弟戊申' in html
     (1, True)
     """
     wanted = frozenset(marks)
