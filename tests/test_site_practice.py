@@ -126,6 +126,8 @@ def test_the_page_gives_the_hexagram_not_the_answers(site: Build) -> None:
     assert not [r for r in ("父母", "兄弟", "子孫", "妻財", "官鬼") if r in shown]
     data = json.loads(page.xpath("string(//script[@class='practice-data'])"))
     assert data["exercises"][0]["chart"] == answer
+    rules = page.xpath("//p[@class='practice-rules']//a")
+    assert [a.text for a in rules][:3] == ["「立法 4.1.1」", "「立法 4.4.2」", "「立法 6.1.2」"]
     sid, ref, href = data["sentences"]["relative:父母"]
     assert (sid, ref, href) == ("p054-s2", "立法 6.1.2", "../lifa/06/#p054-s2")
     assert page.xpath("//nav[@class='site-nav']//a[text()='연습']/@href") == ["#"]

@@ -177,8 +177,8 @@
     if (p.generation === "歸魂") {
       return [head + "歸魂卦다. 游魂卦의 아래 세 효가 본궁으로 돌아간 괘이므로 " + end, ["shiying:魂", "shiying:次"]];
     }
-    return [head + p.generation + " 괘다. 八純 " + p.palace + "卦의 아래에서부터 " + p.shi +
-      "효가 변한 괘이므로 世는 마지막으로 변한 " + POS[p.shi - 1] + ", 應은 世와 세 자리 떨어진 " +
+    return [head + p.generation + " 괘다. 八純 " + p.palace + "卦의 아래에서부터 " +
+      ["한", "두", "세", "네", "다섯"][p.shi - 1] + " 효가 변한 괘이므로 世는 마지막으로 변한 " + POS[p.shi - 1] + ", 應은 世와 세 자리 떨어진 " +
       POS[p.ying - 1] + "다.", ["shiying:次"]];
   }
   function questionText(d) {
@@ -435,6 +435,7 @@
     if (first) { first.focus(); }
   });
   form.querySelector(".practice-clear").addEventListener("click", function () {
+    status.textContent = "";
     form.reset();
     clearMarks();
   });

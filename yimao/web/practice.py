@@ -13,8 +13,9 @@ and without Pyodide:
   generation, moving lines, days of every stem, half of them asked a question), each as its
   inputs and :func:`answer` (the part of ``chart(...).to_dict()`` the check reads);
 * the sentences (:func:`sentences`): for each rule the check explains, the sentence it links,
-  taken from the rule's passages in compute's registry (the build stops if a sentence is not
-  among them), with its human reference (立法 4.2.1) and its URL from the practice page.
+  one of the rule's passages in compute's registry as the TEI's taxonomy files them (the build
+  stops if it is not among them), with its human reference (立法 4.2.1) and its URL from the
+  practice page.
 
 A query string (``/practice/?primary=困&changed=坎&month=午&day=壬戌``: the 「직접 풀어 보기」
 links of the rule and question examples) names a chart; when it is not one of the exercises the
@@ -178,17 +179,21 @@ def exercises(questions: Sequence[Question]) -> list[dict[str, Any]]:
 
 
 def sentences(edition: Edition, url: Callable[[str, str], str]) -> dict[str, list[str]]:
-    """``{key: [sentence id, 立法 4.2.1, its URL]}`` for :data:`SENTENCES`. Raises
-    :class:`EditionError` if a sentence is not among its rule's passages in compute's
-    registry or not in the edition."""
-    from compute import registry
+    """``{key: [sentence id, 立法 4.2.1, its URL]}`` for :data:`SENTENCES`, read from the
+    edition: a sentence is linked when the TEI's rule taxonomy (compiled from compute's
+    registry: each rule's passages) files it under its rule. Raises :class:`EditionError`
+    when the edition has the rule but not that sentence under it (the registry moved on); a
+    partial edition (a test's) without the rule links nothing for it."""
     from yimao.web.pages import docname, short_ref
 
+    filed = {c.rule_id: set(c.sentences) for c in edition.categories()}
     out = {}
     for key, (rid, sid) in SENTENCES.items():
-        if sid not in registry.get(rid).passages:
+        if rid not in filed:
+            continue
+        if sid not in filed[rid]:
             raise EditionError(f"{edition.path}:0: practice: {sid} is not a passage of the "
-                               f"rule {rid} in compute's registry")
+                               f"rule {rid} (compute's registry, the TEI's taxonomy)")
         div = edition.passage(sid.split("-")[0]).division
         out[key] = [sid, short_ref(edition.ref(sid)), url(docname(div), sid)]
     return out
@@ -235,7 +240,7 @@ def render(edition: Edition, questions: Sequence[Question], env: Any,
     data = page_data(edition, questions, url)
     first = data["exercises"][0]
     return str(env.get_template("yimao/practice.html").render(
-        first=first, chart_json=script_json(first["chart"]),
+        first=first, sentences=data["sentences"], chart_json=script_json(first["chart"]),
         inputs_json=script_json(first["inputs"]), data_json=script_json(data)))
 
 
