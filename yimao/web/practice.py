@@ -226,12 +226,16 @@ def page_data(edition: Edition, questions: Sequence[Question],
 
 
 def script_json(value: Any) -> str:
-    """JSON safe inside ``<script>`` (no ``</``).
+    """Compact JSON safe inside ``<script>`` and inside a single-quoted attribute as it is:
+    ``<``, ``>``, ``&`` and ``'`` written as JSON escapes (no HTML entity to decode).
 
-    >>> script_json({"a": "</script>"})
-    '{"a":"<\\\\/script>"}'
+    >>> print(script_json({"a": "</script>'&"}))
+    {"a":"\\u003c/script\\u003e\\u0027\\u0026"}
     """
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("'", "\\u0027")):
+        text = text.replace(ch, esc)
+    return text
 
 
 def render(edition: Edition, questions: Sequence[Question], env: Any,
