@@ -508,7 +508,7 @@ def companion(path: Path) -> int:
     return gz.stat().st_size
 
 
-PRECACHE_PAGES = ("", "cast/", "search/")
+PRECACHE_PAGES = ("", "cast/", "practice/", "search/")
 """Pages the service worker stores when it installs (others as they are visited)."""
 PRECACHE_DIRS = ("_static",)
 PRECACHE_ROOT_SUFFIXES = (".js", ".json", ".css")
@@ -516,8 +516,8 @@ PRECACHE_ROOT_SUFFIXES = (".js", ".json", ".css")
 
 def precache(outdir: Path) -> list[str]:
     """What the service worker stores when it installs, relative to the site root: the home,
-    /cast/ and /search/ pages, every file under _static/ by the URL the pages give it (with
-    its digest, ``?v=``), and the root's .js/.json/.css files except sw.js. The search data
+    /cast/, /practice/ and /search/ pages, every file under _static/ by the URL the pages give
+    it (with its digest, ``?v=``), and the root's .js/.json/.css files except sw.js. The search data
     is not stored up front (a query fetches the few files it needs, kept then); the Python
     runtime (_py/) is stored on its first use; other pages as they are visited.
 

@@ -5,9 +5,9 @@
      precaches); when a new worker takes over, the other releases' caches are dropped and
      the pages a reader had stored are fetched again into the new release's cache (an
      offline copy is refreshed on the next online visit, never mixed with another release);
-   - on install it stores the home page, /cast/, /search/ and the stylesheets and scripts by
-     the URLs the pages give them (with their digest, ?v=…): a page finds its own release's
-     files or none;
+   - on install it stores the home page, /cast/, /practice/, /search/ and the stylesheets and
+     scripts by the URLs the pages give them (with their digest, ?v=…): a page finds its own
+     release's files or none;
    - pages and every file whose name does not carry its digest are fetched from the network
      with `cache: "no-cache"` (revalidated, never a stale HTTP-cache copy) and stored; the
      stored copy only when offline;
