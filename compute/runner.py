@@ -55,7 +55,7 @@ def chart_html(c: Chart, passage_href: Callable[[str], str]) -> str:
 
     >>> from compute import chart
     >>> html = chart_html(chart("困", "坎", month="午", day="壬戌"), passage_link("/"))
-    >>> html.count('<td class="line">'), 'href="/p/p056/#p056-s1" data-p="p056-s1"' in html
+    >>> html.count('<td class="line"'), 'href="/p/p056/#p056-s1" data-p="p056-s1"' in html
     (6, True)
     >>> html.count('<li data-step='), '<details class="derivation-box" open>' in html
     (10, True)

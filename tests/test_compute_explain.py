@@ -14,7 +14,7 @@ import pytest
 from compute import chart
 from compute.book.gua import HEXAGRAMS
 from compute.book.liuqin import LIUQIN_RULE
-from compute.engine.layout import render_html
+from compute.engine.layout import CELL_OF, render_html
 from compute.explain import explained
 from compute.explain.cells import relation
 from compute.registry import PASSAGE_RE
@@ -116,10 +116,16 @@ def test_the_html_marks_each_explained_cell_and_carries_the_notes() -> None:
     lay = explained(chart("困", "坎", month="子", day="壬戌", question="囤積"))
     html = render_html(lay, lambda p: f"/p/{p}", derivation_open=True)
     rows = re.findall(r'<tr class="[a-z]*"><td class="pos">(\d)</td>(.*?)</tr>', html)
-    cells = [(f"{pos}.{cls}", rule) for pos, row in rows
-             for cls, rule in re.findall(r'class="([a-z]+)[^"]*" data-why="([a-z0-9-]+)"', row)]
+    cell_re = r'<td class="([a-z]+)[^"]*" data-why="([a-z0-9- ]+)"'
+    cells = [(f"{pos}.{cls}", rules.split()) for pos, row in rows
+             for cls, rules in re.findall(cell_re, row)]
     notes = {n.key: n.rule for n in lay.notes}
-    assert len(cells) >= 20 and all(notes[k] == rule for k, rule in cells), cells
+    for cell, rules in cells:  # each rule a cell names is that of one of its notes
+        pos, cls = cell.split(".")
+        mine = {r for k, r in notes.items() if k.startswith(f"{pos}.")
+                and CELL_OF.get(k.split(".")[1], k.split(".")[1]) == cls}
+        assert set(rules) == mine, cell
+    assert len(cells) >= 20, cells
     assert html.count('<li data-step="') == len(lay.steps) >= 8
     assert '<script type="application/json" class="why-data">' in html
     assert "<" not in html.split('class="why-data">')[1].split("</script>")[0]

@@ -49,5 +49,5 @@ def test_the_marks_reach_the_rendered_rows_and_cells() -> None:
     html = render_chart(constructed_view(KUN), rows, "볼 곳", cells)
     assert html.count('class="moving marked"') == 1
     assert '<td class="pos">4 <span class="mark-label" lang="ko">볼 곳</span>' in html
-    focused = re.findall(r'<td class="line" data-focus>(.*?)</td>', html)
+    focused = re.findall(r'<td class="line" data-focus[^>]*>(.*?)</td>', html)
     assert [re.sub(r"<[^>]+>", "", f) for f in focused] == ["子孫丁亥水"]

@@ -359,10 +359,6 @@ def render_text(chart_or_layout: Chart | Layout) -> str:
 COLUMNS_KO: Final = ("효", "六神", "六親 干支", "괘획", "世應", "변효", "伏神", "日月")
 """The table's column labels (Korean, the terms in Chinese)."""
 
-RIYUE_KEYS: Final = {"空": "void", "破": "broken", "沖": "clash"}
-"""The note of each mark of :attr:`Row.riyue` (the 旺衰 takes ``wang``)."""
-
-
 def _th(label: str, hidden: str = "") -> str:
     """A column label; the 伏神 column names the chart's 伏卦 (the palace's 首卦 only for a
     一世 … 五世 hexagram: a 純卦, 游魂 or 歸魂 hides another,
@@ -379,6 +375,16 @@ def _th(label: str, hidden: str = "") -> str:
     return f'<th scope="col">{label}</th>'
 
 
+CELL_NOTES: Final = {"line": ("rel", "gan", "zhi"), "who": ("who", "role"),
+                     "riyue": ("wang", "void", "broken", "clash")}
+"""The notes a cell of the table shows (its class → the notes' names); a cell not listed shows
+the note of its own name (``spirit``, ``chg``, ``fu``). The 六親 干支 cell explains its 六親, its
+納甲 stem and its branch; the 世應 cell the 世/應 and the role for the question; the 日月 cell
+the line's 旺衰, 旬空, 月破 and 日沖."""
+CELL_OF: Final = {note: cell for cell, notes in CELL_NOTES.items() for note in notes}
+"""The cell that shows a note (``"gan"`` → ``"line"``)."""
+
+
 class _Html:
     """What :func:`render_html` needs besides the layout: links, citations, the rules' Korean
     titles and statements, and which of the layout's notes exist (cells carry ``data-why``
@@ -392,12 +398,14 @@ class _Html:
         self.href, self.cite, self.rule_info = href, cite, rule_info
         self.rules = {n.key: n.rule for n in lay.notes}
 
-    def why(self, pos: int, cls: str, inner: str, tag: str = "span", more: str = "") -> str:
-        """*inner* in an element of class *cls*; where the layout has the note
-        ``f"{pos}.{cls}"``, it carries ``data-why`` (the rule) and opens that note when clicked,
-        tapped or activated from the keyboard (the page's script makes it focusable)."""
-        rule = self.rules.get(f"{pos}.{cls}")
-        attr = f' data-why="{rule}"' if rule else ""
+    def why(self, pos: int, cls: str, inner: str, tag: str = "td", more: str = "") -> str:
+        """*inner* in a cell of class *cls*; where the layout has notes for it
+        (:data:`CELL_NOTES`), it carries ``data-why`` (their rules) and opens them when
+        clicked, tapped or activated from the keyboard (the page's script makes it
+        focusable)."""
+        found = [self.rules[k] for n in CELL_NOTES.get(cls, (cls,))
+                 if (k := f"{pos}.{n}") in self.rules]
+        attr = f' data-why="{" ".join(dict.fromkeys(found))}"' if found else ""
         return f'<{tag} class="{cls}{more}"{attr}>{inner}</{tag}>'
 
     def label(self, pid: str) -> str:
@@ -416,27 +424,15 @@ class _Html:
         return self.rule_info(rule)[0] if self.rule_info else ""
 
 
-def _line_cell(h: _Html, r: Row) -> str:
-    k, c, esc = r.position, r.line, h.esc
-    return (f'<td class="line">{h.why(k, "rel", esc(c.relative))}'
-            f'{h.why(k, "gan", esc(c.ganzhi[0]))}{h.why(k, "zhi", esc(c.ganzhi[1:]))}'
-            f"{esc(c.element)}</td>")
-
-
 def _who_cell(h: _Html, lay: Layout, r: Row) -> str:
     note = lay.note(f"{r.position}.role")
-    role = " " + h.why(r.position, "role", h.esc(note.title[0])) if note is not None else ""
-    who = h.why(r.position, "who", r.who) if r.who else ""
-    return f'<td class="who">{who}{role}</td>'
-
-
-RIYUE_CLASS: Final = {"空": "void", "破": "broken", "沖": "clash"}
-"""The class (and note) of each mark of :attr:`Row.riyue` after the 旺衰 (class ``wang``)."""
+    role = f' <span class="role">{h.esc(note.title[0])}</span>' if note is not None else ""
+    return h.why(r.position, "who", f"{r.who}{role}")
 
 
 def _riyue_cell(h: _Html, r: Row) -> str:
-    marks = [h.why(r.position, RIYUE_CLASS.get(m, "wang"), m) for m in r.riyue]
-    return f'<td class="riyue">{"".join(marks)}</td>'
+    marks = "".join(f'<span class="mk">{m}</span>' for m in r.riyue)
+    return h.why(r.position, "riyue", marks)
 
 
 def _row_html(h: _Html, lay: Layout, r: Row, placeholder: bool) -> str:
@@ -445,16 +441,16 @@ def _row_html(h: _Html, lay: Layout, r: Row, placeholder: bool) -> str:
     more = ' placeholder" title="본문에 일간이 없어 임시로 둔 六神' if placeholder else ""
     cells = [
         f'<td class="pos">{r.position}</td>',
-        h.why(r.position, "spirit", esc(r.spirit), "td", more),
-        _line_cell(h, r),
+        h.why(r.position, "spirit", esc(r.spirit), more=more),
+        h.why(r.position, "line", esc(r.line.text)),
         f'<td class="bar"><span class="yao {yin_yang[0]}" role="img" '
         f'aria-label="{yin_yang[1]}"></span><span class="mv">{r.mark}</span></td>',
         _who_cell(h, lay, r),
     ]
     if lay.has_changed:
         change = f"→ {esc(r.change.text)}" if r.change is not None else ""
-        cells.append(h.why(r.position, "chg", change, "td"))
-    cells.append(h.why(r.position, "fu", esc(r.hidden.text) if r.hidden else "", "td"))
+        cells.append(h.why(r.position, "chg", change))
+    cells.append(h.why(r.position, "fu", esc(r.hidden.text) if r.hidden else ""))
     cells.append(_riyue_cell(h, r))
     return f'<tr class="{"moving" if r.mark else ""}">{"".join(cells)}</tr>'
 
@@ -463,17 +459,20 @@ def why_data(lay: Layout, passage_href: Callable[[str], str] | None = None,
              cite: Callable[[str], str] | None = None,
              rule_info: Callable[[str], tuple[str, str]] | None = None) -> str:
     """The layout's notes and derivation as JSON, read by the page's script when a cell or the
-    derivation is opened: ``n`` key → [rule, title, text, passages], ``s`` the steps as
-    [key, title, text, passages], ``p`` passage → [href, citation], ``r`` rule → [Korean
-    title, statement] when *rule_info* knows them. ``<``, ``>`` and ``&`` are escaped, so the
-    text may stand inside a ``<script>``.
+    derivation is opened: ``n`` cell (``"3.line"``: the line, the cell's class) → its notes as
+    [key, rule, title, text, passages], ``s`` the steps as [key, title, text, passages],
+    ``p`` passage → [href, citation], ``r`` rule → [Korean title, statement] when *rule_info*
+    knows them. ``<``, ``>`` and ``&`` are escaped, so the text may stand inside a
+    ``<script>``.
 
     >>> from compute import chart
     >>> from compute.explain import explained
     >>> import json
     >>> d = json.loads(why_data(explained(chart("困", "坎", month="午", day="壬戌"))))
-    >>> d["n"]["1.rel"][:2], len(d["s"]) >= 8, d["p"]["p054-s1"]
-    (['liuqin', '六親'], True, ['', 'p054-s1'])
+    >>> [n[0] for n in d["n"]["1.line"]], d["n"]["1.line"][0][1:3]
+    (['1.rel', '1.gan', '1.zhi'], ['liuqin', '六親'])
+    >>> len(d["s"]) >= 8, d["p"]["p054-s1"]
+    (True, ['', 'p054-s1'])
     """
     import json
 
@@ -481,8 +480,14 @@ def why_data(lay: Layout, passage_href: Callable[[str], str] | None = None,
     notes = (*lay.notes, *lay.steps)
     pids = dict.fromkeys(p for n in notes for p in n.passages)
     rules = dict.fromkeys(n.rule for n in notes if n.rule)
+    cells: dict[str, list[list[Any]]] = {}
+    order = {name: k for names in CELL_NOTES.values() for k, name in enumerate(names)}
+    for n in sorted(lay.notes, key=lambda n: order.get(n.key.partition(".")[2], 0)):
+        pos, _, name = n.key.partition(".")
+        cells.setdefault(f"{pos}.{CELL_OF.get(name, name)}", []).append(
+            [n.key, n.rule, n.title, n.text, list(n.passages)])
     data = {
-        "n": {n.key: [n.rule, n.title, n.text, list(n.passages)] for n in lay.notes},
+        "n": cells,
         "s": [[n.key, n.title, n.text, list(n.passages)] for n in lay.steps],
         "p": {p: [h.href(p) if h.href else "", h.label(p)] for p in pids},
         "r": {r: list(rule_info(r)) for r in rules} if rule_info else {},

@@ -1,7 +1,8 @@
 /* 易冒 reading site: a chart that explains itself (no third-party code).
    Every chart (compute.engine.layout.render_html) marks the cells a rule decides with
-   data-why (the rule); a cell's note is named by its line and its class ("3.rel": the 六親 of
-   the third line). The notes and the derivation come as JSON (compute.engine.layout.why_data):
+   data-why (their rules); a cell's notes are named by its line and its class ("3.line": the
+   六親, 天干 and 地支 of the third line). The notes and the derivation come as JSON
+   (compute.engine.layout.why_data):
    in a <script class="why-data"> inside the chart (a Run result), or in a file the chart names
    in data-why-src (a page of many charts), fetched when first needed. Clicking or tapping a
    cell, or Enter / Space on it, opens a .why box under the table: the derivation on this chart
@@ -46,6 +47,9 @@
     var row = cell.closest("tr");
     var pos = row && row.querySelector("td.pos");
     return pos ? pos.firstChild.textContent.trim() + "." + cell.classList[0] : "";
+  }
+  function titleOf(notes) {
+    return notes.map(function (n) { return n[2]; }).join(" · ");
   }
 
   function prepare(root) {
@@ -104,30 +108,37 @@
     return owner;
   }
 
-  function build(d, note, rules, refs) {
-    var info = (d.r && d.r[note[0]]) || (rules && rules[note[0]]) || [];
-    var box = el("div", "why");
-    box.id = "why-" + (++nextId);
-    box.setAttribute("role", "region");
-    box.setAttribute("lang", "ko");
-    box.setAttribute("aria-label", note[1] + " 풀이");
+  /* one note of a cell: its name, the rule's title, the derivation, the statement, sources */
+  function part(d, note, rules, refs) {
+    var info = (d.r && d.r[note[1]]) || (rules && rules[note[1]]) || [];
+    var box = el("div", "why-part");
     var head = el("p", "why-head");
-    head.append(el("span", "why-title", note[1]));
+    head.append(el("span", "why-title", note[2]));
     if (info[0]) { head.append(" ", el("span", "why-rule", info[0])); }
-    var shut = el("button", "why-close", "닫기");
-    shut.type = "button";
-    head.append(" ", shut);
-    box.append(head, el("p", "why-text", note[2]));
+    box.append(head, el("p", "why-text", note[3]));
     if (info[1]) {
       var said = el("p", "why-statement");
       said.append(el("span", "label", "책의 말"), " " + info[1]);
       box.append(said);
     }
-    if (note[3] && note[3].length) {
+    if (note[4] && note[4].length) {
       var src = el("p", "why-src");
-      src.append(el("span", "label", "원문"), " ", sources(d, note[3], refs));
+      src.append(el("span", "label", "원문"), " ", sources(d, note[4], refs));
       box.append(src);
     }
+    return box;
+  }
+
+  function build(d, notes, rules, refs) {
+    var box = el("div", "why");
+    box.id = "why-" + (++nextId);
+    box.setAttribute("role", "region");
+    box.setAttribute("lang", "ko");
+    box.setAttribute("aria-label", titleOf(notes) + " 풀이");
+    var shut = el("button", "why-close", "닫기");
+    shut.type = "button";
+    box.append(shut);
+    notes.forEach(function (n) { box.append(part(d, n, rules, refs)); });
     return box;
   }
 
@@ -138,11 +149,13 @@
     if (was === cell) { cell.focus(); return; }  // the same cell again: closed
     var key = keyOf(cell);
     data(layout).then(function (d) {
-      var note = d && d.n && d.n[key];
-      if (!note) { return null; }
-      return extras(d, note[0], note[3]).then(function (got) {
+      var notes = d && d.n && d.n[key];
+      if (!notes || !notes.length) { return null; }
+      var pids = [].concat.apply([], notes.map(function (n) { return n[4]; }));
+      var needRules = notes.some(function (n) { return !(d.r && d.r[n[1]]); });
+      return extras(d, needRules ? notes[0][1] : "", pids).then(function (got) {
         close(layout);
-        var box = build(d, note, got[0], got[1]);
+        var box = build(d, notes, got[0], got[1]);
         var wrap = layout.querySelector(":scope > .table-wrap");
         (wrap || layout.lastChild).after(box);
         cell.setAttribute("aria-expanded", "true");
