@@ -330,11 +330,16 @@ def _elements_at_load(path: Path) -> int:
 
 def test_run_panels_and_near_misses_are_built_when_opened(site: Build) -> None:
     """The rules pages' Run panels and near-miss charts wait in <template class="lazy"> (was
-    4,008 elements at load on /rules/lifa-39-6/); the browser test opens one."""
-    worst = max(_elements_at_load(f) for f in (site.out / "rules").glob("*/index.html"))
+    4,008 elements at load on /rules/lifa-39-6/), a long page's later charts in
+    <template class="lazy-view"> (yimao.web.lazy; the questions pages had up to 7,754
+    elements); the browser tests open them. Issue 26: at most 1,500 elements at load on any
+    rules or questions page."""
+    pages = [*(site.out / "rules").glob("*/index.html"),
+             *(site.out / "questions").glob("*/index.html")]
+    worst = max(_elements_at_load(f) for f in pages)
     page = lxml_html.parse(str(site.out / "rules" / "lifa-39-6" / "index.html")).getroot()
     lazy = page.xpath("//details/template[@class='lazy']")
     eager = page.xpath("//form[@class='run-example'][not(ancestor::template)]")
     assert len(lazy) >= 16 and not eager
-    print(f"rules pages: at most {worst} elements at load")
-    assert worst <= 2000
+    print(f"rules and questions pages: at most {worst} elements at load")
+    assert worst <= 1500

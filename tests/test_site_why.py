@@ -145,3 +145,24 @@ def test_a_cast_result_opens_with_its_verdict_and_explains_itself(browser: Any, 
     assert layout.locator(".chart-topics h4.topic").first.inner_text() == "用神"
     assert pg.evaluate("document.scrollingElement.scrollWidth") <= width
     pg.context.close()
+
+
+def test_a_long_page_brings_its_later_examples_in(browser: Any, base_url: str) -> None:
+    """/questions/02/ keeps its later examples in template.lazy-view: scrolled to, each comes
+    in (its chart explains itself as the first ones do); Ctrl+F brings all of them."""
+    pg = _page(browser, 390)
+    pg.goto(base_url + "/questions/02/")
+    waiting = pg.locator("div.lazy-view")
+    before = waiting.count()
+    assert before >= 1
+    shown = pg.locator(".question-example").count()
+    waiting.first.scroll_into_view_if_needed()
+    pg.wait_for_function(f"document.querySelectorAll('.question-example').length > {shown}")
+    later = pg.locator(".question-example").nth(shown)
+    cell = later.locator(".chart [data-why]").first
+    cell.scroll_into_view_if_needed()
+    cell.click()
+    later.locator(".chart-layout > .why").wait_for(state="visible")
+    pg.keyboard.press("Control+f")
+    pg.wait_for_function("!document.querySelector('div.lazy-view')")
+    pg.context.close()

@@ -20,7 +20,9 @@
   var forms = document.querySelectorAll("form.run-example");
   // Run panels and near-miss charts kept in <template class="lazy"> until their box opens
   var lazy = document.querySelectorAll("details > template.lazy");
-  if (!forms.length && !lazy.length) { return; }
+  // later examples of a long page wait in template.lazy-view (yimao-why.js unfolds them)
+  var later = document.querySelector("template.lazy-view");
+  if (!forms.length && !lazy.length && !later) { return; }
 
   // The site root as seen from this page, for the passage links in a chart.
   function rootFromPage() {
@@ -529,8 +531,11 @@
     added.forEach(attach);
   }
   Array.prototype.forEach.call(lazy, function (template) {
-    var details = template.parentNode;
-    if (details.open) { unfold(details); }
-    details.addEventListener("toggle", function () { if (details.open) { unfold(details); } });
+    if (template.parentNode.open) { unfold(template.parentNode); }
   });
+  // one listener for every box, those unfolded later included (toggle does not bubble)
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (details.matches && details.matches("details") && details.open) { unfold(details); }
+  }, true);
 })();

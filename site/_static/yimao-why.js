@@ -215,6 +215,33 @@
     }
   });
 
+  /* a long page's later examples (template.lazy-view, yimao.web.lazy): unfolded as the reader
+     comes within 800 px of them, and all at once before printing or a search in the page */
+  function unfoldView(holder) {
+    var t = holder.querySelector(":scope > template.lazy-view");
+    if (t) { holder.replaceWith(document.importNode(t.content, true)); }
+  }
+  function unfoldAll() { document.querySelectorAll("div.lazy-view").forEach(unfoldView); }
+  var views = document.querySelectorAll("div.lazy-view");
+  if (views.length) {
+    if ("IntersectionObserver" in window) {
+      var seen = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) {
+          if (e.isIntersecting) { seen.unobserve(e.target); unfoldView(e.target); }
+        });
+      }, { rootMargin: "800px 0px" });
+      views.forEach(function (v) { seen.observe(v); });
+    } else {
+      unfoldAll();
+    }
+    window.addEventListener("beforeprint", unfoldAll);
+    document.addEventListener("keydown", function (event) {
+      if ((event.ctrlKey || event.metaKey) && (event.key === "f" || event.key === "F")) { unfoldAll(); }
+    });
+    // a link to an example further down (#ex-…, #shilei-14-q8): its chart comes in first
+    if (location.hash) { unfoldAll(); }
+  }
+
   prepare(document);
   new MutationObserver(function (changes) {
     changes.forEach(function (c) {

@@ -28,6 +28,7 @@ from yimao.web.examples import (
     rule_examples,
     worked_links,
 )
+from yimao.web.lazy import ChartBudget
 from yimao.web.pages import Pages, Url, docname, title_ko_plain
 from yimao.web.rules import RuleGroup, rule_groups, rule_pages
 
@@ -163,7 +164,7 @@ class Catalogue:
         ``lifa-39-2``), with their examples."""
         i = next(k for k, g in enumerate(self.groups) if g.key == key)
         return self.env.get_template("yimao/rule_group.html").render(
-            g=self.groups[i], url=url, examples=self.examples,
+            g=self.groups[i], url=url, examples=self.examples, chart_budget=ChartBudget(),
             prev=self.groups[i - 1] if i > 0 else None,
             next=self.groups[i + 1] if i + 1 < len(self.groups) else None)
 
@@ -175,7 +176,7 @@ class Catalogue:
         i = chapters.index(chapter)
         divisions = {d.id: d for d in self.edition.divisions}
         return self.env.get_template("yimao/questions.html").render(
-            div=div, items=items, url=url, chapter=chapter,
+            div=div, items=items, url=url, chapter=chapter, chart_budget=ChartBudget(),
             prev=chapters[i - 1] if i > 0 else None,
             next=chapters[i + 1] if i + 1 < len(chapters) else None,
             divisions=divisions)
