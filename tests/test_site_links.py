@@ -213,7 +213,8 @@ def test_a_rule_example_marks_the_lines_of_its_focus(site: Build) -> None:
     boxes: dict[str, lxml_html.HtmlElement] = {}
     for path in sorted((site.out / "rules").glob("*/index.html")):
         for sec in _page(path).xpath("//section[contains(@class,'example')][@id]"):
-            box = sec.xpath("./div[contains(@class,'example-chart')]")
+            box = sec.xpath("./div[contains(@class,'example-chart')] | ./div[@class='lazy-view']"
+                            "/template/div[contains(@class,'example-chart')]")
             if box:
                 boxes[sec.get("id")] = box[0]
     checked = 0
