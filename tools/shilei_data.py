@@ -39,7 +39,8 @@ JUDGMENT_FIELDS = ("id", "chapter", "zh", "ko", "passages", "questions", "reads"
                    "order", "over", "reuse", "condition", "verdict", "verdict_ko")
 OUTCOME_FIELDS = ("condition", "verdict", "verdict_ko")
 READING_FIELDS = ("condition", "why")
-YINGQI_FIELDS = ("id", "zh", "ko", "passages", "chapters", "when", "names", "unit", "event")
+YINGQI_FIELDS = ("id", "zh", "ko", "passages", "chapters", "questions", "when", "names", "unit",
+                 "event")
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -89,6 +90,7 @@ def judgments_module() -> str:
         judgments.append(row)
     _check_scope(judgments)
     yingqi = tuple(_pick(y, YINGQI_FIELDS) for y in _load("yingqi.toml")["yingqi"])
+    _check_yingqi_scope(yingqi)
     return _module(
         "judgments_data",
         "Each 筮類 chapter's judgments and the 應期 rules (from editorial/judgments.toml and "
@@ -114,6 +116,20 @@ def _check_scope(judgments: list[dict[str, Any]]) -> None:
             if v not in vocabulary:
                 raise SystemExit(f"judgments.toml {j['id']}: reads {v!r} is not a 用神 of "
                                  "questions.toml's vocabulary")
+
+
+def _check_yingqi_scope(yingqi: tuple[dict[str, Any], ...]) -> None:
+    """Stop with one line when an 應期 rule answers a question that is not one of its chapters'
+    or, without ``questions``, is not a 立法 rule (the general method)."""
+    qs = {q["id"] for q in _load("questions.toml")["question"]}
+    for y in yingqi:
+        chapters = tuple(y["chapters"])
+        for qid in y.get("questions", ()):
+            if qid not in qs or qid.rsplit("-q", 1)[0] not in chapters:
+                raise SystemExit(f"yingqi.toml {y['id']}: question {qid!r} is not one of "
+                                 f"{chapters}'s (editorial/questions.toml)")
+        if "questions" not in y and not any(c.startswith("lifa-") for c in chapters):
+            raise SystemExit(f"yingqi.toml {y['id']}: a chapter's rule names no questions")
 
 
 def conditions(judgments: list[dict[str, Any]], yingqi: tuple[dict[str, Any], ...]

@@ -4,9 +4,10 @@ on a chart asked a question (issue 10, stage 2).
 Each rule has a condition in the judgments' language (``when``) and names branches by timing
 terms on lines (值 the line's branch, 沖, 合, 長生 … of its element, 當見 its whole pillar, 三合
 the missing members of its 局, 出旬 the next 旬's first day). The general rules (stated in
-the 立法 chapters, 刻期 p294 …) apply to every question; a chapter's own rule only to its
-questions. One finding per rule that applies, naming the branches (days, months or years as
-the rule's unit says; ``question``: in the unit the question is asked in).
+the 立法 chapters, 刻期 p294 …) apply to every question; a chapter's own rule only to the
+questions its sentence is about (yingqi.toml ``questions``: 「如問危時」 answers 危時, not
+症候). One finding per rule that applies, naming the branches (days, months or years as the
+rule's unit says; ``question``: in the unit the question is asked in).
 
 >>> from compute.engine.chart import chart
 >>> c = chart("困", "坎", month="午", day="壬戌", question="囤積")
@@ -157,9 +158,17 @@ def _term(ev: Evaluator, term: str, it: Item) -> list[str]:
     raise ValueError(f"unknown timing term {term!r}")
 
 
-def applies(spec: dict[str, Any], chapter: str | None) -> bool:
-    """A general rule applies to every question; a chapter's rule to its chapter's."""
-    return spec["id"] in GENERAL or (chapter is not None and chapter in spec["chapters"])
+def applies(spec: dict[str, Any], qid: str | None) -> bool:
+    """A general rule applies to every question; a chapter's rule only to the questions its
+    sentence is about (editorial/yingqi.toml ``questions``), never the whole chapter.
+
+    >>> wei = next(y for y in YINGQI if y["id"] == "yingqi-wei-shi")     # 「如問危時」
+    >>> applies(wei, "shilei-14-q8"), applies(wei, "shilei-14-q1")      # 危時, 症候
+    (True, False)
+    >>> applies(next(y for y in YINGQI if y["id"] == "yingqi-wu-yong-zhi"), "shilei-14-q1")
+    True
+    """
+    return spec["id"] in GENERAL or (qid is not None and qid in spec.get("questions", ()))
 
 
 def timings(chart: Chart) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]], set[int]]]:
@@ -174,7 +183,7 @@ def timings(chart: Chart) -> Iterator[tuple[dict[str, Any], list[tuple[str, str]
     ranked = sorted(YINGQI, key=lambda y: y["id"] in GENERAL)
     for spec in ranked:
         terms = TERMS.get(spec["id"])
-        if terms is None or not applies(spec, q.chapter if q else None):
+        if terms is None or not applies(spec, q.id if q else None):
             continue
         if ev.ev(tree(spec["when"])).value is not True:
             continue
