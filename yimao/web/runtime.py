@@ -12,13 +12,18 @@ Building (a Sphinx extension that :mod:`yimao.web.extension` sets up): when the 
 
 * ``_py/<version>/``: the core files (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm)
   copied from the cache after checking them again;
-* ``_py/yimao-py-<digest>.zip``: compute/ of this repository (standard library only; its
-  table of the 節 makes dates without lunar-python) in one zip of bytecode that the page
-  puts on ``sys.path`` (no micropip, no package index);
-* ``_py/python_stdlib-<digest>.zip``: the release's standard library with the modules a run
-  imports compiled to bytecode. Both zips are compiled by the pinned Pyodide itself under
-  Node (:mod:`yimao.web.pyodide_compile`; kept in ``.cache/pyodide/compiled/`` per digest of the
-  sources): without that a first run spends most of its time compiling Python source;
+* ``_py/yimao-py-<digest>.zip``: the modules of compute/ that ``compute.runner`` can import
+  (standard library only; its table of the 節 makes dates without lunar-python) in one zip of
+  bytecode that the page puts on ``sys.path`` (no micropip, no package index);
+* ``_py/python_stdlib-<digest>.zip``: the release's standard library trimmed to what a run
+  imports (:func:`trim_stdlib`), compiled to bytecode. Both zips are compiled by the pinned
+  Pyodide itself under Node (:mod:`yimao.web.pyodide_compile`; kept in
+  ``.cache/pyodide/compiled/`` per digest of the sources): without that a first run spends most
+  of its time compiling Python source, and the whole standard library is served;
+* ``.gz`` companions of these files (:func:`companion`, Zopfli when installed): what
+  ``make serve`` (or a static host) sends a browser that takes gzip; their sum is the
+  manifest's ``transfer``, the size the Run panel's progress line states (a first Run: 4.70 MB,
+  was 5.97 before issue 26's trimming, 7.68 before that);
 * ``_py/manifest.json``: what the page's script loads (:func:`manifest`);
 * ``sw.js`` at the site root: the service worker (template ``site/_templates/yimao/sw.js``)
   with the list of files it precaches.
@@ -585,8 +590,10 @@ def gzipped(data: bytes, cache: Path = CACHE) -> bytes:
         zgzip = None
     method = f"zopfli{GZ_ITERATIONS}" if zgzip else "gzip9"
     kept = cache / "gz" / f"{sha256(data)}.{method}.gz"
-    if kept.is_file():
+    try:
         return kept.read_bytes()
+    except FileNotFoundError:  # not yet (or pruned meanwhile by a build of other sources)
+        pass
     if zgzip is not None:
         out = bytes(zgzip.compress(data, numiterations=GZ_ITERATIONS))
     else:
