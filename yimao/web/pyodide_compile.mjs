@@ -1,8 +1,11 @@
 // Compile the Run panels' Python ahead of time inside the pinned Pyodide (see
 // yimao/web/pyodide_compile.py, which this runs, and yimao/web/runtime.py, which runs this).
 //   node yimao/web/pyodide_compile.mjs <verified runtime folder> <work folder>
-// The work folder holds package.zip; python_stdlib.zip, package.pyc.zip and report.json are
-// written into it. Nothing is fetched: Pyodide starts from the runtime folder.
+// The work folder holds package.zip and stdlib.zip (the release's standard library as a
+// reader's browser gets it: without the optional modules); python_stdlib.zip, package.pyc.zip
+// and report.json are written into it. Nothing is fetched: Pyodide starts from the runtime
+// folder and that standard library. PYTHONNODEBUGRANGES: the bytecode's line tables without
+// columns (smaller to download; tracebacks still name the line).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,6 +17,8 @@ const messages = [];
 const py = await loadPyodide({
   indexURL: runtime + path.sep,
   lockFileContents: { info: lock.info, packages: {} },
+  stdLibURL: path.join(work, "stdlib.zip"),
+  env: { PYTHONNODEBUGRANGES: "1" },
   stdout: (m) => messages.push(m),
   stderr: (m) => messages.push(m),
 });

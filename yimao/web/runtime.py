@@ -12,13 +12,18 @@ Building (a Sphinx extension that :mod:`yimao.web.extension` sets up): when the 
 
 * ``_py/<version>/``: the core files (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm)
   copied from the cache after checking them again;
-* ``_py/yimao-py-<digest>.zip``: compute/ of this repository (standard library only; its
-  table of the 節 makes dates without lunar-python) in one zip of bytecode that the page
-  puts on ``sys.path`` (no micropip, no package index);
-* ``_py/python_stdlib-<digest>.zip``: the release's standard library with the modules a run
-  imports compiled to bytecode. Both zips are compiled by the pinned Pyodide itself under
-  Node (:mod:`yimao.web.pyodide_compile`; kept in ``.cache/pyodide/compiled/`` per digest of the
-  sources): without that a first run spends most of its time compiling Python source;
+* ``_py/yimao-py-<digest>.zip``: the modules of compute/ that ``compute.runner`` can import
+  (standard library only; its table of the 節 makes dates without lunar-python) in one zip of
+  bytecode that the page puts on ``sys.path`` (no micropip, no package index);
+* ``_py/python_stdlib-<digest>.zip``: the release's standard library trimmed to what a run
+  imports (:func:`trim_stdlib`), compiled to bytecode. Both zips are compiled by the pinned
+  Pyodide itself under Node (:mod:`yimao.web.pyodide_compile`; kept in
+  ``.cache/pyodide/compiled/`` per digest of the sources): without that a first run spends most
+  of its time compiling Python source, and the whole standard library is served;
+* ``.gz`` companions of these files (:func:`companion`, Zopfli when installed): what
+  ``make serve`` (or a static host) sends a browser that takes gzip; their sum is the
+  manifest's ``transfer``, the size the Run panel's progress line states (a first Run: 4.70 MB,
+  was 5.97 before issue 26's trimming, 7.68 before that);
 * ``_py/manifest.json``: what the page's script loads (:func:`manifest`);
 * ``sw.js`` at the site root: the service worker (template ``site/_templates/yimao/sw.js``)
   with the list of files it precaches.
@@ -216,17 +221,42 @@ def extract(tarball: bytes, names: Iterable[str]) -> Iterator[tuple[str, bytes]]
 # ------------------------------------------------------------------ the package zip
 
 
+PACKAGE_ROOT = "compute.runner"
+"""The one module the page imports (``run_json``): the package is what it can import."""
+MODULE_STRING = re.compile(rb"""["'](compute(?:\.\w+)+)["']""")
+
+
 def package_files(root: Path = ROOT) -> dict[str, bytes]:
-    """What the browser imports, by path inside the zip: compute/**/*.py of this repository.
-    compute needs nothing else, not even for a date (its 節 come from compute/book/jieqi_data.py),
-    so lunar-python is not sent to the browser.
+    """What the browser imports, by path inside the zip: the modules of compute/ that
+    :data:`PACKAGE_ROOT` can import (an import statement anywhere in a module, or a module's
+    name in a string, as the registry names the rule modules it imports when first needed),
+    with their packages. compute needs nothing else, not even for a date (its 節 come from
+    compute/book/jieqi_data.py), so lunar-python is not sent to the browser; nor are the
+    command line's modules and the claim-check language (compute/cli*.py, compute/claims/),
+    which a Run never imports.
 
     >>> files = package_files()
-    >>> "compute/runner.py" in files, any(n.startswith("lunar_python/") for n in files)
-    (True, False)
+    >>> "compute/runner.py" in files, "compute/shilei/judge.py" in files
+    (True, True)
+    >>> "compute/cli.py" in files, [n for n in files if n.startswith(("lunar", "compute/claims"))]
+    (False, [])
     """
-    return {p.relative_to(root).as_posix(): p.read_bytes()
-            for p in sorted((root / "compute").rglob("*.py"))}
+    every = {p.relative_to(root).as_posix(): p.read_bytes()
+             for p in sorted((root / "compute").rglob("*.py"))}
+    paths = {module_name(path): path for path in every}
+    keep: set[str] = set()
+    todo = [PACKAGE_ROOT]
+    while todo:
+        name = todo.pop()
+        if name in keep or name not in paths:
+            continue
+        keep.add(name)
+        path = paths[name]
+        source = every[path]
+        todo += imported(source, name, path.endswith("__init__.py"))
+        todo += [m.decode() for m in MODULE_STRING.findall(source)]
+        todo += [".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)]
+    return {path: every[path] for name, path in paths.items() if name in keep}
 
 
 def package_zip(files: Mapping[str, bytes]) -> bytes:
@@ -275,13 +305,51 @@ COMPILER = (Path(__file__).with_name("pyodide_compile.mjs"),
             Path(__file__).with_name("pyodide_compile.py"))
 
 
+OPTIONAL = ("ssl", "_ssl", "bz2", "lzma", "compression.zstd", "zoneinfo")
+"""Modules imported only where they are there (``try: import … except ImportError``, or
+``except Exception``) for what a Run never does: TLS connections (asyncio's, and ``base64``,
+which only ``ssl`` imports), zip and tar members compressed with bzip2, LZMA or Zstandard (the
+runtime's zips are stored), named time zones (compute's ``--tz Asia/Seoul``: the browser's
+Python has no time zone database, Pyodide's tzdata package is not served, so ``zoneinfo`` only
+ever failed there; without it compute gives the same 「모르는 시간대」 answer, and offsets such as
++09:00 work as before). The standard library the site serves leaves them (and their
+submodules) out, and the compiling starts Pyodide without them, so that the modules it finds
+imported are those a reader's browser imports."""
+
+
+def without_optional(stdlib_zip: bytes) -> bytes:
+    """The release's standard library less the :data:`OPTIONAL` modules, stored.
+
+    >>> buf = io.BytesIO()
+    >>> with zipfile.ZipFile(buf, "w") as z:
+    ...     for n in ("ssl.py", "lzma.py", "compression/zstd/__init__.py", "json/__init__.py"):
+    ...         z.writestr(n, "")
+    >>> zipfile.ZipFile(io.BytesIO(without_optional(buf.getvalue()))).namelist()
+    ['json/__init__.py']
+    """
+    def optional(path: str) -> bool:
+        name = module_name(path) or ""
+        return any(name == m or name.startswith(m + ".") for m in OPTIONAL)
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(stdlib_zip)) as src, \
+            zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            if not optional(info.filename):
+                member = zipfile.ZipInfo(info.filename, info.date_time)
+                member.external_attr = info.external_attr
+                out.writestr(member, src.read(info), zipfile.ZIP_STORED)
+    return buf.getvalue()
+
+
 def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
              node: str | None = None) -> tuple[bytes, bytes, dict[str, Any]]:
     """(standard library zip, package zip, report) compiled by the pinned Pyodide under Node
     (:mod:`yimao.web.pyodide_compile`), kept in ``.cache/pyodide/compiled/<key>/``: the key is a
-    digest of the release, the package's sources and the compiler, so an unchanged compute
-    is not compiled again."""
+    digest of the release, the package's sources, the optional modules left out and the
+    compiler, so an unchanged compute is not compiled again."""
     h = hashlib.sha256(pin.version.encode() + b"\0" + source_zip)
+    h.update("\0".join(OPTIONAL).encode())
     for f in COMPILER:
         h.update(f.read_bytes())
     folder = cache / "compiled" / h.hexdigest()[:16]
@@ -299,12 +367,15 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
             work = Path(tmp) / "work"
             work.mkdir()
             (work / "package.zip").write_bytes(source_zip)
+            release = (cache_dir(pin, cache) / "python_stdlib.zip").read_bytes()
+            (work / "stdlib.zip").write_bytes(without_optional(release))
             proc = subprocess.run([node, str(COMPILER[0]), str(cache_dir(pin, cache)), str(work)],
                                   capture_output=True, text=True, timeout=900, check=False)
             if proc.returncode != 0 or not all((work / n).is_file() for n in names):
                 last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
                 raise SiteRuntimeError(f"compiling the runtime's Python failed: {last}")
             (work / "package.zip").unlink()
+            (work / "stdlib.zip").unlink()
             for old in (cache / "compiled").iterdir():  # compilations of older sources
                 if old.is_dir() and not old.name.startswith(".") and old != folder:
                     shutil.rmtree(old, ignore_errors=True)
@@ -320,11 +391,9 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
 IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+)"
                     rb"|import[ \t]+([\w., \t]+))", re.M)
 KEEP_ALWAYS = ("encodings.aliases", "encodings.ascii", "encodings.latin_1",
-               "encodings.utf_8_sig", "_pyodide", "pyodide", "importlib", "zipimport", "site",
-               "sitecustomize", "traceback", "linecache", "tokenize", "token", "zoneinfo")
-"""Modules kept in the trimmed standard library whatever the imports say: the codecs' table and
-Pyodide's own start, what a Python error's message is made with, and the time zones (a
-zone named by the reader, read by compute only then)."""
+               "encodings.utf_8_sig", "traceback", "linecache", "tokenize")
+"""Modules kept in the trimmed standard library whatever the imports say: the codecs' table
+and what a Python error's message is made with."""
 
 
 def module_name(path: str) -> str | None:
@@ -380,26 +449,34 @@ def imported(source: bytes, name: str, is_package: bool, top_only: bool = False)
 
 
 def trim_stdlib(compiled_zip: bytes, source_zip: bytes, hot: Iterable[str],
-                package: Mapping[str, bytes]) -> bytes:
+                package: Mapping[str, bytes], frozen: Iterable[str] = ()) -> bytes:
     """The standard library a run can import, and nothing else, stored uncompressed (the
     host compresses the whole file better than zip compresses each member, and a static
     host's .gz companion is made from it): the modules imported when the runtime was
-    compiled (*hot*), those the package's sources import, :data:`KEEP_ALWAYS`, and every
-    module these import in their sources (anywhere in them), transitively; with their parent
-    packages. *compiled_zip* gives the members (bytecode where compiled), *source_zip* (the
-    release's) the sources the imports are read from."""
+    compiled (*hot*: Pyodide's start and a few runs), those the package's sources import
+    (anywhere in them), :data:`KEEP_ALWAYS`, and every module these import when imported,
+    transitively; with their parent packages. Left out: the *frozen* modules (Python's own
+    copies are used, never the zip's) and the :data:`OPTIONAL` ones. *compiled_zip* gives the
+    members (bytecode where compiled), *source_zip* (the release's) the sources the imports
+    are read from."""
     sources: dict[str, tuple[bytes, bool]] = {}
     with zipfile.ZipFile(io.BytesIO(source_zip)) as z:
         for info in z.infolist():
             name = module_name(info.filename)
             if name is not None and info.filename.endswith(".py"):
                 sources[name] = (z.read(info), info.filename.endswith("__init__.py"))
-    wanted = set(hot) | set(KEEP_ALWAYS)
+    skip = set(frozen)
+
+    def wanted(name: str) -> bool:
+        return (name in sources and name not in skip
+                and not any(name == m or name.startswith(m + ".") for m in OPTIONAL))
+
+    roots = set(hot) | set(KEEP_ALWAYS)
     for path, data in package.items():
         name = module_name(path)
         if name is not None:
-            wanted |= imported(data, name, path.endswith("__init__.py"))  # late ones too
-    todo = [w for w in wanted if w in sources]
+            roots |= imported(data, name, path.endswith("__init__.py"))  # late ones too
+    todo = [r for r in roots if wanted(r)]
     keep: set[str] = set()
     while todo:
         name = todo.pop()
@@ -408,19 +485,18 @@ def trim_stdlib(compiled_zip: bytes, source_zip: bytes, hot: Iterable[str],
         keep.add(name)
         src, is_package = sources[name]
         todo += [m for m in imported(src, name, is_package, top_only=True)
-                 if m in sources and m not in keep]
+                 if wanted(m) and m not in keep]
     for name in list(keep):
         pieces = name.split(".")
-        keep.update(".".join(pieces[:i]) for i in range(1, len(pieces)))
-    keep |= {k for k in wanted if any(k == f or f.startswith(k + ".") for f in keep)}
+        keep.update(p for p in (".".join(pieces[:i]) for i in range(1, len(pieces)))
+                    if wanted(p))
     buf = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(compiled_zip)) as src, \
             zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
         for info in src.infolist():
             name = module_name(info.filename)
-            top = info.filename.split("/")[0]
-            if (name in keep or name is None and (top in keep or "/" not in info.filename)
-                    or name is not None and name.split(".")[0] in KEEP_ALWAYS):
+            folder = info.filename.rpartition("/")[0].replace("/", ".")
+            if name in keep or name is None and (folder in keep or not folder):
                 member = zipfile.ZipInfo(info.filename, ZIP_TIME)
                 member.external_attr = info.external_attr
                 out.writestr(member, src.read(info), zipfile.ZIP_STORED)
@@ -465,7 +541,7 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
     stdlib_zip, package, report = compiled(pin, package_zip(sources), cache)
     if report.get("hot"):  # only what a run can import (the compiling listed the hot modules)
         stdlib_zip = trim_stdlib(stdlib_zip, (src / "python_stdlib.zip").read_bytes(),
-                                 report["hot"], sources)
+                                 report["hot"], sources, report.get("frozen", ()))
     else:
         stdlib_zip = stored(stdlib_zip)
     package = stored(package)
@@ -482,30 +558,73 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
     stdlib_name, package_name = written
     out = manifest(pin, lock.get("info", {}), stdlib_name, package_name, sizes)
     # what a compressing host sends: the .gz companions' sizes (the progress line says it)
-    out["transfer"] = sum(companion(py / name) for name in sizes)
+    out["transfer"] = sum(companion(py / name, cache) for name in sizes)
     text = json.dumps(out, ensure_ascii=False, indent=1) + "\n"
     target = py / "manifest.json"
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")
-    companion(target)
+    companion(target, cache)
+    prune_gz([target, *(py / name for name in sizes)], cache)
     for old in py.rglob("*.gz"):  # companions of files no longer served
         if not old.with_suffix("").is_file():
             old.unlink()
     return out
 
 
-def companion(path: Path) -> int:
-    """Write ``<path>.gz`` (gzip -9) beside a runtime file unless it is there already and
-    newer (a static host serves it with ``Content-Encoding: gzip``; make serve does); return
+GZ_ITERATIONS = 1
+"""Zopfli's iterations: more gain under 0.2 % on these files for many times the time."""
+
+
+def gzipped(data: bytes, cache: Path = CACHE) -> bytes:
+    """*data* in gzip, as small as this machine makes it: with Zopfli (the ``zopfli`` package,
+    3–4 % smaller than gzip -9 on the runtime's files, any gzip reader reads it) when it is
+    installed, else gzip -9; kept in ``.cache/pyodide/gz/`` by the data's digest, so a pinned
+    file or an unchanged zip is compressed once.
+
+    >>> gzip.decompress(gzipped(b"abc" * 100)) == b"abc" * 100
+    True
+    """
+    try:
+        import zopfli.gzip as zgzip  # type: ignore[import-not-found]
+    except ImportError:
+        zgzip = None
+    method = f"zopfli{GZ_ITERATIONS}" if zgzip else "gzip9"
+    kept = cache / "gz" / f"{sha256(data)}.{method}.gz"
+    try:
+        return kept.read_bytes()
+    except FileNotFoundError:  # not yet (or pruned meanwhile by a build of other sources)
+        pass
+    if zgzip is not None:
+        out = bytes(zgzip.compress(data, numiterations=GZ_ITERATIONS))
+    else:
+        out = gzip.compress(data, 9, mtime=0)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    tmp = kept.with_name(f".{kept.name}.{os.getpid()}")
+    tmp.write_bytes(out)
+    tmp.replace(kept)
+    return out
+
+
+def companion(path: Path, cache: Path = CACHE) -> int:
+    """Write ``<path>.gz`` (:func:`gzipped`) beside a runtime file unless it holds that
+    already (a static host serves it with ``Content-Encoding: gzip``; make serve does); return
     its size. The names are those of pinned or digest-named files, so a companion never
     outlives its content."""
     gz = path.with_name(path.name + ".gz")
-    if not gz.is_file() or gz.stat().st_mtime_ns < path.stat().st_mtime_ns:
-        atomic_gz = gzip.compress(path.read_bytes(), 9, mtime=0)
+    data = gzipped(path.read_bytes(), cache)
+    if not gz.is_file() or gz.stat().st_size != len(data) or gz.read_bytes() != data:
         tmp = gz.with_name(gz.name + ".tmp")
-        tmp.write_bytes(atomic_gz)
+        tmp.write_bytes(data)
         tmp.replace(gz)
-    return gz.stat().st_size
+    return len(data)
+
+
+def prune_gz(keep: Iterable[Path], cache: Path = CACHE) -> None:
+    """Remove the kept compressions of data no file of this build holds."""
+    names = {f"{sha256(p.read_bytes())}." for p in keep}
+    for old in (cache / "gz").glob("*.gz") if (cache / "gz").is_dir() else ():
+        if old.name[:65] not in names:
+            old.unlink(missing_ok=True)
 
 
 PRECACHE_PAGES = ("", "cast/", "practice/", "search/")
@@ -567,13 +686,16 @@ def write_service_worker(outdir: Path, templates: Path, runtime: Mapping[str, An
 
 
 def sizes(outdir: Path) -> list[tuple[str, int, int]]:
-    """(file, bytes, gzip -9 bytes) of each runtime file a first run downloads."""
+    """(file, bytes, gzip bytes) of each runtime file a first run downloads: the size of its
+    .gz companion (what is sent), or of gzip -9 where it has none."""
     data = json.loads((outdir / PY_DIR / "manifest.json").read_text(encoding="utf-8"))
     names = ["manifest.json", *data["files"]]
     out = []
     for name in names:
         raw = (outdir / PY_DIR / name).read_bytes()
-        out.append((f"{PY_DIR}/{name}", len(raw), len(gzip.compress(raw, 9, mtime=0))))
+        gz = outdir / PY_DIR / f"{name}.gz"
+        sent = gz.stat().st_size if gz.is_file() else len(gzip.compress(raw, 9, mtime=0))
+        out.append((f"{PY_DIR}/{name}", len(raw), sent))
     return out
 
 
