@@ -385,6 +385,21 @@ CELL_OF: Final = {note: cell for cell, notes in CELL_NOTES.items() for note in n
 """The cell that shows a note (``"gan"`` → ``"line"``)."""
 
 
+ESCAPES: Final = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                                "'": "&#x27;"})
+"""What :func:`escape` replaces (as :func:`html.escape` does; the module itself is not imported:
+its ``html.entities`` table would weigh on the Run panel's first download)."""
+
+
+def escape(text: str) -> str:
+    """*text* safe in HTML text and in a quoted attribute.
+
+    >>> escape('<b class="x">&</b>')
+    '&lt;b class=&quot;x&quot;&gt;&amp;&lt;/b&gt;'
+    """
+    return text.translate(ESCAPES)
+
+
 class _Html:
     """What :func:`render_html` needs besides the layout: links, citations, the rules' Korean
     titles and statements, and which of the layout's notes exist (cells carry ``data-why``
@@ -393,7 +408,6 @@ class _Html:
     def __init__(self, lay: Layout, href: Callable[[str], str] | None,
                  cite: Callable[[str], str] | None,
                  rule_info: Callable[[str], tuple[str, str]] | None) -> None:
-        from html import escape  # here: the CLI's text never needs it (start-up)
         self.esc = escape
         self.href, self.cite, self.rule_info = href, cite, rule_info
         self.rules = {n.key: n.rule for n in lay.notes}
