@@ -143,6 +143,11 @@ def test_a_cast_result_opens_with_its_verdict_and_explains_itself(browser: Any, 
         assert "用神" in why.inner_text()
     assert _derivation(layout) >= 8
     assert layout.locator(".chart-topics h4.topic").first.inner_text() == "用神"
+    # each finding named by its rule's Korean title (search/rules.json), no code id shown
+    title = layout.locator(".chart-findings li[data-rule] .rule-title").first
+    title.wait_for(state="visible", timeout=10_000)
+    assert HANGUL.search(title.inner_text())
+    assert not layout.locator(".chart-findings code").count()
     assert pg.evaluate("document.scrollingElement.scrollWidth") <= width
     pg.context.close()
 

@@ -52,7 +52,22 @@
     return notes.map(function (n) { return n[2]; }).join(" · ");
   }
 
+  /* a finding of a chart computed in the browser: named by its rule's Korean title */
+  function titles(root) {
+    var bare = root.querySelectorAll(".chart-findings li[data-rule]");
+    bare = Array.prototype.filter.call(bare, function (li) { return !li.querySelector(".rule-title"); });
+    if (!bare.length) { return; }
+    json(new URL("search/rules.json", ROOT).href).then(function (rules) {
+      bare.forEach(function (li) {
+        var info = rules && rules[li.getAttribute("data-rule")];
+        if (!info || !info[0] || li.querySelector(".rule-title")) { return; }
+        li.prepend(el("span", "rule-title", info[0]), " ");
+      });
+    });
+  }
+
   function prepare(root) {
+    titles(root);
     root.querySelectorAll(".chart [data-why]").forEach(function (cell) {
       if (cell.hasAttribute("tabindex")) { return; }
       cell.setAttribute("tabindex", "0");
