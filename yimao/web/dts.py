@@ -199,10 +199,10 @@ class Dts:
     def order(self) -> list[str]:
         """Every citable unit's id in document order (pre-order, depth first)."""
         if not self._order:
-            self._order = [u for d in self.edition.divisions
-                           for u in (d.id, *(x for p in d.passages
-                                             for x in (p.id, *p.sentences)))]
-            self._position = {u: i for i, u in enumerate(self._order)}
+            order = [u for d in self.edition.divisions
+                     for u in (d.id, *(x for p in d.passages for x in (p.id, *p.sentences)))]
+            self._position = {u: i for i, u in enumerate(order)}
+            self._order = order
         return self._order
 
     def known(self, xml_id: str) -> bool:

@@ -93,22 +93,28 @@ def local_base(directory: Path) -> str | None:
 
 
 class DtsAnswers:
-    """The DTS calls that have no file, answered from the TEI a build published (loaded on
-    the first such call, once; each base address its own :class:`~yimao.web.dts.Dts`)."""
+    """The DTS calls that have no file, answered from the TEI a build published (read on the
+    first such call and again when a new build replaces it; each base address its own
+    :class:`~yimao.web.dts.Dts`)."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self._lock = threading.Lock()
-        self._apis: dict[str, Any] = {}
+        self._apis: dict[tuple[str, int], Any] = {}
 
     def api(self, base: str) -> Any:
-        with self._lock:
-            if base not in self._apis:
-                from yimao.model.edition import load_edition
-                from yimao.web.dts import TEI_FILE, Dts
+        from yimao.model.edition import load_edition
+        from yimao.web.dts import TEI_FILE, Dts
 
-                self._apis[base] = Dts(load_edition(self.directory / TEI_FILE), base)
-            return self._apis[base]
+        tei = self.directory / TEI_FILE
+        with self._lock:
+            key = (base, tei.stat().st_mtime_ns)
+            if key not in self._apis:
+                api = Dts(load_edition(tei), base)
+                api.order()  # the citation tree read here, once, not by two requests at once
+                self._apis = {k: v for k, v in self._apis.items() if k[1] == key[1]}
+                self._apis[key] = api
+            return self._apis[key]
 
 
 def cache_control(path: str) -> str:
@@ -182,7 +188,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         except DtsError as exc:
             self.send_error(exc.status, explain=str(exc).rstrip("."))  # the page adds one
             return None
-        except EditionError as exc:  # the published TEI cannot be read
+        except (EditionError, OSError) as exc:  # the published TEI cannot be read
             sys.stderr.write(f"yimao serve: DTS: {exc}\n")
             self.send_error(500, explain="판본(TEI)을 읽지 못했습니다. 사이트를 다시 빌드하십시오")
             return None
