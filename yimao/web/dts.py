@@ -46,10 +46,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lxml import etree
-
 from yimao import atomic
-from yimao.model.edition import TEI_NS, Edition
+from yimao.model.edition import Edition
 from yimao.web.build_state import one_line, site
 
 if TYPE_CHECKING:
@@ -346,13 +344,8 @@ class Dts:
         self._check(None, start, end)
         units = self.span(start, end)
         inside = set(units)
-        root = etree.Element(f"{{{TEI_NS}}}TEI", nsmap={None: TEI_NS, "dts": DTS_NS})
-        wrapper = etree.SubElement(root, f"{{{DTS_NS}}}wrapper", start=start, end=end)
-        for u in units:
-            if self.unit(u)["parent"] not in inside:
-                piece = etree.fromstring(self.fragment(u))
-                wrapper.extend(piece.find(f"{{{DTS_NS}}}wrapper"))
-        return etree.tostring(root, xml_declaration=True, encoding="UTF-8") + b"\n"
+        outermost = [u for u in units if self.unit(u)["parent"] not in inside]
+        return self.edition.fragments(outermost, DTS_NS, start=start, end=end)
 
     def document(self, ref: str | None = None, start: str | None = None,
                  end: str | None = None) -> bytes:
