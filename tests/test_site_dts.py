@@ -1,13 +1,19 @@
-"""The static DTS 1.0 API (yimao/web/dts.py) checked against the specification's required
-members (https://dtsapi.org/versions/v1.0/: Entry, Collection/Resource, Navigation,
-CitableUnit, Document), its URI templates expanded here by the test's own RFC 6570 reader,
-and the units and fragments compared with the edition."""
+"""The DTS 1.0 API (yimao/web/dts.py) checked against the specification's required members
+(https://dtsapi.org/versions/v1.0/: Entry, Collection/Resource, Navigation, CitableUnit,
+Document), its URI templates expanded here by the test's own RFC 6570 reader, and the units
+and fragments compared with the edition: the static files of a built site (Level 0), and
+make serve answering every valid call at request time (test_served_*: ranges, any down, the
+400 and 404 the specification asks for; the official validator's checks; no site build)."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
+import sys
+import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,12 +21,17 @@ import test_site_browser as shared
 from lxml import etree, html
 from sitebuild import Build
 
-from yimao.model.edition import Edition, load_edition, text_of
+from yimao.model.edition import DEFAULT_PATH, Edition, load_edition, text_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+import bench_serve  # noqa: E402
 
 base_url = shared.base_url  # the test server of the browser tests
 BASE = "http://127.0.0.1:8000"  # conf.py's default yimao_baseurl
 TEI = "{http://www.tei-c.org/ns/1.0}"
 DTS = "{https://w3id.org/api/dts#}"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
 ENTRY = {"@context", "@id", "@type", "dtsVersion", "collection", "navigation", "document"}
 COLLECTION = {"@id", "@type", "dtsVersion", "title", "totalParents", "collection"}
@@ -114,11 +125,12 @@ def test_navigation_down_the_citation_tree(site: Build, edition: Edition) -> Non
             seen.add(u["identifier"])
     nav = load(site, expand(entry["navigation"], resource="yimao", ref="lifa-04", down=1))
     assert nav["ref"]["identifier"] == "lifa-04" and nav["ref"]["citeType"] == "chapter"
-    assert [u["identifier"] for u in nav["member"]] == [
-        p.id for p in edition.division("lifa-04").passages]
+    assert [u["identifier"] for u in nav["member"]] == ["lifa-04", *(
+        p.id for p in edition.division("lifa-04").passages)]
     nav = load(site, expand(entry["navigation"], resource="yimao", ref="p027", down=1))
-    assert [u["identifier"] for u in nav["member"]] == list(edition.passage("p027").sentences)
-    assert all(u["parent"] == "p027" and u["level"] == 3 for u in nav["member"])
+    assert [u["identifier"] for u in nav["member"]] == ["p027",
+                                                      *edition.passage("p027").sentences]
+    assert all(u["parent"] == "p027" and u["level"] == 3 for u in nav["member"][1:])
     nav = load(site, expand(entry["navigation"], resource="yimao", ref="p043"))
     assert "member" not in nav and nav["ref"]["parent"] == "lifa-04"
     for did in divisions:
@@ -165,8 +177,9 @@ def test_api_size(site: Build) -> None:
     print(f"DTS: {len(files)} files, {total / 1e6:.1f} MB "
           + ", ".join(f"{k} {v / 1e6:.1f} MB" for k, v in kinds.items()))
     # a bound on growth, not a spec limit: every Level 0 call is a file (issue 26: down 0, 1,
-    # 2 and -1 for every unit, 15,652 files, 24.9 MB)
-    assert len(files) < 17_000 and total < 30e6
+    # 2 and -1 for every unit, the unit itself first in its down >= 1 members: 15,652 files,
+    # 30.7 MB)
+    assert len(files) < 17_000 and total < 34e6
 
 
 def test_entry_point_answers_over_http(base_url: str) -> None:
@@ -217,11 +230,12 @@ def test_level0_conformance_as_the_official_validator_checks(site: Build,
     collection, the readable resource and each one's parents (nav=parents); navigation
     down=1, 2 and -1 from the root, the last division with down=2 and down=-1, a paragraph
     with down=1; and beyond it every Level 0 call for each kind of unit (down absent, 0, 1,
-    2, -1), an empty member list below a sentence."""
+    2, -1), the unit alone below a sentence (the specification: "an array containing only
+    this CitableUnit"). Ranges (start/end) are make serve's: test_served_* below."""
     entry = json.loads((site.out / "api" / "dts" / "index.json").read_text("utf-8"))
     assert {"id", "nav"} <= _template_variables(entry["collection"])
-    assert {"resource", "ref", "down"} <= _template_variables(entry["navigation"])
-    assert {"resource", "ref"} <= _template_variables(entry["document"])
+    assert {"resource", "ref", "start", "end", "down"} <= _template_variables(entry["navigation"])
+    assert {"resource", "ref", "start", "end"} <= _template_variables(entry["document"])
     for cid in (None, "yimao-edition", "yimao"):
         one = load(site, expand(entry["collection"], id=cid))
         assert COLLECTION <= one.keys() and isinstance(one["totalChildren"], int)
@@ -233,8 +247,8 @@ def test_level0_conformance_as_the_official_validator_checks(site: Build,
             assert {"id", "nav"} <= _template_variables(m["collection"]), m["@id"]
     resource = load(site, expand(entry["collection"], id="yimao"))
     nav_t = resource["navigation"]
-    assert {"ref", "down"} <= _template_variables(nav_t)
-    assert {"ref"} <= _template_variables(resource["document"])
+    assert {"ref", "start", "end", "down"} <= _template_variables(nav_t)
+    assert {"ref", "start", "end"} <= _template_variables(resource["document"])
 
     def nav(ref: str | None, down: int | None) -> dict:
         url = expand(nav_t, resource="yimao", ref=ref, down=down)
@@ -260,13 +274,210 @@ def test_level0_conformance_as_the_official_validator_checks(site: Build,
         parent = nav(ref, None)["ref"]["parent"]
         assert all(u["parent"] == parent for u in nav(ref, 0)["member"])
         one, two, every = (nav(ref, d)["member"] for d in (1, 2, -1))
-        assert all(u["parent"] == ref for u in one)
-        assert [u["identifier"] for u in one] == [u["identifier"] for u in two
-                                                   if u["parent"] == ref]
+        assert all(m[0]["identifier"] == ref for m in (one, two, every))
+        assert all(u["parent"] == ref for u in one[1:])
+        assert [u["identifier"] for u in one[1:]] == [u["identifier"] for u in two
+                                                       if u["parent"] == ref]
         assert len(one) <= len(two) <= len(every)
-    assert [u["identifier"] for u in nav(div.id, 2)["member"]] == [
-        x for p in div.passages for x in (p.id, *p.sentences)]
-    assert [u["identifier"] for u in nav(para.id, 2)["member"]] == list(para.sentences)
-    assert all(nav(sentence, d)["member"] == [] for d in (1, 2, -1))
+    assert [u["identifier"] for u in nav(div.id, 2)["member"]] == [div.id, *(
+        x for p in div.passages for x in (p.id, *p.sentences))]
+    assert [u["identifier"] for u in nav(para.id, 2)["member"]] == [para.id, *para.sentences]
+    assert all([u["identifier"] for u in nav(sentence, d)["member"]] == [sentence]
+               for d in (1, 2, -1))
     assert [u["identifier"] for u in nav(div.id, 0)["member"]] == [
         d.id for d in edition.divisions]
+
+
+# ---------------------------------------------------------------- make serve: every valid call
+# Without a site build (make test-fast): a directory with what the server needs (index.html,
+# the TEI, the entry point), so every other DTS call is answered by make serve at request time,
+# at the address it is served at; the checks are the official validator's (its 15 tests on a
+# live API: the JSON schemas' required members, the templates' variables, the calls it makes)
+# and the specification's table of down, ref, start and end.
+
+
+@pytest.fixture(scope="module")
+def tei_edition() -> Edition:
+    return load_edition(DEFAULT_PATH)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory, tei_edition: Edition) -> Iterator[str]:
+    from yimao.web.dts import Dts, js
+
+    root = tmp_path_factory.mktemp("dts-served")
+    (root / "index.html").write_text("<!doctype html><title>易冒</title>", "utf-8")
+    (root / "tei").mkdir()
+    shutil.copyfile(DEFAULT_PATH, root / "tei" / "yimao.xml")
+    (root / "api" / "dts").mkdir(parents=True)
+    (root / "api" / "dts" / "index.json").write_bytes(js(Dts(tei_edition, BASE).entry()))
+    port = bench_serve.free_port()  # the server's log goes nowhere: no pipe to fill
+    proc = bench_serve.start([sys.executable, "-m", "yimao.web.serve", "--port", str(port),
+                              str(root)], port)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def get(url: str) -> tuple[int, str, bytes]:
+    """Status, media type and body of a GET (an error status is returned, not raised)."""
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return r.status, r.headers["Content-Type"], r.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers["Content-Type"], exc.read()
+
+
+def get_json(url: str) -> dict:
+    status, media, body = get(url)
+    assert status == 200 and media == "application/ld+json", (url, status, body[:300])
+    return json.loads(body)
+
+
+def ids(units: list[dict]) -> list[str]:
+    return [u["identifier"] for u in units]
+
+
+def _check_navigation(got: dict, url: str) -> None:
+    """The validator's navigation schema: required members, the resource's, each unit's."""
+    assert {"@id", "@type", "dtsVersion", "resource"} <= got.keys() and got["@id"] == url
+    assert got["@type"] == "Navigation"
+    resource = got["resource"]
+    assert {"@id", "@type", "citationTrees", "navigation", "document"} <= resource.keys()
+    assert resource["@type"] == "Resource" and all("@type" in t for t in
+                                                   resource["citationTrees"])
+    for key in ("ref", "start", "end"):
+        if key in got:
+            assert UNIT <= got[key].keys()
+    for u in got.get("member") or []:
+        assert UNIT <= u.keys() and u["@type"] == "CitableUnit"
+        assert isinstance(u["level"], int) and isinstance(u["parent"], (str, type(None)))
+
+
+def test_served_api_passes_the_validators_checks(served: str, tei_edition: Edition) -> None:
+    """The official validator's tests on a live API, one by one, against make serve."""
+    status, media, body = get(served + "/api/dts/index.json")
+    entry = json.loads(body)
+    assert status == 200 and "application/ld+json" in media
+    assert ENTRY <= entry.keys() and entry["dtsVersion"] == "1.0"
+    assert entry["@id"] == served + "/api/dts/index.json"  # the served address, not :8000
+    assert {"id", "nav"} <= _template_variables(entry["collection"])
+    assert {"resource", "ref", "start", "end"} <= _template_variables(entry["navigation"])
+    assert {"resource", "ref", "start", "end"} <= _template_variables(entry["document"])
+    root = get_json(expand(entry["collection"]))
+    required = {"title", "@id", "@type", "totalChildren", "totalParents", "dtsVersion"}
+    assert required <= root.keys() and "totalItems" not in root
+    last = root["member"][-1]["@id"]
+    assert required <= get_json(expand(entry["collection"], id=last)).keys()
+    readable = get_json(expand(entry["collection"], id="yimao"))
+    assert required <= readable.keys() and readable["@type"] == "Resource"
+    assert {"nav"} <= _template_variables(readable["collection"])
+    assert {"ref", "start", "end"} <= _template_variables(readable["navigation"])
+    assert {"ref", "start", "end"} <= _template_variables(readable["document"])
+
+    def nav(**values: object) -> dict:
+        url = expand(readable["navigation"], resource="yimao", **values)
+        got = get_json(url)
+        _check_navigation(got, url)
+        return got
+
+    top = nav(down=1)["member"]
+    assert ids(top) == [d.id for d in tei_edition.divisions]
+    assert nav(down=2)["member"]
+    assert nav(ref=top[-1]["identifier"], down=-1)["member"]
+    assert nav(ref=top[-1]["identifier"], down=2)["member"]
+    first, final = top[0]["identifier"], top[-1]["identifier"]
+    ranged = nav(start=first, end=final, down=1)
+    assert ranged["start"]["identifier"] == first and ranged["end"]["identifier"] == final
+    assert ids(ranged["member"]) == ids(nav(down=2)["member"])  # the whole book, two levels
+    plain = nav(start=first, end=final)
+    assert "member" not in plain and plain["end"]["identifier"] == final
+    for values in ({}, {"ref": first}, {"start": first, "end": final}):
+        status, media, body = get(expand(readable["document"], resource="yimao", **values))
+        assert status == 200 and media.startswith("application/tei+xml") and body, values
+
+
+def test_served_navigation_follows_the_specifications_table(served: str,
+                                                            tei_edition: Edition) -> None:
+    """Every row of the table "Usage of down, ref, start and end" for every kind of unit,
+    ranges across a chapter boundary, and the 400 and 404 the specification asks for."""
+    template = get_json(served + "/api/dts/collection/yimao.json")["navigation"]
+
+    def url(**values: object) -> str:
+        return expand(template, resource="yimao", **values)
+
+    def members(**values: object) -> list[str] | None:
+        got = get_json(url(**values))
+        _check_navigation(got, url(**values))
+        return ids(got["member"]) if "member" in got else None
+
+    ed = tei_edition
+    divisions = [d.id for d in ed.divisions]
+    d1, d2 = ed.division("lifa-01"), ed.division("lifa-02")
+    para = d1.passages[1]
+    sentence = para.sentences[-1]
+    assert members(down=1) == divisions
+    assert members(down=-1) == members(down=3) == [
+        u for d in ed.divisions for u in (d.id, *(x for p in d.passages
+                                                  for x in (p.id, *p.sentences)))]
+    for ref, parent, kids in ((d1.id, None, [p.id for p in d1.passages]),
+                              (para.id, d1.id, list(para.sentences)), (sentence, para.id, [])):
+        got = get_json(url(ref=ref))
+        assert got["ref"]["identifier"] == ref and got["ref"]["parent"] == parent
+        assert "member" not in got
+        siblings = divisions if parent is None else (
+            [p.id for p in d1.passages] if parent == d1.id else list(para.sentences))
+        assert members(ref=ref, down=0) == siblings
+        assert members(ref=ref, down=1) == [ref, *kids]  # the unit itself first
+        assert members(ref=ref, down=7) == members(ref=ref, down=-1)
+    assert members(ref=sentence, down=1) == [sentence]  # nothing below: the unit alone
+    # a range across a chapter boundary: the second chapter begins inside it, not whole
+    before, last, first = d1.passages[-2], d1.passages[-1], d2.passages[0]
+    start, end = before.sentences[-1], first.id
+    got = get_json(url(start=start, end=end))
+    assert (got["start"]["identifier"], got["end"]["identifier"]) == (start, end)
+    assert "member" not in got and "ref" not in got
+    inside = [start, last.id, *last.sentences, first.id, *first.sentences]
+    assert members(start=start, end=end, down=1) == inside
+    assert members(start=start, end=end, down=-1) == inside
+    assert members(start=d1.id, end=d2.id, down=1) == [
+        x for d in (d1, d2) for x in (d.id, *(p.id for p in d.passages))]
+    assert members(start=para.id, end=para.id, down=1) == [para.id, *para.sentences]
+    bad = {400: [url(), url(down=0), url(ref=para.id, start=start, end=end),
+                 url(start=start), url(end=end, down=1), url(start=end, end=start),
+                 url(down=-2), url(down="x")],
+           404: [url(ref="p999"), url(start="p001", end="lifa-99"),
+                 expand(template.replace("/yimao", "{/resource}"), resource="other", down=1)]}
+    for status, urls in bad.items():
+        for one in urls:
+            got_status, media, body = get(one)
+            assert got_status == status and media.startswith("text/html"), one
+            assert re.search("[가-힣]", body.decode("utf-8")), one  # the reason, in Korean
+
+
+def test_served_document_ranges(served: str, tei_edition: Edition) -> None:
+    """A range is one TEI document: the range's outermost units whole, in document order,
+    in one <dts:wrapper start end>; a single unit as before; the whole TEI without either."""
+    template = get_json(served + "/api/dts/collection/yimao.json")["document"]
+    ed = tei_edition
+    d1, d2 = ed.division("lifa-01"), ed.division("lifa-02")
+    before, last, first = d1.passages[-2], d1.passages[-1], d2.passages[0]
+    start, end = before.sentences[-1], first.id
+    status, media, body = get(expand(template, resource="yimao", start=start, end=end))
+    assert status == 200 and media == "application/tei+xml"
+    root = etree.fromstring(body)
+    wrapper = root.find(f"{DTS}wrapper")
+    assert root.tag == f"{TEI}TEI" and wrapper is not None
+    assert (wrapper.get("start"), wrapper.get("end")) == (start, end)
+    top = [e.get(XML_ID) for e in wrapper]
+    zh = [i for i in top if i in (start, last.id, first.id)]
+    assert zh == [start, last.id, first.id]  # in document order
+    assert last.ko_id in top and first.ko_id in top and d2.id not in top
+    found = wrapper.xpath(".//*[@xml:id=$i]", i=first.id)
+    assert text_of(found[0], "corrected") == first.text("corrected")
+    status, _, body = get(expand(template, resource="yimao"))
+    assert status == 200 and body == DEFAULT_PATH.read_bytes()
+    status, _, body = get(expand(template, resource="yimao", start=end, end=start))
+    assert status == 400

@@ -192,3 +192,13 @@ def test_gzip_companions_are_sent_to_who_takes_them(served: str) -> None:
         assert gzip.decompress(sent) == body and len(sent) < len(body)
     with urllib.request.urlopen(served + "/_py/manifest.json") as r:  # no Accept-Encoding
         assert r.read() == body and r.headers.get("Content-Encoding") is None
+
+
+def test_a_dts_call_the_tei_cannot_answer_is_a_500_with_its_reason(served: str) -> None:
+    """A DTS call with no file is answered from the published TEI (here a stand-in that is no
+    edition): 500 with the reason in Korean, and the server goes on."""
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(served + "/api/dts/navigation/yimao;start=p001;end=p002.json")
+    assert err.value.code == 500
+    assert "판본(TEI)을 읽지 못했습니다" in err.value.read().decode("utf-8")
+    assert head(served + "/api/dts/index.json")["content-type"] == "application/ld+json"

@@ -53,6 +53,7 @@ import functools
 import os
 import re
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, NoReturn
@@ -436,27 +437,42 @@ class Edition:
         """A division, paragraph (with its Korean translation and the editors' notes on it) or
         sentence as a TEI document, its pieces inside ``<wrapper ref="…">`` of namespace
         *wrapper_ns* (prefix ``dts``: DTS's ``dts:wrapper``)."""
+        return self.fragments([xml_id], wrapper_ns, ref=xml_id)
+
+    def fragments(self, xml_ids: Sequence[str], wrapper_ns: str, **attributes: str) -> bytes:
+        """Several divisions, paragraphs or sentences (a range's outermost units, in document
+        order) as one TEI document: each one's pieces as in :meth:`fragment`, in one wrapper
+        with *attributes* (``start``, ``end``).
+
+        >>> b'start="p032" end="p033"' in load_edition().fragments(
+        ...     ["p032", "p033"], "https://w3id.org/api/dts#", start="p032", end="p033")
+        True
+        """
         import copy
 
         root = etree.Element(_t("TEI"), nsmap={None: TEI_NS, "dts": wrapper_ns})
         wrapper = etree.SubElement(root, f"{{{wrapper_ns}}}wrapper")
-        wrapper.set("ref", xml_id)
-        if ids.kind(xml_id) == "paragraph":
-            p = self.passage(xml_id)
-            zh = self.element(p.id)
-            parts = [zh] + ([self.element(p.ko_id)] if p.ko_id else [])
-            inside = {e.get(XML_ID) for e in zh.iter() if isinstance(e.tag, str)}
-            for note in passage_notes(zh):
-                targets = {t.lstrip("#") for t in (note.get("target") or "").split()}
-                if targets & inside:
-                    parts.append(note)
-        else:
-            parts = [self.element(xml_id)]
-        for e in parts:
-            piece = copy.deepcopy(e)
-            piece.tail = None
-            wrapper.append(piece)
+        for name, value in attributes.items():
+            wrapper.set(name, value)
+        for xml_id in xml_ids:
+            for e in self._fragment_parts(xml_id):
+                piece = copy.deepcopy(e)
+                piece.tail = None
+                wrapper.append(piece)
         return etree.tostring(root, xml_declaration=True, encoding="UTF-8") + b"\n"
+
+    def _fragment_parts(self, xml_id: str) -> list[etree._Element]:
+        if ids.kind(xml_id) != "paragraph":
+            return [self.element(xml_id)]
+        p = self.passage(xml_id)
+        zh = self.element(p.id)
+        parts = [zh] + ([self.element(p.ko_id)] if p.ko_id else [])
+        inside = {e.get(XML_ID) for e in zh.iter() if isinstance(e.tag, str)}
+        for note in passage_notes(zh):
+            targets = {t.lstrip("#") for t in (note.get("target") or "").split()}
+            if targets & inside:
+                parts.append(note)
+        return parts
 
     def element(self, xml_id: str) -> etree._Element:
         try:

@@ -21,6 +21,13 @@ Links that follow the host: a local build names its absolute URLs (citations and
 ``@id`` says which); when the site is served at another address (``PORT=8001 make serve``), that
 address is put in their place in every text response, so the links work where they are read.
 A release build (``make release``, its public address) is served as built.
+
+The DTS API (yimao.web.dts): the build writes every Level 0 response as a file (what a static
+host serves); a call with no file (a ``start``/``end`` range, ``down=5``, ``nav=children``,
+an invalid combination) is answered here at request time from the edition published beside it
+(``tei/yimao.xml``) by :meth:`yimao.web.dts.Dts.answer`, the same code that wrote the files:
+every valid call of the specification answered, 400 or 404 with the reason (Korean) for the
+others.
 """
 
 from __future__ import annotations
@@ -34,8 +41,10 @@ import json
 import os
 import re
 import sys
+import threading
 import urllib.parse
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 HIDDEN_SUFFIXES = (".pickle", ".doctree")
@@ -64,16 +73,48 @@ ENTRY = "api/dts/index.json"
 LOCAL_BASE = re.compile(r"http://(?:127\.0\.0\.1|localhost)(?::\d+)?")
 HOST = re.compile(r"[A-Za-z0-9.-]+(?::\d{1,5})?|\[[0-9A-Fa-f:.]+\](?::\d{1,5})?")
 REWRITTEN = (".html", ".json", ".xml", ".ris", ".bib", ".txt")
+DTS_PATH = "/" + ENTRY.removesuffix("index.json")
+"""The DTS API's requests: ``/api/dts/…``."""
+
+
+def built_base(directory: Path) -> str | None:
+    """The address a build wrote its links with (its DTS entry point's), or None."""
+    try:
+        entry = json.loads((directory / ENTRY).read_text(encoding="utf-8"))
+        return str(entry["@id"]).removesuffix("/" + ENTRY)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def local_base(directory: Path) -> str | None:
     """The local address a build wrote its links with, or None (a release build, or none)."""
-    try:
-        entry = json.loads((directory / ENTRY).read_text(encoding="utf-8"))
-        base = str(entry["@id"]).removesuffix("/" + ENTRY)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return base if LOCAL_BASE.fullmatch(base) else None
+    base = built_base(directory)
+    return base if base is not None and LOCAL_BASE.fullmatch(base) else None
+
+
+class DtsAnswers:
+    """The DTS calls that have no file, answered from the TEI a build published (read on the
+    first such call and again when a new build replaces it; each base address its own
+    :class:`~yimao.web.dts.Dts`)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._lock = threading.Lock()
+        self._apis: dict[tuple[str, int], Any] = {}
+
+    def api(self, base: str) -> Any:
+        from yimao.model.edition import load_edition
+        from yimao.web.dts import TEI_FILE, Dts
+
+        tei = self.directory / TEI_FILE
+        with self._lock:
+            key = (base, tei.stat().st_mtime_ns)
+            if key not in self._apis:
+                api = Dts(load_edition(tei), base)
+                api.order()  # the citation tree read here, once, not by two requests at once
+                self._apis = {k: v for k, v in self._apis.items() if k[1] == key[1]}
+                self._apis[key] = api
+            return self._apis[key]
 
 
 def cache_control(path: str) -> str:
@@ -96,6 +137,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     timeout = IDLE_TIMEOUT
     built_base: str | None = None
     """The local address the build used (:func:`local_base`), replaced by the served one."""
+    api_base: str | None = None
+    """The address the build's DTS API names (:func:`built_base`, a release's too)."""
+    dts: DtsAnswers | None = None
 
     def served_base(self) -> str | None:
         host = self.headers.get("Host", "")
@@ -132,6 +176,28 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return io.BytesIO(data)
 
+    def dts_answer(self, call: str):  # type: ignore[no-untyped-def]
+        """A DTS call with no file (:class:`DtsAnswers`): its response, or its 400 or 404."""
+        from yimao.errors import EditionError
+        from yimao.web.dts import DtsError
+
+        base = self.served_base() or self.api_base
+        assert self.dts is not None and base is not None
+        try:
+            media, data = self.dts.api(base).answer(call)
+        except DtsError as exc:
+            self.send_error(exc.status, explain=str(exc).rstrip("."))  # the page adds one
+            return None
+        except (EditionError, OSError) as exc:  # the published TEI cannot be read
+            sys.stderr.write(f"yimao serve: DTS: {exc}\n")
+            self.send_error(500, explain="판본(TEI)을 읽지 못했습니다. 사이트를 다시 빌드하십시오")
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", media)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", cache_control(self.path))
         super().end_headers()
@@ -151,6 +217,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return None
             if local.is_dir() and path.endswith("/"):
                 local = local / "index.html"
+            if path.startswith(DTS_PATH) and not local.is_file() and self.dts is not None:
+                return self.dts_answer(path.removeprefix(DTS_PATH))
             # a companion is made for runtime files only (no absolute links in them)
             return self.compressed(local) or self.rewritten(local) or super().send_head()
         except (ValueError, OSError):  # a NUL or undecodable byte, a name too long …
@@ -210,9 +278,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"yimao serve: error: {args.directory} has no index.html: run make site first",
               file=sys.stderr)
         return 2
+    api_base = built_base(args.directory)
+    dts = DtsAnswers(args.directory) if api_base is not None else None
     handler = functools.partial(
         type("Handler", (SiteHandler,), {"timeout": args.idle_timeout,
-                                         "built_base": local_base(args.directory)}),
+                                         "built_base": local_base(args.directory),
+                                         "api_base": api_base, "dts": dts}),
         directory=str(args.directory))
     try:
         server = SiteServer((args.bind, args.port), handler)
