@@ -38,26 +38,7 @@ OWNED_ELSEWHERE = range(217, 402)
 """The 筮類 rows of rules-ko.tsv (lines 217-401), rewritten on branch i22-yong: checked, but
 what they hold today is listed in :data:`PENDING` (which must shrink, never grow)."""
 
-PENDING: frozenset[tuple[str, str]] = frozenset({
-    ("rules-ko.tsv:223", "수귀입묘(隨官入墓)"),
-    ("rules-ko.tsv:251", "수귀입묘(隨官入墓)"),
-    ("rules-ko.tsv:380", "고독"),
-    ("rules-ko.tsv:236", "조상"),
-    ("rules-ko.tsv:243", "조상"),
-    ("rules-ko.tsv:257", "조상"),
-    ("rules-ko.tsv:264", "조상"),
-    ("rules-ko.tsv:268", "조상"),
-    ("rules-ko.tsv:286", "조상"),
-    ("rules-ko.tsv:305", "조상"),
-    ("rules-ko.tsv:310", "조상"),
-    ("rules-ko.tsv:335", "조상"),
-    ("rules-ko.tsv:338", "조상"),
-    ("rules-ko.tsv:348", "조상"),
-    ("rules-ko.tsv:351", "조상"),
-    ("rules-ko.tsv:357", "조상"),
-    ("rules-ko.tsv:372", "조상"),
-    ("rules-ko.tsv:383", "조상"),
-})
+PENDING: frozenset[tuple[str, str]] = frozenset()
 
 
 def reader_text() -> list[tuple[str, str]]:
