@@ -146,10 +146,9 @@ def test_rule_row_is_korean(row: dict[str, str]) -> None:
 TITLE_LONGEST = 100
 """A rule's title: room for the whole of a 筮類 judgment's name (60 cut three of them)."""
 
-CUT_PENDING = frozenset({"buju-gua", "guishen-fa", "gongming-guan-wen-liang-qiang"})
-"""Three 筮類 titles cut with … to fit the old limit (rules-ko.tsv rows 246, 291, 305): the
-筮類 rows are rewritten on branch i22-yong; :func:`test_cut_titles_pending` fails once they
-are whole, so this list only shrinks."""
+CUT_PENDING: frozenset[str] = frozenset()
+"""筮類 titles once cut with … to fit an old limit; all are whole now (branch i22-ko), and
+:func:`test_cut_titles_pending` keeps it so."""
 
 
 def test_cut_titles_pending() -> None:
