@@ -10,18 +10,15 @@ The expected values never come from the page: the charts from compute in this pr
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+import test_site_browser as shared
 from lxml import html as lxml_html
 from sitebuild import CHROMIUM, Build
 
@@ -158,25 +155,7 @@ def test_worked_examples_link_to_practice_with_their_inputs(site: Build) -> None
 # ------------------------------------------------------------------ in chromium
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-    def handle(self) -> None:
-        try:
-            super().handle()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-
-
-@pytest.fixture(scope="module")
-def served(site: Build) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site.out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+served = shared.base_url  # the browser tests' server of the built site
 
 
 def _open(browser: Any, url: str, width: int = 1280) -> Any:

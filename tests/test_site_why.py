@@ -7,16 +7,13 @@ steps, each linking a passage; the verdict comes first. At 1280 px and at 390 px
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
-import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sitebuild import CHROMIUM, Build
+import test_site_browser as shared
+from sitebuild import CHROMIUM
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() and not os.environ.get("CI"),
@@ -27,20 +24,7 @@ HANGUL = re.compile("[가-힣]")
 CITED = re.compile(r"^(序|立法|筮類|跋)[^\n]*\d")
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
-@pytest.fixture(scope="module")
-def base_url(site: Build) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site.out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+base_url = shared.base_url  # the browser tests' server of the built site
 
 
 def _page(browser: Any, width: int) -> Any:

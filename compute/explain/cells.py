@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from compute.book.ganzhi import Stem
 from compute.book.gua import POS_ZH, Trigram
+from compute.book.liuqin import LIUQIN_RULE, relative
 from compute.book.liushen import LIUSHEN_DAY_START, Spirit
 from compute.book.najia import trigram_branches, trigram_stem
 from compute.book.wuxing import Phase, branch_phase
@@ -43,9 +45,8 @@ if TYPE_CHECKING:
 SPIRIT_ORDER: Final = "·".join(str(s) for s in Spirit)
 """青龍·朱雀·勾陳·騰蛇·白虎·元武: the order the 六神 climb from the 初爻 (p058-s2 注)."""
 
-DAY_VERSE: Final = {0: "甲乙", 1: "甲乙", 2: "丙丁", 3: "丙丁", 4: "戊", 5: "己", 6: "庚辛",
-                    7: "庚辛", 8: "壬癸", 9: "壬癸"}
-"""The stems that share a start in the verse 「甲乙起青龍 …」 (by the stem's number)."""
+WORD_OF: Final = {rel: word for word, rel in LIUQIN_RULE}
+"""The 六親 table read backwards: 妻財 → 我克 (p054–p055)."""
 
 RELATION_KO: Final = {
     "生我": "{x}生{e}, 나를 生하는 것(生我)",
@@ -74,13 +75,17 @@ def relation(me: Phase, other: Phase) -> str:
     >>> relation(Phase.JIN, Phase.MU), relation(Phase.JIN, Phase.TU)
     ('我克', '生我')
     """
-    if me == other:
-        return "比和"
-    if other.generates() == me:
-        return "生我"
-    if other.controls() == me:
-        return "克我"
-    return "我生" if me.generates() == other else "我克"
+    return WORD_OF[relative(me, other)]
+
+
+def day_verse(stem: Stem) -> str:
+    """The stems that share *stem*'s start in the verse 「甲乙起青龍 … 壬癸起元武」.
+
+    >>> day_verse(Stem.REN), day_verse(Stem.WU)
+    ('壬癸', '戊')
+    """
+    start = LIUSHEN_DAY_START[stem]
+    return "".join(str(s) for s in Stem if LIUSHEN_DAY_START[s] == start)
 
 
 def _trigram(c: Chart, position: int) -> tuple[bool, Trigram]:
@@ -126,7 +131,7 @@ def relative_note(c: Chart, ln: ChartLine) -> Note:
 def spirit_note(c: Chart, ln: ChartLine) -> Note:
     stem = c.day.stem
     start = LIUSHEN_DAY_START[stem]
-    text = (f"日干 {stem} → 初爻에 {start} ({DAY_VERSE[int(stem)]}日起{start}), 위로 "
+    text = (f"日干 {stem} → 初爻에 {start} ({day_verse(stem)}日起{start}), 위로 "
             f"{SPIRIT_ORDER} 차례: {POS_ZH[ln.position]} {ln.spirit}")
     return Note(f"{ln.position}.spirit", "liushen-day", "六神", text, passages_of("liushen-day"))
 
