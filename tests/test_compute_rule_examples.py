@@ -293,3 +293,25 @@ def test_book_cases_come_first():
             assert case is None, (ex["id"], case)
         elif case is not None and case.claims:
             assert ex.get("claims"), (ex["id"], case.case)
+
+
+def _not_about(j: Any) -> list[str]:
+    """Question ids the judgment's sentence is not about: the other questions of its chapter
+    (each judgment lists the ones it answers, read from its sentence), or, where it answers its
+    whole chapter, the first question of the next chapter."""
+    from compute.book.questions import ALL
+
+    mine = set(j["questions"])
+    same = [q.id for q in ALL if q.chapter == j["chapter"] and q.id not in mine]
+    return same or [next(q.id for q in ALL if q.chapter != j["chapter"] and q.id not in mine)]
+
+
+@pytest.mark.parametrize("ex", JUDGED, ids=ids(JUDGED))
+def test_a_judgment_says_nothing_on_a_question_it_is_not_about(ex: dict[str, Any]):
+    """Issue 22: the example's own chart, asked each other question of the chapter that the
+    sentence is not about (with the same facts), gives no finding of the judgment — the pattern
+    is there, the question is not."""
+    j = judgment(ex["rule"])
+    for qid in _not_about(j):
+        c = inputs_chart(dict(ex["inputs"], question=qid))
+        assert not [f for f in c.findings if f.rule == ex["rule"]], (ex["id"], qid)
