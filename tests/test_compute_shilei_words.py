@@ -10,6 +10,7 @@ line naming the word, the judgment and the words accepted there."""
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import tomllib
@@ -22,6 +23,7 @@ from compute import chart
 from compute.book.gua import HEXAGRAMS
 from compute.book.questions import ALL, PERSONS
 from compute.errors import InputError
+from compute.registry import all_rules
 from compute.shilei.condition import parse
 from compute.shilei.evaluator import Evaluator
 from compute.shilei.quyong import asked
@@ -148,6 +150,19 @@ def test_the_table_is_the_language() -> None:
             assert (word.pick, word.item, word.value, word.args) != (None,) * 4
     assert len(SELECTORS) >= 34 and len(ITEM_PREDICATES) > 45 and len(RELATIONS) == 13
     assert WORDS["predicate"]["四病"].passages[0] == "p427-s1"
+
+
+def test_every_word_rests_on_passages() -> None:
+    """Each word cites the passages it rests on (its meaning's, its compute rules'): all but the
+    language's own 在(S); 暗動 is p165's, 化墓 reads 變 (p087) and the twelve stages (p179)."""
+    registered = {r.id for r in all_rules()}
+    for words in WORDS.values():
+        for w, word in words.items():
+            assert set(word.rules) <= registered, w
+            assert word.passages or w == "在", w
+            assert all(re.fullmatch(r"p\d{3}(-s\d+)?", p) for p in word.passages), w
+    assert WORDS["predicate"]["暗動"].passages[0] == "p165-s1"
+    assert {"p087-s1", "p179-s1"} <= set(WORDS["predicate"]["化墓"].passages)
 
 
 def test_every_selector_picks_an_item_on_some_chart(seen) -> None:

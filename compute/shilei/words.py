@@ -39,16 +39,16 @@ if TYPE_CHECKING:
 
 class Word(Frozen):
     """A word of the language: its ``table`` (selector, predicate, relation), its ``meaning``
-    and ``passages`` (judgments.toml), and what computes it: ``pick`` for a selector (the items
-    it picks), ``item`` for a predicate on one item (in ``P(S)``, ``S[P]``, ``all(P, S)``),
-    ``value`` for a predicate with a value (``六神=青龍``), ``args`` for a word applied to
-    selectors as a whole (relations, ``無(R)``, ``在(S)``)."""
+    (judgments.toml), the compute ``rules`` it rests on (:data:`BASIS`), and what computes it:
+    ``pick`` for a selector (the items it picks), ``item`` for a predicate on one item (in
+    ``P(S)``, ``S[P]``, ``all(P, S)``), ``value`` for a predicate with a value (``六神=青龍``),
+    ``args`` for a word applied to selectors as a whole (relations, ``無(R)``, ``在(S)``)."""
 
-    __slots__ = ("word", "table", "meaning", "passages", "pick", "item", "value", "args")
+    __slots__ = ("word", "table", "meaning", "rules", "pick", "item", "value", "args")
     word: str
     table: str
     meaning: str
-    passages: tuple[str, ...]
+    rules: tuple[str, ...]
     pick: Any
     item: Any
     value: Any
@@ -56,8 +56,60 @@ class Word(Frozen):
 
     def __init__(self, word: str, table: str, pick: Any = None, item: Any = None,
                  value: Any = None, args: Any = None) -> None:
-        meaning = LANGUAGE.get(table, {}).get(word, "")
-        init(self, word, table, meaning, passages_of(meaning), pick, item, value, args)
+        init(self, word, table, LANGUAGE.get(table, {}).get(word, ""), BASIS.get(word, ()),
+             pick, item, value, args)
+
+    @property
+    def passages(self) -> tuple[str, ...]:
+        """The passages the word rests on: those its meaning cites, then its rules' (the
+        registry's), once each.
+
+        >>> WORDS["predicate"]["暗動"].passages
+        ('p165-s1', 'p165-s2', 'p165-s3')
+        """
+        from compute.registry import get
+
+        found = [*passages_of(self.meaning), *(p for r in self.rules for p in get(r).passages)]
+        return tuple(dict.fromkeys(found))
+
+
+BASIS: Final[dict[str, tuple[str, ...]]] = {
+    # selectors
+    "用": ("yongshen-source", "liangxian", "fu-shen", "fu-chu"), "元": ("yuan-ji-chou",),
+    "忌": ("yuan-ji-chou",), "仇": ("yuan-ji-chou",), "世": ("shi-ying",), "應": ("shi-ying",),
+    "間": ("jianyao",), "身": ("guashen",), "世身": ("shishen",), "父": ("liuqin",),
+    "兄": ("liuqin",), "子": ("liuqin",), "財": ("liuqin",), "官": ("liuqin",),
+    **dict.fromkeys(("爻1", "爻2", "爻3", "爻4", "爻5", "爻6", "內", "外"), ("yaowei",)),
+    "動爻": ("dongyao",), "靜爻": ("dongyao",), "伏": ("fu-shen",), "變": ("bian-hua",),
+    "日": ("richen",), "月": ("yuejian",), "歲": ("taisui",), "時": ("shichen",),
+    "限": ("daxian", "xiaoxian"), "命": ("suimu",),
+    # predicates
+    "動": ("dongyao",), "靜": ("dongyao",), "暗動": ("andong",), "暗破": ("richong-4",),
+    "散": ("richong-4",), "實": ("xunkong-13",), "空": ("xunkong-13",), "旬空": ("xunkong",),
+    "void": ("xunkong-13",), "破": ("yuepo",),
+    **dict.fromkeys(("絕", "墓", "長生", "帝旺", "臨官", "胎", "養"), ("changsheng-12",)),
+    "月絕": ("changsheng-12", "shengjue-source"), "月長生": ("changsheng-12", "shengjue-source"),
+    "旺相": ("wangshuai-method",), "休囚": ("wangshuai-method",), "臨日": ("richen",),
+    "臨月": ("yuejian",), "臨歲": ("taisui",), "臨日月": ("riyue-quan",),
+    "日月生扶": ("riyue-quan",), "有援": ("juechu-fengsheng",), "受傷": ("riyue-quan",),
+    "化進": ("jinshen-tuishen",), "化退": ("jinshen-tuishen",),
+    **dict.fromkeys(("化生", "化克", "化鬼", "化子", "化財", "化父", "化兄"), ("bian-hua",)),
+    **dict.fromkeys(("化墓", "化絕", "化長生"), ("bian-hua", "changsheng-12")),
+    "化空": ("bian-hua", "xunkong-13"), "化破": ("bian-hua", "yuepo"),
+    "化沖": ("bian-hua", "yao-chong-5"), "化合": ("bian-hua", "liuhe"), "grade": ("yongshen-18",),
+    "無": ("fu-shen",), "伏藏": ("fu-shen", "fu-chu"), "兩現": ("liangxian",),
+    "升": ("shengjiang",), "降": ("shengjiang",), "陽": ("coin-line",), "陰": ("coin-line",),
+    "六神": ("liushen-day",), "星": ("shensha-general",), "隨墓": ("suimu",),
+    "獨發": ("dufa-dujing",), "獨靜": ("dufa-dujing",),
+    # relations
+    "生": ("liuqin-dong-shengke",), "克": ("liuqin-dong-shengke",), "比": ("liuqin",),
+    "沖": ("yao-chong-5",), "合": ("liuhe",), "克世": ("shi-ying-shengke",),
+    "生世": ("shi-ying-shengke",), "沖世": ("yao-chong-5",), "合世": ("liuhe",),
+    "克應": ("shi-ying-shengke",), "生應": ("shi-ying-shengke",), "克用": ("yuan-ji-chou",),
+    "生用": ("yuan-ji-chou",),
+}
+"""The compute rules (registry ids) each word rests on, where its meaning cites no passage of
+its own or the rule says more: 暗動 is the 暗動 of ``andong`` (p165)."""
 
 
 _PASSAGE = re.compile(r"\bp\d{3}(?:-s\d+)?")
