@@ -1,8 +1,10 @@
 """The evaluator of the condition language (:mod:`compute.shilei.condition`) on one chart asked a
 question: selectors pick lines and branches (:class:`Item`), predicates and relations test
-them, and everything is three-valued (:class:`Result`): what the chart cannot tell (自占 or
-代占, 病久, 我訟 …; the 本命 without ``birth``; the 限 without the year asked) is *unknown*,
-``not`` of unknown is unknown, ``and``/``or`` follow Kleene's tables.
+them (each word looked up in :data:`compute.shilei.words.WORDS`, where it is defined once with
+its meaning and passages), and everything is three-valued (:class:`Result`): what the chart
+cannot tell (自占 or 代占, 病久, 我訟 …; the 本命 without ``birth``; the 限 without the year
+asked) is *unknown*, ``not`` of unknown is unknown, ``and``/``or`` follow Kleene's tables; a
+word the language does not have stops with :class:`~compute.errors.InputError`.
 
 >>> from compute.engine.chart import chart
 >>> c = chart("困", "坎", month="午", day="壬戌", question="卜雨")
@@ -376,12 +378,6 @@ class Evaluator:
     def rel(self, name: str, a: list[Item], b: list[Item]) -> Result:
         """*name* (生 克 比 沖 合) from an item of *a* to another of *b*."""
         return related(name, a, b)
-
-    def rel_of(self, rid: str) -> str:
-        r = self.r
-        rel = r.relative if r is not None else None
-        return {"用": str(rel) if rel else "", "父": "父母", "兄": "兄弟", "子": "子孫",
-                "財": "妻財", "官": "官鬼"}.get(rid) or (self.role_rel(rid) or "")
 
     def call(self, name: str, args: tuple[Any, ...]) -> Result:
         """A word applied to selectors: a relation, a predicate (on the selectors as a whole, or
