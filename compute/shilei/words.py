@@ -474,6 +474,8 @@ def accepted(kind: str) -> frozenset[str]:
     ['內卦', '卦', '卦候', '外卦', '宮', '變卦']
     >>> "旺相" in accepted("call") and "克世" in accepted("call") and "用" in accepted("sel")
     True
+    >>> "六神" in accepted("call"), "六神" in accepted("eqpred")   # 六神=青龍, never 六神(用)
+    (False, True)
     """
     sel, pred, rel = WORDS["selector"], WORDS["predicate"], WORDS["relation"]
     if kind == "sel":
@@ -483,7 +485,8 @@ def accepted(kind: str) -> frozenset[str]:
     if kind == "eqpred":
         return frozenset(w for w, x in pred.items() if x.value is not None)
     if kind == "call":
-        return frozenset(rel) | frozenset(pred) | FORMS["call"]
+        return frozenset(rel) | FORMS["call"] | frozenset(
+            w for w, x in pred.items() if x.item is not None or x.args is not None)
     return FORMS.get(kind, frozenset())
 
 
