@@ -31,6 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EDITORIAL = ROOT / "editorial"
 QUESTIONS_MODULE = ROOT / "compute" / "book" / "questions_data.py"
 JUDGMENTS_MODULE = ROOT / "compute" / "shilei" / "judgments_data.py"
+WORDS_MODULE = ROOT / "compute" / "shilei" / "words_data.py"
+WORD_TABLES = ("selector", "predicate", "relation", "hexagram", "rule", "fact")
+"""The [language] tables of judgments.toml whose words' meanings compute carries."""
 
 QUESTION_FIELDS = ("id", "text", "reading", "ko", "passages", "yongshen", "adverse", "jishen",
                    "yuanshen", "choushen", "see", "listed")
@@ -101,6 +104,19 @@ def judgments_module() -> str:
     )
 
 
+def words_module() -> str:
+    """The text of compute/shilei/words_data.py: the meaning of each word of the condition
+    language (judgments.toml's [language] tables, their one home)."""
+    lang = _load("judgments.toml")["language"]
+    return _module(
+        "words_data",
+        "The meaning of each word of the condition language, with the passages it cites (from "
+        "editorial/judgments.toml's [language] tables; compute.shilei.words joins them to what "
+        "computes each word).",
+        {"LANGUAGE": {t: dict(lang.get(t, {})) for t in WORD_TABLES}},
+    )
+
+
 def _check_scope(judgments: list[dict[str, Any]]) -> None:
     """Stop with one line when a judgment answers a question that is not its chapter's or reads
     a line the vocabulary does not name."""
@@ -138,50 +154,24 @@ def conditions(judgments: list[dict[str, Any]], yingqi: tuple[dict[str, Any], ..
     outcomes', the 應期 rules' (their ``when`` and compute.shilei.yingqi.TERMS' conditions and
     selectors), in sorted order."""
     from compute.shilei.condition import parse
+    from compute.shilei.words import condition_sources
     from compute.shilei.yingqi import TERMS
 
-    texts = {"true"}
-    for j in judgments:
-        texts.add(j["condition"])
-        texts.update(o["condition"] for o in j.get("outcomes", ()))
-    texts.update(y["when"] for y in yingqi)
-    for terms in TERMS.values():
-        for cond, _, sel in terms:
-            texts.update((cond, f"在({sel})"))
-    trees = {t: parse(t) for t in sorted(texts)}
-    _check_words(trees)
-    return trees
+    where = condition_sources(judgments, yingqi, TERMS)
+    texts = {"true", *where}
+    _stop_on_unknown_words(where)
+    return {t: parse(t) for t in sorted(texts)}
 
 
-WORD_KINDS = {"call": ("predicate", "relation", "hexagram", "rule"), "sel": ("selector",),
-              "name": ("hexagram", "rule", "fact", "selector"), "eq": ("fact", "predicate"),
-              "in": ("hexagram",), "eqpred": ("predicate",), "pred": ("predicate",),
-              "rule": ("rule",)}
-"""Which [language] tables of judgments.toml define a word of each kind of syntax node."""
+def _stop_on_unknown_words(where: dict[str, str]) -> None:
+    """Stop with one line when a condition uses a word compute does not read (naming the word,
+    the judgment or 應期 rule and the words accepted there) or when judgments.toml's [language]
+    tables and compute.shilei.words.WORDS disagree."""
+    from compute.shilei.words import table_mismatch, unknown_word
 
-
-def words(node: Any) -> set[tuple[str, str]]:
-    """The (kind, word) pairs of a parsed condition (compute.shilei.condition.parse)."""
-    out: set[tuple[str, str]] = set()
-    if isinstance(node, tuple):
-        if node and node[0] in WORD_KINDS and len(node) > 1 and isinstance(node[1], str):
-            out.add((node[0], node[1]))
-        for x in node:
-            out |= words(x)
-    return out
-
-
-def _check_words(trees: dict[str, Any]) -> None:
-    """Stop with one line on a word of a condition no [language] table of judgments.toml
-    defines (branches and elements are selectors by their own names)."""
-    lang = _load("judgments.toml")["language"]
-    values = set("子丑寅卯辰巳午未申酉戌亥") | set("金木水火土") | {"person", "true"}
-    for text, t in trees.items():
-        for kind, w in sorted(words(t)):
-            if w not in values and not any(w in lang.get(table, {})
-                                           for table in WORD_KINDS[kind]):
-                raise SystemExit(f"condition {text!r}: the word {w!r} is not defined in "
-                                 "judgments.toml's [language] tables")
+    problem = table_mismatch(_load("judgments.toml")["language"]) or unknown_word(where)
+    if problem:
+        raise SystemExit(problem)
 
 
 def _module(name: str, doc: str, values: dict[str, Any]) -> str:
@@ -213,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     stale = []
     for path, text in ((QUESTIONS_MODULE, questions_module()),
-                       (JUDGMENTS_MODULE, judgments_module())):
+                       (WORDS_MODULE, words_module()), (JUDGMENTS_MODULE, judgments_module())):
         old = path.read_text(encoding="utf-8") if path.exists() else None
         if old == text:
             continue

@@ -1,8 +1,10 @@
 """The evaluator of the condition language (:mod:`compute.shilei.condition`) on one chart asked a
 question: selectors pick lines and branches (:class:`Item`), predicates and relations test
-them, and everything is three-valued (:class:`Result`): what the chart cannot tell (自占 or
-代占, 病久, 我訟 …; the 本命 without ``birth``; the 限 without the year asked) is *unknown*,
-``not`` of unknown is unknown, ``and``/``or`` follow Kleene's tables.
+them (each word looked up in :data:`compute.shilei.words.WORDS`, where it is defined once with
+its meaning and passages), and everything is three-valued (:class:`Result`): what the chart
+cannot tell (自占 or 代占, 病久, 我訟 …; the 本命 without ``birth``; the 限 without the year
+asked) is *unknown*, ``not`` of unknown is unknown, ``and``/``or`` follow Kleene's tables; a
+word the language does not have stops with :class:`~compute.errors.InputError`.
 
 >>> from compute.engine.chart import chart
 >>> c = chart("困", "坎", month="午", day="壬戌", question="卜雨")
@@ -11,8 +13,6 @@ True
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import compute.shilei.daxian  # noqa: F401 (registers 大限/小限 before the judgments)
 from compute.book.changsheng import BRANCH_PHASE_INT as _BRANCH_PHASE
@@ -26,11 +26,13 @@ from compute.book.wuxing import PHASE_ZH
 from compute.engine.context import CLASH, findings_of
 from compute.engine.context import context as ctx
 from compute.errors import InputError
-from compute.lifa.hechong import LIUHE as LIUHE6
 from compute.registry import Finding
 from compute.shilei.condition import FALSE, TRUE, UNKNOWN, Item, Result, Tri, Unknown, tree
 from compute.shilei.quyong import asked
 from compute.shilei.roles import Roles, roles
+from compute.shilei.words import FORMS, WORDS, related
+
+SELECTORS, PREDICATES, RELATIONS = WORDS["selector"], WORDS["predicate"], WORDS["relation"]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -263,67 +265,16 @@ class Evaluator:
                 for ln in self.h.lines if ln.hidden is not None]
 
     def named(self, name: str) -> list[Item]:
-        h = self.h
-        if name == "用":
-            r = self.r
-            if r is None or (not r.yong and not r.absent):
-                raise Unknown(name)
-            return [self.line(a.position) if not a.hidden else
-                    next(x for x in self.hidden_items() if x.pos == a.position) for a in r.yong]
-        if name in ("諸用", "飛伏用"):     # 飛伏用: not the changed lines (p446-s1)
-            rel = self.role_rel("用")
-            if rel is None:
-                raise Unknown(name)
-            out = self.rel_lines(rel) + [x for x in self.hidden_items()
-                                         if self.relative_of(x) == rel]
-            if name == "諸用":
-                out += [y for p in self.chart.moving if (y := self.changed_of(self.line(p)))
-                        and self.relative_of(y) == rel]
-            return out + [x for x in (self.pillar("日"), self.pillar("月"))
-                          if self.relative_of(x) == rel]
-        if name in ("元", "忌", "仇"):
-            rel = self.role_rel(name)
-            return self.rel_lines(rel) if rel else []
-        if name in REL_SEL:
-            return self.rel_lines(REL_SEL[name])
-        if name == "世":
-            return [self.line(h.shi)]
-        if name == "應":
-            return [self.line(h.ying)]
-        if name == "間":
-            lo, hi = sorted((h.shi, h.ying))
-            return [self.line(p) for p in range(lo + 1, hi)]
-        if name == "身":
-            return [self.line(p) for p in h.guashen_lines]
-        if name == "世身":
-            return [self.line(h.shishen)]
-        if name.startswith("爻") and name[1:].isdigit():
-            return [self.line(int(name[1:]))]
-        if name == "內":
-            return [self.line(p) for p in (1, 2, 3)]
-        if name == "外":
-            return [self.line(p) for p in (4, 5, 6)]
-        if name == "命":
-            b = self.chart.birth
-            if b is None:
-                raise Unknown(name)
-            mb = int(getattr(b, "branch", b))
-            return [self.line(ln.position) for ln in h.lines if int(ln.branch) == mb]
-        if name == "動爻":
-            return [self.line(p) for p in self.chart.moving]
-        if name == "靜爻":
-            return [self.line(p) for p in range(1, 7) if p not in self.chart.moving]
-        if name == "伏":
-            return self.hidden_items()
-        if name in ("日", "月", "歲", "時"):
-            return [self.pillar(name)]
-        if name == "限":
-            return self.xian()
+        """The items the selector word *name* picks (:data:`~compute.shilei.words.WORDS`), or a
+        branch (its own), or an element (its lines)."""
+        word = SELECTORS.get(name)
+        if word is not None:
+            return word.pick(self)
         if name in BRANCH_ZH and len(name) == 1:
             return [Item("branch", 0, BRANCH_ZH.index(name))]
         if name in PHASE_ZH and len(name) == 1:
             ph = PHASE_ZH.index(name)
-            return [self.line(ln.position) for ln in h.lines
+            return [self.line(ln.position) for ln in self.h.lines
                     if _BRANCH_PHASE[int(ln.branch)] == ph]
         raise InputError("condition.selector", value=name)
 
@@ -335,129 +286,20 @@ class Evaluator:
         return self.one(spec[1], it)
 
     def eq_on(self, name: str, value: str, it: Item) -> Result:
-        st = self.state(it)
-        if name == "六神":
-            ok = it.kind == "line" and str(self.h.line(it.pos).spirit) == value
-        elif name == "星":
-            ok = value in (st.get("shensha") or ())
-        elif name == "grade":
-            g = st.get("grade") or {}
-            ok = str(g.get("n")) == value or g.get("name") == value
-        elif name == "void":
-            ok = st.get("void") == value
-        else:
+        word = PREDICATES.get(name)
+        if word is None or word.value is None:
             raise InputError("condition.predicate", name=name)
+        ok = word.value(self, it, value)
         return Result(ok, frozenset({it.pos}) if ok and it.pos else frozenset())
 
     def one(self, name: str, it: Item) -> Result:
-        v = self._one(name, it)
+        word = PREDICATES.get(name)
+        if word is None or word.item is None:
+            raise InputError("condition.predicate_name", value=name)
+        v = word.item(self, it)
         if isinstance(v, Result):
             return v
         return Result(v, frozenset({it.pos}) if v and it.pos else frozenset())
-
-    def _one(self, name: str, it: Item) -> Tri | Result:
-        st = self.state(it)
-        dc = (st.get("day_clash") or {}).get("effect")
-        if name == "在":
-            return True
-        if name == "動":
-            return self.moving(it)
-        if name == "靜":
-            return it.kind == "line" and not self.moving(it)
-        if name == "暗動":
-            return dc == "暗動"
-        if name == "暗破":
-            return dc == "暗破"
-        if name == "實":
-            return dc in ("填實", "半實") or st.get("void") in ("填實", "半實")
-        if name == "散":
-            return self.scattered(it)
-        if name == "空":
-            return self.empty(it)
-        if name == "旬空":
-            return self.void(it.branch)
-        if name == "破":
-            return self.is_broken(it)
-        if name == "絕":
-            return self.jue(it)
-        if name in ("墓", "長生", "帝旺", "臨官", "胎", "養"):
-            return self.stage(it, self.day) == name
-        if name in ("月絕", "月長生"):
-            return self.stage(it, self.month) == name[1:]
-        if name == "旺相":
-            return self.strong(it)
-        if name == "休囚":
-            return not self.strong(it)
-        if name == "臨日":
-            return it.branch == self.day
-        if name == "臨月":
-            return it.branch == self.month
-        if name == "臨歲":
-            if self.chart.year is None:
-                return None
-            return it.branch == int(self.chart.year.branch)
-        if name == "臨日月":
-            return it.branch in (self.day, self.month)
-        if name == "四病":
-            return self.empty(it) or self.is_broken(it) or self.scattered(it) or self.jue(it)
-        if name == "有援":
-            return self.helped(it)
-        if name == "受傷":
-            return self.hurt(it) and not self.helped(it)
-        if name == "疾":
-            return (not self.strong(it)) or (self.hurt(it) and not self.helped(it)) or \
-                st.get("jintui") in ("退神", "實退")
-        if name == "日月生扶":
-            return any(acts(_BRANCH_PHASE[b], it.phase) in ("生", "比")
-                       for b in (self.day, self.month))
-        if name in ("化進", "化退"):
-            return st.get("jintui") in (("進神", "大進") if name == "化進" else ("退神", "實退"))
-        if name == "升":
-            return st.get("shengjiang") in ("升", "真升")
-        if name == "降":
-            return st.get("shengjiang") in ("降", "真降")
-        if name in ("陽", "陰"):
-            if it.kind != "line":
-                return False
-            return self.h.line(it.pos).yang == (name == "陽")
-        if name.startswith("化"):
-            return self._hua(name, it)
-        if name == "隨墓":
-            if self.relative_of(it) != "官鬼":
-                return False
-            if self.stage(it, self.day) == "墓":
-                return True
-            ch = self.changed_of(it)
-            return ch is not None and self.stage(it, ch.branch) == "墓"
-        if name == "獨發":
-            return self.chart.moving == (it.pos,)
-        if name == "獨靜":
-            return len(self.chart.moving) == 5 and it.pos not in self.chart.moving
-        raise InputError("condition.predicate_name", value=name)
-
-    def _hua(self, name: str, it: Item) -> Tri:
-        """A 化 predicate: what the moving line *it* changes into (化生, 化墓, 化鬼, 化沖 …)."""
-        ch = self.changed_of(it)
-        if ch is None:
-            return False
-        how = acts(ch.phase, it.phase)
-        table: dict[str, Callable[[], bool]] = {
-            "化生": lambda: how == "生", "化克": lambda: how == "克",
-            "化墓": lambda: self.stage(it, ch.branch) == "墓",
-            "化絕": lambda: self.stage(it, ch.branch) == "絕",
-            "化長生": lambda: self.stage(it, ch.branch) == "長生",
-            "化空": lambda: self.void(ch.branch), "化破": lambda: self.broken(ch.branch),
-            "化鬼": lambda: self.relative_of(ch) == "官鬼",
-            "化子": lambda: self.relative_of(ch) == "子孫",
-            "化財": lambda: self.relative_of(ch) == "妻財",
-            "化父": lambda: self.relative_of(ch) == "父母",
-            "化兄": lambda: self.relative_of(ch) == "兄弟",
-            "化沖": lambda: CLASH[ch.branch] == it.branch,
-            "化合": lambda: LIUHE6[ch.branch] == it.branch,
-        }
-        if name not in table:
-            raise InputError("condition.predicate_name", value=name)
-        return table[name]()
 
     def movers(self, it: Item) -> list[Item]:
         return [self.line(p) for p in self.chart.moving
@@ -534,73 +376,18 @@ class Evaluator:
         return UNKNOWN if unknown else FALSE
 
     def rel(self, name: str, a: list[Item], b: list[Item]) -> Result:
-        hits: set[int] = set()
-        ok = False
-        for x in a:
-            for y in b:
-                if x == y:
-                    continue
-                if name == "生":
-                    t = acts(x.phase, y.phase) == "生"
-                elif name == "克":
-                    t = acts(x.phase, y.phase) == "克"
-                elif name == "比":
-                    t = x.phase == y.phase
-                elif name == "沖":
-                    t = CLASH[x.branch] == y.branch
-                else:
-                    t = LIUHE6[x.branch] == y.branch
-                if t:
-                    ok = True
-                    hits |= {p for p in (x.pos, y.pos) if p}
-        return Result(ok, frozenset(hits))
-
-    def rel_of(self, rid: str) -> str:
-        r = self.r
-        rel = r.relative if r is not None else None
-        return {"用": str(rel) if rel else "", "父": "父母", "兄": "兄弟", "子": "子孫",
-                "財": "妻財", "官": "官鬼"}.get(rid) or (self.role_rel(rid) or "")
+        """*name* (生 克 比 沖 合) from an item of *a* to another of *b*."""
+        return related(name, a, b)
 
     def call(self, name: str, args: tuple[Any, ...]) -> Result:
-        if name in ("生", "克", "比", "沖", "合") and len(args) == 2:
-            return self.rel(name, self.select(args[0]), self.select(args[1]))
-        pairs = {"克世": ("克", "世"), "生世": ("生", "世"), "沖世": ("沖", "世"),
-                 "合世": ("合", "世"), "克用": ("克", "用"), "生用": ("生", "用"),
-                 "克應": ("克", "應"), "生應": ("生", "應")}
-        if name in pairs:
-            how, target = pairs[name]
-            return self.rel(how, self.select(args[0]), self.named(target))
-        if name in ("無", "伏藏", "有", "兩現"):
-            sel = args[0]
-            key = sel[1] if sel[0] == "sel" else ""
-            if key in ("用", "元", "忌", "仇"):
-                rel = self.role_rel(key)
-                if rel is None:
-                    return UNKNOWN
-            else:
-                rel = REL_SEL.get(key, "")
-            if not rel:
-                raise InputError("condition.relative_selector", name=name, key=key)
-            vis = self.rel_lines(rel)
-            if name == "無":
-                return Result(not vis)
-            if name == "伏藏":
-                return Result(not vis and any(self.relative_of(x) == rel
-                                              for x in self.hidden_items()),
-                              frozenset(x.pos for x in self.hidden_items()
-                                        if self.relative_of(x) == rel))
-            if name == "兩現":
-                return Result(len(vis) >= 2, frozenset(x.pos for x in vis))
-            on = any(self.relative_of(x) == rel for x in (self.pillar("日"), self.pillar("月")))
-            return Result(bool(vis) or on, frozenset(x.pos for x in vis))
-        if name == "在":
-            items = self.select(args[0])
-            return Result(bool(items), frozenset(x.pos for x in items if x.pos))
-        if name == "當見":
-            xs, ds = self.select(args[0]), self.select(args[1])
-            ok = any(x.stem is not None and x.branch == d.branch and x.stem == d.stem
-                     for x in xs for d in ds)
-            return Result(ok)
+        """A word applied to selectors: a relation, a predicate (on the selectors as a whole, or
+        on some item they pick), or a hexagram or rule word (反伏墓絕, 卦空破, juechu-fengsheng)."""
+        word = RELATIONS.get(name) or PREDICATES.get(name)
+        if word is not None:
+            if word.args is not None:
+                return word.args(self, args)
+            if word.item is not None and len(args) == 1:
+                return self.exists(name, args[0])
         if name == "反伏墓絕":
             person = self.given("person")
             if person is None:
@@ -612,8 +399,6 @@ class Evaluator:
             ps = {x.pos for x in self.select(args[0])}
             hit = [f for f in self.findings("juechu-fengsheng") if set(f.lines) & ps]
             return Result(bool(hit), frozenset(p for f in hit for p in f.lines))
-        if len(args) == 1:
-            return self.exists(name, args[0])
         raise InputError("condition.relation", value=name)
 
     def trigram(self, sel: Any) -> int:
@@ -725,6 +510,8 @@ class Evaluator:
     def bare(self, name: str) -> Result:
         if name == "true":
             return TRUE
+        if name not in FORMS["name"]:
+            raise InputError("condition.predicate_name", value=name)
         hx = self.hexagram_fact(name)
         if hx is not None:
             return Result(hx)
@@ -745,9 +532,7 @@ class Evaluator:
         if name == "guayan-precedence":
             fs = self.findings("guayan-precedence")
             return Result(bool(fs))
-        if name in ("houshi", "guayi-table"):
-            return UNKNOWN
-        return UNKNOWN              # a fact about the asker the chart does not carry
+        return UNKNOWN              # houshi, guayi-table: not computed
 
     def rule_atom(self, name: str, kind: str) -> Result:
         if name in ("suimu", "隨墓"):

@@ -502,6 +502,26 @@ def _shown(path: Path) -> Path:
         return path
 
 
+def check_condition_words() -> None:
+    """Stop the build (:class:`InputError`, one line) when a condition of
+    editorial/judgments.toml or editorial/yingqi.toml uses a word compute does not read, or the
+    [language] tables and compute.shilei.words disagree (the check tools/shilei_data.py makes)."""
+    import tomllib
+
+    from compute.shilei.words import condition_sources, table_mismatch, unknown_word
+    from compute.shilei.yingqi import TERMS
+    from yimao.tei import inputs
+
+    def load(name: str) -> dict[str, Any]:
+        return tomllib.loads((inputs.EDITORIAL / name).read_text(encoding="utf-8"))
+
+    judgments = load("judgments.toml")
+    where = condition_sources(judgments["judgment"], load("yingqi.toml")["yingqi"], TERMS)
+    problem = table_mismatch(judgments["language"]) or unknown_word(where)
+    if problem:
+        raise InputError(f"editorial/{problem}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m yimao.tei.build", description=DESCRIPTION)
     ap.add_argument("--check", action="store_true", help="compare with the committed file only")
@@ -511,6 +531,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-o", "--output", type=Path, default=TEI_PATH)
     args = ap.parse_args(argv)
     try:
+        check_condition_words()
         data, report = render()
         old = args.output.read_bytes() if args.output.exists() else None
         if args.check:
