@@ -100,9 +100,26 @@ def test_kao_zhong_needs_the_year_and_answers_only_shou_yao() -> None:
         assert all(spec["id"] != "yingqi-kao-zhong" for spec, _, _ in timings(c))
 
 
+def test_the_verdict_says_whether_the_danger_or_the_recovery_is_timed() -> None:
+    """「如問危時」 (p449) times the danger, 「如問安日…此六者，病安之辰也」 (p453) the
+    recovery; asked 筮其吉凶, the judgment's verdict says which. p446: 午建戊寅日 占妻身 得
+    既濟 — 「卦內雖無用爻，月午日寅，元用並現，當月病癒」 (不死: the 午 month); p448: 酉建
+    戊申日 占妻身 得睽之損 — 「喜得子孫發動，及冬病癒」 (the 妻財 子, winter)."""
+    c = chart("既濟", month="午", day="戊寅", question="shilei-14-q7", yongshen="妻財")
+    a = answer(c)
+    assert a is not None and a.first.branch == "午" and a.first.spec == "yingqi-an-ri"
+    a = answer(chart("睽", "損", month="酉", day="戊申", question="shilei-14-q7",
+                     yongshen="妻財"))
+    assert a is not None and a.first.branch in "亥子丑" and a.first.spec == "yingqi-an-ri"
+    # asked 危時 itself, the danger's rule answers whatever the verdict
+    a = answer(chart("既濟", month="午", day="戊寅", question="shilei-14-q8",
+                     yongshen="妻財"))
+    assert a is not None and a.first.spec == "yingqi-wei-shi"
+
+
 def test_the_book_s_dated_cases_floor() -> None:
     """Measured by tools/yingqi_cases.py (issue 22): the book's branch is the answer's first
-    name in at least 22 of the 53 dated 筮類 cases, among its ≤ 3 names in 36."""
+    name in at least 24 of the 53 dated 筮類 cases, among its ≤ 3 names in 37."""
     t = yingqi_cases.totals(yingqi_cases.rows())
     assert t["cases"] == 53
-    assert t["first"] >= 22 and t["among"] >= 36
+    assert t["first"] >= 24 and t["among"] >= 37

@@ -38,7 +38,9 @@ from compute.registry import Finding, rule
 from compute.shilei.condition import Item, Unknown, tree
 from compute.shilei.daxian import daxian
 from compute.shilei.evaluator import Evaluator
-from compute.shilei.judgments_data import YINGQI
+from compute.shilei.judge import applies as applies_judgment
+from compute.shilei.judge import judge
+from compute.shilei.judgments_data import JUDGMENTS, YINGQI
 from compute.shilei.quyong import asked, finding, was_asked
 from compute.values import Frozen, init
 
@@ -133,6 +135,14 @@ GENERAL: Final = frozenset(
 rule on a named 六親, such as 財 for prices, only to the chapters that apply it)."""
 
 _PASSAGES: Final = tuple(dict.fromkeys(p for y in YINGQI for p in y["passages"]))
+
+SIDE: Final = {"yingqi-wei-shi": "凶", "yingqi-an-ri": "吉"}
+"""The rules that give the time of one outcome: 「如問危時」 (p449-s1) the time of danger,
+「如問安日…此六者，病安之辰也」 (p453) the time the illness leaves. Asked 筮其吉凶, the verdict
+of the chart's judgments on it says which is asked for (:func:`side`)."""
+SIDE_OF_VERDICT: Final = {"凶": "凶", "大凶": "凶", "死": "凶", "危": "凶", "不安": "凶",
+                          "吉": "吉", "不死": "吉", "生": "吉", "安": "吉"}
+"""Verdict words (judgments.toml) on the side of 凶 or 吉."""
 
 
 def _term(ev: Evaluator, term: str, it: Item) -> list[str]:
@@ -231,6 +241,40 @@ def applies(spec: dict[str, Any], qid: str | None) -> bool:
     return spec["id"] in GENERAL or (qid is not None and qid in spec.get("questions", ()))
 
 
+def side(chart: Chart) -> str | None:
+    """凶 or 吉 when the judgments that answer the chart's question all fall on one side
+    (compute.shilei.judge), else None.
+
+    >>> from compute.engine.chart import chart
+    >>> side(chart("既濟", month="午", day="戊寅", question="shilei-14-q7", yongshen="妻財"))
+    '吉'
+    """
+    q = chart.asking.question if chart.asking is not None else None
+    sides = set()
+    for j in JUDGMENTS:
+        if applies_judgment(j, q):
+            f = judge(j, chart)
+            if f is not None and dict(f.data)["verdict"] in SIDE_OF_VERDICT:
+                sides.add(SIDE_OF_VERDICT[dict(f.data)["verdict"]])
+    return sides.pop() if len(sides) == 1 else None
+
+
+def _rank(chart: Chart) -> list[dict[str, Any]]:
+    """The rules in the order they are tried: the chapter's own before the 立法's general
+    method (the more specific sentence), and of the rules of one outcome (:data:`SIDE`) those
+    of the side the judgments give before the other (「如問危時」 asks a danger's time,
+    「如問安日」 a recovery's: the verdict says which the chart is about); else the book's
+    order."""
+    ranked = sorted(YINGQI, key=lambda y: y["id"] in GENERAL)
+    q = chart.asking.question if chart.asking is not None else None
+    if q is None or not any(applies(y, q.id) for y in YINGQI if y["id"] in SIDE):
+        return ranked
+    s = side(chart)
+    if s is None:
+        return ranked
+    return sorted(ranked, key=lambda y: (y["id"] in GENERAL, SIDE.get(y["id"], s) != s))
+
+
 def timings(chart: Chart) -> Iterator[Timed]:
     """(rule, [(term, branch or pillar)], lines) for every 應期 rule that applies and holds,
     ranked: the rules the question's chapter states for itself first (the more specific
@@ -240,8 +284,7 @@ def timings(chart: Chart) -> Iterator[Timed]:
         return
     q = r.question
     ev = Evaluator(chart, r, q)
-    ranked = sorted(YINGQI, key=lambda y: y["id"] in GENERAL)
-    for spec in ranked:
+    for spec in _rank(chart):
         terms = TERMS.get(spec["id"])
         if terms is None or not applies(spec, q.id if q else None):
             continue
