@@ -117,9 +117,28 @@ def test_the_verdict_says_whether_the_danger_or_the_recovery_is_timed() -> None:
     assert a is not None and a.first.spec == "yingqi-wei-shi"
 
 
+def test_fa_ji_nian_supplies_the_weak_one_first() -> None:
+    """「如筮發跡何年，官衰補助其官，父衰補助其父，兩現而強其弱，一伏而露其藏」 (p514-s1).
+    p514: 酉建壬戌日 得革 — 官 丑/未 休 in the 酉 month (丑 also 空), 父 酉 旺: 「丑年發甲」;
+    a hidden 父 (旅, 父母 己卯 伏) is what comes out: 「辛卯」."""
+    a = answer(chart("革", month="酉", day="壬戌", question="shilei-21-q1"))
+    assert a is not None and a.first.branch == "丑"
+    a = answer(chart("旅", month="寅", day="甲子", question="shilei-21-q1"))
+    assert a is not None and a.first.branch == "卯"
+
+
+def test_wei_shi_shi_qi_is_the_time_the_yong_is_ke_or_jue() -> None:
+    """「用神失氣，危於是時」, 注 「用神失氣，謂用神受克絕之時」 (p449–p450). p452: 子建甲寅日
+    占父身 得乾之同人 — 用 父母 土 (so not 「當鬼之日月」: 「占父母則非」) — 「至下歲孟春方絕，
+    木旺土虛，用神失氣爾」: the 寅 month, whose 木 克 the 土."""
+    a = answer(chart("乾", "同人", month="子", day="甲寅", question="shilei-14-q8",
+                     yongshen="父母"))
+    assert a is not None and a.first.branch == "寅" and a.first.spec == "yingqi-wei-shi"
+
+
 def test_the_book_s_dated_cases_floor() -> None:
     """Measured by tools/yingqi_cases.py (issue 22): the book's branch is the answer's first
-    name in at least 24 of the 53 dated 筮類 cases, among its ≤ 3 names in 37."""
+    name in at least 26 of the 53 dated 筮類 cases, among its ≤ 3 names in 37."""
     t = yingqi_cases.totals(yingqi_cases.rows())
     assert t["cases"] == 53
-    assert t["first"] >= 24 and t["among"] >= 37
+    assert t["first"] >= 26 and t["among"] >= 37
