@@ -107,25 +107,25 @@ def _row(cid: str, expect: str, q: dict[str, Any] | None, case: Any) -> dict[str
     except InputError as e:
         return {**row, "skip": str(e)}
     timed = list(timings(c))
-    menu: list[str] = []
-    for _, named, _ in timed:
-        menu += [v[-1] for _, v in named if v[-1] not in menu]
+    menu = {v[-1] for _, named, _ in timed for _, v in named}
     a = choose(timed)
     names = [n.branch for n in a.names] if a else []
     return {**row, "question": q["question"], "want": "".join(sorted(want)),
             "answer": [f"{n.value} ({n.term}, {n.spec})" for n in a.names] if a else [],
             "first": bool(names) and names[0] in want, "among": bool(want & set(names)),
-            "in_menu": bool(want & set(menu)), "menu": len(menu)}
+            "in_menu": bool(want & set(menu)), "menu": len(menu), "names": len(names)}
 
 
 def totals(rs: list[dict[str, Any]]) -> dict[str, Any]:
     """cases, first (book's branch = the first name), among (in the ≤ 3 names), in_menu (named
-    by some rule that applies), the median number of branches named."""
+    by some rule that applies), the median number of branches named (by every rule that
+    applies; in the answer)."""
     ok = [r for r in rs if "skip" not in r]
     return {"cases": len(ok), "skipped": len(rs) - len(ok),
             "first": sum(r["first"] for r in ok), "among": sum(r["among"] for r in ok),
             "in_menu": sum(r["in_menu"] for r in ok),
-            "median_names": statistics.median(r["menu"] for r in ok) if ok else 0}
+            "median_names": statistics.median(r["menu"] for r in ok) if ok else 0,
+            "median_answer": statistics.median(r["names"] for r in ok) if ok else 0}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     t = totals(rs)
     print(f"cases {t['cases']} (skipped {t['skipped']}): first {t['first']}/{t['cases']}, "
           f"among the answer's names {t['among']}/{t['cases']}, named at all "
-          f"{t['in_menu']}/{t['cases']}, median names {t['median_names']}")
+          f"{t['in_menu']}/{t['cases']}, median names {t['median_names']} (in the answer "
+          f"{t['median_answer']})")
     return 0
 
 

@@ -139,10 +139,13 @@ rule on a named 六親, such as 財 for prices, only to the chapters that apply 
 
 _PASSAGES: Final = tuple(dict.fromkeys(p for y in YINGQI for p in y["passages"]))
 
-SIDE: Final = {"yingqi-wei-shi": "凶", "yingqi-an-ri": "吉"}
-"""The rules that give the time of one outcome: 「如問危時」 (p449-s1) the time of danger,
-「如問安日…此六者，病安之辰也」 (p453) the time the illness leaves. Asked 筮其吉凶, the verdict
-of the chart's judgments on it says which is asked for (:func:`side`)."""
+SIDE: Final = {"yingqi-wei-shi": "凶", "yingqi-an-ri": "吉", "yingqi-zi-dang-ri": "吉",
+               "yingqi-san-he": "吉"}
+"""The rules that give the time of one outcome where 疾病 asks 筮其吉凶: 「如問危時」 (p449-s1)
+the time of danger; 「如問安日…此六者，病安之辰也」 (p453), 「子孫值日，疾患漸安」 (p453-s2)
+and the 三合 that turns the 忌 into the 元 (p448 「病勢漸解…是謂避克也」) the time the illness
+leaves. The verdict of the chart's judgments on the question says which is asked for
+(:func:`side`); on other questions the order is the book's."""
 SIDE_OF_VERDICT: Final = {"凶": "凶", "大凶": "凶", "死": "凶", "危": "凶", "不安": "凶",
                           "吉": "吉", "不死": "吉", "生": "吉", "安": "吉"}
 """Verdict words (judgments.toml) on the side of 凶 or 吉."""
