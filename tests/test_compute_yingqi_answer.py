@@ -136,9 +136,18 @@ def test_wei_shi_shi_qi_is_the_time_the_yong_is_ke_or_jue() -> None:
     assert a is not None and a.first.branch == "寅" and a.first.spec == "yingqi-wei-shi"
 
 
+def test_qing_ri_is_the_zi_sun_dang_jian() -> None:
+    """「何日晴者，子孫當見之神也」 (p326-s1), p326 注: 午建甲申日 占晴 得漸之渙 — 「申動子孫，
+    當日不霽，及丙申日子孫當見，而後大晴」: the pillar, not the branch of the day (甲申)."""
+    a = answer(chart("漸", "渙", month="午", day="甲申", question="shilei-03-q7"))
+    assert a is not None and a.first.value == "丙申" and a.first.spec == "yingqi-qing-ri"
+    assert answer(chart("漸", "渙", month="午", day="甲申",
+                        question="shilei-03-q8")).first.spec != "yingqi-qing-ri"
+
+
 def test_the_book_s_dated_cases_floor() -> None:
     """Measured by tools/yingqi_cases.py (issue 22): the book's branch is the answer's first
-    name in at least 26 of the 53 dated 筮類 cases, among its ≤ 3 names in 37."""
+    name in at least 28 of the 53 dated 筮類 cases, among its ≤ 3 names in 37."""
     t = yingqi_cases.totals(yingqi_cases.rows())
     assert t["cases"] == 53
-    assert t["first"] >= 26 and t["among"] >= 37
+    assert t["first"] >= 28 and t["among"] >= 37

@@ -72,6 +72,7 @@ TERMS: Final[dict[str, tuple[tuple[str, str, str], ...]]] = {
     "yingqi-dang-jian": (("true", "當見", "用"),),
     "yingqi-yu-qi": (("有(父)", "長生", "父"), ("有(父)", "生", "父"), ("有(父)", "沖", "父"),
                      ("無(父)", "值", "伏∩父")),
+    "yingqi-qing-ri": (("true", "當見", "子"),),
     "yingqi-po-bu": (("true", "值", "用"),),
     "yingqi-mu-chong": (("true", "沖墓", "用"),),
     "yingqi-jing-chong-dong-he": (("動(用)", "三合", "用"), ("暗動(用)", "合", "用"),
