@@ -7,7 +7,9 @@ the missing members of its 局, 出旬 the next 旬's first day). The general ru
 the 立法 chapters, 刻期 p294 …) apply to every question; a chapter's own rule only to the
 questions its sentence is about (yingqi.toml ``questions``: 「如問危時」 answers 危時, not
 症候). One finding per rule that applies, naming the branches (days, months or years as the
-rule's unit says; ``question``: in the unit the question is asked in).
+rule's unit says; ``question``: in the unit the question is asked in); :func:`answer` commits
+to one: the first name and at most two alternatives (the first finding carries it), and the
+verdict of the explained chart reads it.
 
 >>> from compute.engine.chart import chart
 >>> c = chart("困", "坎", month="午", day="壬戌", question="囤積")
