@@ -25,6 +25,7 @@ from compute.engine.layout import Note, Topic
 from compute.registry import MODULE_ORDER, Finding, get
 from compute.shilei.judgments_data import JUDGMENTS, YINGQI
 from compute.shilei.quyong import asked
+from compute.shilei.yingqi import answer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -86,11 +87,6 @@ def judgments_of(c: Chart) -> list[tuple[Finding, dict[str, Any]]]:
     return [(f, JUDGMENT_BY_ID[f.rule]) for f in c.findings if f.rule in JUDGMENT_BY_ID]
 
 
-def first_yingqi(c: Chart) -> Finding | None:
-    return next((f for f in c.findings
-                 if f.rule == "yingqi" and dict(f.data).get("rank") == 1), None)
-
-
 def yong_note(c: Chart) -> Note | None:
     r = asked(c)
     if r is None:
@@ -127,16 +123,24 @@ def judgment_note(c: Chart) -> Note:
 
 
 def yingqi_note(c: Chart) -> Note | None:
-    f = first_yingqi(c)
-    if f is None:
+    """The chart's 應期 answer (:func:`compute.shilei.yingqi.answer`, its one home): the first
+    name with the sentence that gives it, then at most two alternatives with theirs.
+
+    >>> from compute import chart
+    >>> note = yingqi_note(chart("困", "坎", month="午", day="壬戌", question="囤積"))
+    >>> note.text.partition("다른 후보: ")[2][:22]
+    '帝旺 卯; 當見 丁亥 — 홀로 동한 효는'
+    """
+    a = answer(c)
+    if a is None:
         return None
-    d = dict(f.data)
-    spec = YINGQI_BY_ID[d["spec"]]
-    first = d["names"][0] if d["names"] else None
-    name = f"{first['term']} {first['value']}" if first else "—"
-    rest = [f"{n['term']} {n['value']}" for n in d["names"][1:3]]
-    alt = f" (다른 후보: {', '.join(rest)})" if rest else ""
-    return Note("yingqi", "yingqi", "應期", f"應期: {name} — {spec['ko']}{alt}", f.passages)
+    first = a.first
+    rest = [f"{n.term} {n.value}" + (f" — {n.ko}" if n.spec != first.spec else "")
+            for n in a.alternatives]
+    alt = f" (다른 후보: {'; '.join(rest)})" if rest else ""
+    passages = tuple(dict.fromkeys(p for n in a.names for p in n.passages))
+    return Note("yingqi", "yingqi", "應期", f"應期: {first.term} {first.value} — {first.ko}{alt}",
+                passages)
 
 
 def _unasked(c: Chart) -> Note:
