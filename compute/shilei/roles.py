@@ -203,7 +203,7 @@ def say_choice(choice: str) -> str:
     """:attr:`Roles.choice` in a reader's words (Korean; the book's words in 「」).
 
     >>> print(say_choice("兩現: 三爻 辰 (破), 上爻 戌 → 取 上爻: 舍其有傷，取其無傷 (p173-s2)"))
-    用神이 두 번 나타난다(兩現: 三爻 辰 (破), 上爻 戌). 上爻를 취한다 — 「舍其有傷，取其無傷」.
+    用神이 두 번 나타난다(兩現): 三爻 辰(破)、上爻 戌. 「舍其有傷，取其無傷」에 따라 上爻를 취한다.
     >>> say_choice("伏藏: 舍飛從伏"), say_choice("")
     ('飛爻에 없어 그 아래 伏神을 쓴다(舍飛從伏).', '')
     """
@@ -220,19 +220,23 @@ def say_choice(choice: str) -> str:
     words = [first, *said[1:]]
     extra = ""
     if words[-1].endswith("亦以兩現之法"):
-        extra = f" {words.pop().split(' ')[0]}도 「亦以兩現之法為用」이다."
+        who = "升·觀" if words.pop().startswith("升觀") else "八純의 두 土爻"
+        extra = f" {who}도 「亦以兩現之法為用」이다."
     book = ", ".join(f"「{w}」" for w in words if w)
+
+    def items(text: str) -> str:
+        return text.replace(" (", "(").replace(", ", "、")
+
     if kind == "兩現" and pick == "並取":
-        return (f"用神이 두 번 나타난다(兩現: {desc}). 상함·동정·왕쇠가 같아 둘 다 본다."
-                + extra)
+        return (f"用神이 두 번 나타난다(兩現): {items(desc)}. 상함·동정·왕쇠가 같아 둘 다 "
+                f"본다.{extra}")
     if kind == "兩現":
-        return (f"用神이 두 번 나타난다(兩現: {desc}). {pick.removeprefix('取 ')}를 취한다 — "
-                f"{book}.{extra}")
+        return (f"用神이 두 번 나타난다(兩現): {items(desc)}. {book}에 따라 "
+                f"{pick.removeprefix('取 ')}를 취한다.{extra}")
     if kind == "飛伏":
-        fei = desc.removesuffix(" 被傷")
-        fu = pick.removeprefix("舍飛從伏 ")
-        return (f"飛爻의 用神({fei})이 상하여 日月·動爻가 받치는 伏神({fu})을 취한다"
-                f"(舍飛從伏) — {book}.")
+        return (f"飛爻의 用神이 상했다: {items(desc.removesuffix(' 被傷'))}. {book}에 따라 "
+                f"日月·動爻가 받치는 伏神을 취한다(舍飛從伏): "
+                f"{items(pick.removeprefix('舍飛從伏 '))}.")
     return choice
 
 
@@ -335,8 +339,9 @@ def _two(chart: Chart, ps: tuple[int, ...],
 def _fu_support(chart: Chart, position: int) -> str:
     """What lifts the 伏神 under *position* (p174-s2 「必以日月動爻之扶挈用之」, 注 「日月動與配，
     相生而從，相剋而舍」): the 日, 月 or moving lines that 生 it or are of its element, as words
-    (日生、月扶、二爻動生 …); empty when none does (only 克: 舍), or when it is 空 (「空在伏爻則
-    不現」 p161-s1) or 月破. A 克 beside a 生 does not undo it: the book's cases follow the 伏
+    (日生、月扶、二爻動生 …); empty when none does (only 克: 舍), when it is 空 (「空在伏爻則
+    不現」 p161-s1) or 月破, or when it does not come out by the rules of 飛伏 (``fu_chu`` 不出,
+    p100–p102). A 克 beside a 生 does not undo it: the book's cases follow the 伏
     that the day 生 in a month that 克 it (p096 「子建戊寅日……世下巳官，伏神長生」, p599 「巳官
     伏寅下長生於日」) and the 伏 a moving line 生 while another moving line 克 it (p446 「酉伏戌下，
     火生土而土生金」).
@@ -354,7 +359,7 @@ def _fu_support(chart: Chart, position: int) -> str:
     if hid is None:
         return ""
     b = int(hid.branch)
-    if c.kong(b) or c.po(b):
+    if c.kong(b) or c.po(b) or chart.primary.line(position).state.get("fu_chu") == "不出":
         return ""
     me = phase[b]
     lifts = []
