@@ -220,16 +220,19 @@ def test_every_alternative_fact_is_a_fact_the_chart_accepts():
                 assert read_facts(f) == (f,), (q.id, f)
 
 
-def test_the_facts_choose_the_yongshen_of_87_questions():
+def test_the_facts_choose_the_yongshen_of_88_questions():
+    """87, and 所逃之方, whose 亂動 reading asks who fled (「亂動而求用爻之在何宮」 p623-s1 with
+    「親人之逃，專之於用，他人之逃，專之於應」 p624-s2)."""
     from compute.book.questions import depends_on_facts
 
-    assert sum(depends_on_facts(q) for q in ALL) == 87
+    assert sum(depends_on_facts(q) for q in ALL) == 88
 
 
 def test_the_chart_chooses_where_the_book_says_so():
     """「倘卦無財爻，則以子孫為財元神」 (何業): 姤 (乾 palace, 金) has no 財 (木) line: the 用
-    is 子孫 (姤 二爻 亥水); with 財 on the chart (困 初爻 寅), 妻財 stays."""
-    r = roles(chart("姤", month="寅", day="甲子", question="shilei-17-q3"))
+    is 子孫 (姤 二爻 亥水, unhurt on 甲申日: 甲申旬 空 午未, 申 生 水); with 財 on the chart
+    (困 初爻 寅), 妻財 stays."""
+    r = roles(chart("姤", month="寅", day="甲申", question="shilei-17-q3"))
     assert r.value == "子孫" and r.positions == (2,) and "倘卦無財爻" in r.when
     r = roles(chart(*SHILEI, **DATE, question="shilei-17-q3"))
     assert r.value == "妻財" and r.when == ""

@@ -9,16 +9,13 @@ from yimao.cli.main import main
 from yimao.model import cases as C
 from yimao.model.case_questions import agreement
 
-DIFFERS = {
-    "p096-case1": "the case takes the 伏 官鬼 under 初爻 (舍飛從伏) though 三爻 午 is a 飛 官鬼",
-    "p446-case1": "the case takes the 伏 兄弟 under 上爻 though 五爻 is a 飛 兄弟",
-    "p599-case2": "the case takes the 伏 官鬼 under 初爻 though 三爻 is a 飛 官鬼",
-    "p122-case2": "八純's two 土 lines (皆有成格): the case reads one, compute keeps both",
-    "p471-case1": "八純's two 土 lines (皆有成格): the case reads one, compute keeps both",
-}
-"""Where the book's own reading of the 用神 and compute's rule (飛 before 伏; the 兩現 of the
-八純's 土 kept whole, p178-s2) part: the book chooses the 伏 where the 飛 is injured or a single
-土 line, by reasons the text gives case by case. Pinned so that a change shows."""
+DIFFERS: dict[str, str] = {}
+"""Where the book's own reading of the 用神 and compute's part (pinned so that a change shows).
+None since issue 22: the five that differed follow the book's rules now — p096-case1,
+p446-case1 and p599-case2 take the 伏 under a hurt 飛 that the day or a moving line lifts
+(舍飛從伏, p174-s2 and its 注 「飛用被傷，當索伏用」; p178-s1 「兩現於飛伏者，則取較之」),
+p122-case2 and p471-case1 read one of 八純's two 土 lines, the unhurt one (p178-s2 「亦以兩現之法
+為用」, p173-s2 「舍其有傷，取其無傷」)."""
 
 
 def _charted() -> set[str]:

@@ -199,10 +199,18 @@ PERSONS: Final = ("父", "母", "長男", "中男", "少男", "長女", "中女"
 """The 主屬 a ``person=`` fact may name (p111-s1 注)."""
 
 
-CHART_CASES: Final = ("無妻財", "妻財病", "官鬼靜他爻動", "靜卦", "獨發")
+CHART_CASES: Final = ("無妻財", "妻財病", "官鬼靜他爻動", "靜卦", "獨發", "亂動", "非包非動",
+                      "伏無")
 """The states of a chart that choose a question's alternative 用神 (editorial/questions.toml
 ``chart``): no 妻財 line (倘卦無財爻), every 妻財 line injured (財病), the 官鬼 still while other
-lines move (以動為鬼), no line moving (卦爻俱靜), one line moving (一爻動而求獨發)."""
+lines move (以動為鬼), no line moving (卦爻俱靜), one line moving (一爻動而求獨發), two or more
+moving (亂動而求用爻之在何宮, p623-s1), a hexagram neither 陰包陽 nor 陽包陰 with no line moving
+(非包非動而安靜者, p416-s1; :data:`BAO_GUA`), and the 用神 chosen before it neither 飛 nor 伏
+(伏無而求應, p623-s1: read after the 用神 is resolved)."""
+
+BAO_GUA: Final = frozenset(("坎", "大過", "小過", "咸", "恆", "離", "頤", "中孚", "益", "損"))
+"""The hexagrams whose yin and yang enclose each other (卦包): 「如坎大過小過咸恆，謂之陰包陽，
+離頤中孚益損，謂之陽包陰」 (p417 注)."""
 
 
 class Kin(Frozen):
@@ -415,8 +423,8 @@ def choose(q: Question, facts: tuple[str, ...] | set[str] | frozenset[str],
     ('子孫',)
     """
     for a in q.alternatives:
-        if not any(fact_holds(f, facts) for f in a.facts):
-            continue
+        if a.chart or not any(fact_holds(f, facts) for f in a.facts):
+            continue            # an alternative with a ``chart`` is the chart's to choose
         if a.see is not None and a.see in BY_ID and depth < 3:
             inner = choose(BY_ID[a.see], facts, depth + 1)
             return Choice(inner.values, a.when, a.passages + inner.passages, inner.see,
@@ -437,6 +445,19 @@ def depends_on_facts(q: Question) -> bool:
     return any(a.facts for a in q.alternatives) or "親屬" in q.yongshen
 
 
+def depends_on_chart(q: Question) -> bool:
+    """Whether the state of the chart can change which of the book's 用神 *q* takes: an
+    alternative with a ``chart`` (:data:`CHART_CASES`). (Which line of a 六親 plays it is the
+    chart's on every question: 兩現, 舍飛從伏 — :mod:`compute.shilei.roles`.)
+
+    >>> depends_on_chart(question("shilei-17-q3")), depends_on_chart(question("shilei-11-q6"))
+    (True, True)
+    >>> depends_on_chart(question("shilei-14-q5"))      # 養病: 世
+    False
+    """
+    return any(a.chart for a in q.alternatives)
+
+
 def kinship() -> tuple[tuple[str, str], ...]:
     """The 親屬 table (身命章 p350): (who, 用神).
 
@@ -446,7 +467,7 @@ def kinship() -> tuple[tuple[str, str], ...]:
     return tuple((k["who"], k["yongshen"]) for k in KINSHIP)
 
 
-__all__ = ["ALL", "BY_ID", "CHART_CASES", "FACT_PAIRS", "KIN", "KIN_OF", "OTHER_PERSONS",
-           "PERSONS", "Alternative", "Asking", "Choice", "Kin", "Question", "choose",
-           "depends_on_facts", "fact_holds", "kin", "kinship", "question", "read_facts",
-           "read_yongshen"]
+__all__ = ["ALL", "BAO_GUA", "BY_ID", "CHART_CASES", "FACT_PAIRS", "KIN", "KIN_OF",
+           "OTHER_PERSONS", "PERSONS", "Alternative", "Asking", "Choice", "Kin", "Question",
+           "choose", "depends_on_chart", "depends_on_facts", "fact_holds", "kin", "kinship",
+           "question", "read_facts", "read_yongshen"]

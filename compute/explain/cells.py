@@ -208,12 +208,14 @@ def role_notes(c: Chart) -> Iterator[Note]:
         return
     q = f"「{r.question.text}」" if r.question else "직접 준 用神"
     why = f" — {r.when}" if r.when else ""
-    yong = r.passages + tuple(p for p in passages_of("yongshen-source") if p not in r.passages)
+    yong = tuple(dict.fromkeys((*r.passages, *r.choice_passages,
+                                *passages_of("yongshen-source"))))
+    how = f" · {r.choice_ko}" if r.choice_passages else ""
     seen: set[int] = set()
     for a in r.yong:
         seen.add(a.position)
         yield Note(f"{a.position}.role", "yongshen-source", "用神",
-                   f"물음 {q}의 用神 {r.value}{why} → {a.label(c)}", yong)
+                   f"물음 {q}의 用神 {r.value}{why} → {a.label(c)}{how}", yong)
     for title, attr, what in ROLE_KO:
         role = getattr(r, attr)
         for pos in role.lines:

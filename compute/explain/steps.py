@@ -190,7 +190,8 @@ def _asked_steps(c: Chart) -> Iterator[Note]:
                       for t, a in (("元神", "yuan"), ("忌神", "ji"), ("仇神", "chou")))
     if yong is not None:
         yield Note("yongshen", yong.rule, "用神", f"{yong.text}; {roles}",
-                   passages_of("yongshen-source", "yuan-ji-chou"))
+                   tuple(dict.fromkeys((*r.passages, *r.choice_passages,
+                                        *passages_of("yongshen-source", "yuan-ji-chou")))))
     decide = decide_step(c)
     if decide is not None:
         yield decide

@@ -101,9 +101,14 @@ def yong_note(c: Chart) -> Note | None:
         return Note("yong", "yongshen-source", "用神",
                     f"用神 {r.value or '—'}: 이 괘에 飛神으로도 伏神으로도 없다{tail}",
                     get("yongshen-source").passages)
-    where = "; ".join(f"{a.label(c)} — {_state(c, a.position)}" for a in r.yong)
-    return Note("yong", "yongshen-source", "用神", f"用神 {r.value}: {where}{tail}",
-                (grade.passages if grade else ()) or get("yongshen-source").passages)
+    where = "; ".join(f"{a.label(c)} — "
+                      + (f"伏 {c.primary.line(a.position).state.get('fu_chu') or '—'}"
+                         if a.hidden else _state(c, a.position)) for a in r.yong)
+    why = f" ({r.when})" if r.when else ""
+    how = f". {r.choice_ko}" if r.choice_passages else ""
+    cites = (grade.passages if grade else ()) or get("yongshen-source").passages
+    return Note("yong", "yongshen-source", "用神", f"用神 {r.value}{why}: {where}{tail}{how}",
+                tuple(dict.fromkeys((*r.passages, *r.choice_passages, *cites))))
 
 
 def judgment_note(c: Chart) -> Note:

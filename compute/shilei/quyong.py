@@ -100,9 +100,9 @@ def _qpassages(r: Roles) -> tuple[str, ...]:
 
 
 def _passages(r: Roles) -> tuple[str, ...]:
-    """The sentences of the 用神: those of the book's case that chose it, then the question's."""
-    own = _qpassages(r)
-    return r.passages + tuple(p for p in own if p not in r.passages)
+    """The sentences of the 用神: those of the book's case that chose it, those that chose its
+    line (兩現, 舍飛從伏), then the question's."""
+    return tuple(dict.fromkeys((*r.passages, *r.choice_passages, *_qpassages(r))))
 
 
 def _who(r: Roles) -> str:

@@ -219,24 +219,18 @@ PASSAGE_ID = re.compile(r" ?\(?(p\d{3}-s\d+)\)?")
 
 
 def _choice_ko(choice: str) -> str:
-    """compute's note on how the 用神 was found, in a reader's words.
+    """compute's note on how the 用神 was found, in a reader's words
+    (:func:`compute.shilei.roles.say_choice`).
 
     >>> _choice_ko("伏藏: 舍飛從伏"), _choice_ko("竟無"), _choice_ko("")
     ('飛爻에 없어 그 아래 伏神을 쓴다(舍飛從伏).', '飛爻에도 伏神에도 없다(竟無).', '')
-    >>> _choice_ko("兩現: 皆有成格 (p178-s2), 並取")
-    '두 번 나타난다(兩現): 皆有成格, 並取.'
-
+    >>> print(_choice_ko("兩現: 初爻 丑 (空), 上爻 未 → 取 上爻: 舍其有傷，取其無傷 (p173-s2)"))
+    用神이 두 번 나타난다(兩現): 初爻 丑(空)、上爻 未. 「舍其有傷，取其無傷」에 따라 上爻를 취한다.
     """
-    if not choice:
-        return ""
-    if choice.startswith("伏藏"):
-        return "飛爻에 없어 그 아래 伏神을 쓴다(舍飛從伏)."
-    if choice == "竟無":
-        return "飛爻에도 伏神에도 없다(竟無)."
-    if choice.startswith("兩現"):
-        rest = PASSAGE_ID.sub("", choice.removeprefix("兩現: ")).replace(" ,", ",")
-        return f"두 번 나타난다(兩現): {rest}."
-    return choice if not re.search("[A-Za-z]", choice) else ""
+    from compute.shilei.roles import say_choice
+
+    said = say_choice(choice)
+    return said if not re.search("[A-Za-z]", said) else ""
 
 
 def _why(case: C.Case, s: C.Setting, value: str) -> tuple[str, tuple[str, ...]]:
