@@ -13,6 +13,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 import test_site_browser as shared
@@ -175,7 +176,7 @@ def test_a_term_pops_up_and_closes(browser: Any, base_url: str, width: int) -> N
     pop = pg.locator("#gl-pop")
     pop.wait_for(state="visible")
     assert pop.locator("b").inner_text()
-    assert pop.locator("a").get_attribute("href").endswith(f"/glossary/#{gid}")
+    assert unquote(pop.locator("a").get_attribute("href")).endswith(f"/glossary/#{gid}")
     assert term.get_attribute("aria-expanded") == "true"
     box = pop.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
@@ -202,3 +203,13 @@ def test_run_results_mark_their_terms(browser: Any, base_url: str) -> None:
     pg.locator(".run-result a.gl").first.click()
     pg.locator("#gl-pop").wait_for(state="visible")
     context.close()
+
+
+def test_the_glossary_s_marker_reads_particles_and_edition_words() -> None:
+    """「괘의」 is 괘 and a particle unless written 괘의(卦義); the edition's own words (원문,
+    예제 …) are not technical terms; homographs (괘기 卦忌/卦氣) need their characters."""
+    from yimao.web.glossary import marker
+
+    m = marker(glossary_of(load_edition()))
+    found = [(t, g) for t, g, _ in m.find("괘의 뜻과 괘의(卦義), 원문의 용신, 괘기와 괘기(卦氣)")]
+    assert found == [("괘의(卦義)", "gl-卦義"), ("용신", "gl-用神"), ("괘기(卦氣)", "gl-卦氣")]

@@ -143,7 +143,8 @@
       if (d[id][3].indexOf("이 판의 말") === 0) return;  // the edition's own words: no terms
       forms.push([ko.length + zh.length + 2, esc(ko + "(" + zh + ")"), id]);
       if (zh.length >= 2) forms.push([zh.length, "(?<![\\u3400-\\u9fff])" + esc(zh) + "(?![\\u3400-\\u9fff])", id]);
-      if (ko.length >= 2 && count[ko] === 1) forms.push([ko.length, "(?<![\\uac00-\\ud7a3])" + esc(ko), id]);
+      var particled = count[ko.slice(0, -1)] && "의에은는이가을를와과도로만".indexOf(ko.slice(-1)) >= 0;
+      if (ko.length >= 2 && count[ko] === 1 && !particled) forms.push([ko.length, "(?<![\\uac00-\\ud7a3])" + esc(ko), id]);
     });
     forms.sort(function (a, b) { return b[0] - a[0]; });
     ids = forms.map(function (f) { return f[2]; });

@@ -71,9 +71,10 @@ class Marker:
     ['空亡']
     """
 
-    def __init__(self, terms: Iterable[tuple[str, str, str]]) -> None:
+    def __init__(self, terms: Iterable[tuple[str, str, str]], known: Iterable[str] = ()) -> None:
+        """*terms*: (id, word, characters) to mark; *known*: other words of the glossary."""
         terms = list(terms)
-        words: dict[str, int] = {}
+        words: dict[str, int] = dict.fromkeys(known, 0)
         for _, ko, _ in terms:
             words[ko] = words.get(ko, 0) + 1
         forms: list[tuple[str, str, str]] = []  # (text, kind, id)
@@ -81,7 +82,7 @@ class Marker:
             forms.append((f"{ko}({hanja})", "pair", gid))
             if len(hanja) >= 2:
                 forms.append((hanja, "han", gid))
-            if len(ko) >= 2 and words[ko] == 1:
+            if len(ko) >= 2 and words[ko] == 1 and not _particled(ko, words):
                 forms.append((ko, "ko", gid))
         self.first: dict[str, list[tuple[str, str, str]]] = {}
         for f in sorted(forms, key=lambda f: -len(f[0])):
@@ -113,6 +114,20 @@ class Marker:
             i += len(found[0])
 
 
+PARTICLES = frozenset("의에은는이가을를와과도로만")
+"""Syllables a particle makes after a noun: 괘의 (卦義) alone reads as 괘 + 의."""
+
+
+def _particled(ko: str, words: dict[str, int]) -> bool:
+    """Whether *ko* reads as another term and a particle (괘의 = 괘 + 의): then it is marked
+    only with its characters.
+
+    >>> _particled("괘의", {"괘": 1}), _particled("괘신", {"괘": 1}), _particled("세효", {})
+    (True, False, False)
+    """
+    return ko[:-1] in words and ko[-1] in PARTICLES
+
+
 def _han(c: str) -> bool:
     return bool(c) and "\u3400" <= c <= "\u9fff"
 
@@ -128,8 +143,8 @@ interface, not technical terms, and never marked."""
 
 def marker(glossary: Glossary) -> Marker:
     """The marker of *glossary*'s technical terms (the edition's own words left out)."""
-    return Marker((e.id, e.ko, e.hanja) for e in glossary.entries
-                  if not e.note.startswith(EDITION_WORD))
+    return Marker(((e.id, e.ko, e.hanja) for e in glossary.entries
+                   if not e.note.startswith(EDITION_WORD)), (e.ko for e in glossary.entries))
 
 
 class _Marking(HTMLParser):
