@@ -213,3 +213,13 @@ def test_the_glossary_s_marker_reads_particles_and_edition_words() -> None:
     m = marker(glossary_of(load_edition()))
     found = [(t, g) for t, g, _ in m.find("괘의 뜻과 괘의(卦義), 원문의 용신, 괘기와 괘기(卦氣)")]
     assert found == [("괘의(卦義)", "gl-卦義"), ("용신", "gl-用神"), ("괘기(卦氣)", "gl-卦氣")]
+
+
+def test_the_search_page_names_the_glossary_s_entries(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(f"{base_url}/search/?q=월파를 旬空")
+    pg.wait_for_selector(".gl-search a.gl", timeout=10_000)
+    found = pg.eval_on_selector_all(".gl-search a.gl", "as => as.map(a => a.dataset.gl)")
+    assert set(found) == {"gl-月破", "gl-旬空"}
+    context.close()

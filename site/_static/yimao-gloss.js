@@ -205,6 +205,40 @@
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }
 
+  /* ---- the search page (/search/?q=…): the glossary's entries for the query's words */
+  function searchTerms() {
+    var results = document.getElementById("search-results");
+    var q = new URLSearchParams(location.search).get("q");
+    if (!results || !q || !q.trim()) return;
+    var words = q.trim().split(/\s+/).slice(0, 8);
+    load().then(function (d) {
+      var hits = [];
+      Object.keys(d).forEach(function (id) {
+        var ko = d[id][0], zh = d[id][1], best = 9;
+        words.forEach(function (w) {
+          if (w === ko || w === zh) best = 0;
+          else if (ko.length >= 2 && w.indexOf(ko) === 0) best = Math.min(best, 1);
+          else if (w.length >= 2 && (ko.indexOf(w) >= 0 || zh.indexOf(w) >= 0)) best = Math.min(best, 2);
+        });
+        if (best < 9) hits.push([best, ko, id]);
+      });
+      if (!hits.length) return;
+      hits.sort(function (a, b) { return a[0] - b[0] || (a[1] < b[1] ? -1 : 1); });
+      var box = el("p", "gl-search");
+      box.appendChild(el("span", "label", "용어집"));
+      hits.slice(0, 8).forEach(function (h, i) {
+        box.appendChild(document.createTextNode(i ? " · " : " "));
+        var a = el("a", "gl", d[h[2]][0] + " " + d[h[2]][1]);
+        a.href = new URL("#" + h[2], base).href;
+        a.setAttribute("data-gl", h[2]);
+        box.appendChild(a);
+      });
+      results.parentNode.insertBefore(box, results);
+    }, function () {});
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", searchTerms);
+  else searchTerms();
+
   if (window.MutationObserver) {
     observer = new MutationObserver(function (records) {
       records.forEach(function (rec) {
