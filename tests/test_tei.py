@@ -84,7 +84,8 @@ def test_divisions(doc: etree._ElementTree) -> None:
     assert [d.get(XML_ID) for d in front] == [
         "front-title", "front-wang", "front-gu", "front-lu", "front-zixu"
     ]
-    assert [d.get(XML_ID) for d in back] == ["back-siku"]
+    assert [d.get(XML_ID) for d in back] == ["back-siku", "glossary"]  # the 用語 is editorial
+    assert back[1].get("type") == "glossary" and back[1].get("resp") == "#ed"
     assert [(p.get(XML_ID), p.get("n")) for p in parts] == [("lifa", "立法"), ("shilei", "筮類")]
     lifa = parts[0].findall("tei:div[@type='chapter']", NS)
     shilei = parts[1].findall("tei:div[@type='chapter']", NS)

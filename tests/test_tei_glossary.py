@@ -45,7 +45,8 @@ def reader_text() -> list[tuple[str, str]]:
     """(where, text) of every piece of reader text the glossary holds."""
     out: list[tuple[str, str]] = []
     editorial = ROOT / "editorial"
-    for name in ("rules-ko.tsv", "case-titles.tsv", "case-notes.tsv", "chapters.tsv"):
+    for name in ("rules-ko.tsv", "case-titles.tsv", "case-notes.tsv", "chapters.tsv",
+                 "glossary-defs.tsv"):
         for n, line in enumerate((editorial / name).read_text(encoding="utf-8").splitlines(), 1):
             if n > 1:
                 out.append((f"{name}:{n}", line.partition("\t")[2]))

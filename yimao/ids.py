@@ -24,6 +24,8 @@ form                   kind                what it names
                                            the anchor of its panel on /rules/)
 ``front-wang``         ``front``           a piece of the front matter
 ``back-siku``          ``back``            the back matter
+``gl-旬空``             ``glossary``        an entry of the glossary (용어집), named by the
+                                           term's characters (editorial/glossary.tsv)
 =====================  ==================  ==================================================
 
 >>> parse("p089-case1-c2")
@@ -71,6 +73,7 @@ _FORMS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
         ("example", r"ex-(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)"),
         ("front", r"front-(?P<name>[a-z]+)"),
         ("back", r"back-(?P<name>[a-z]+)"),
+        ("glossary", r"gl-(?P<name>[\u3400-\u9fff]+)"),
     )
 )
 KINDS: Final = tuple(kind for kind, _ in _FORMS)
@@ -111,6 +114,7 @@ class Id:
             "chapter": lambda: chapter(self.name, n), "question": lambda: question(n, sub),
             "example": lambda: f"ex-{self.name}", "front": lambda: f"front-{self.name}",
             "back": lambda: f"back-{self.name}",
+            "glossary": lambda: f"gl-{self.name}",
         }[self.kind]()
 
     @property
@@ -198,7 +202,7 @@ def paragraph_of(xml_id: str) -> str:
     """
     form = kind(xml_id)
     return parse(xml_id).para if form and form not in ("rule", "chapter", "question", "example",
-                                                       "front", "back") else ""
+                                                       "front", "back", "glossary") else ""
 
 
 def case_of(xml_id: str) -> str:

@@ -314,7 +314,7 @@ class Edition:
                         if chapter.get("type") != "chapter":
                             self._fail(chapter, "a <div> in a part must have type='chapter'")
                         out.append(self._division(chapter, part))
-                else:
+                elif div.get("type") != "glossary":  # the glossary: yimao.model.glossary
                     out.append(self._division(div, section))
         return out
 

@@ -33,7 +33,7 @@ from typing import Any
 from lxml import etree
 
 from yimao import atomic, ids
-from yimao.tei import examples, source
+from yimao.tei import examples, glossary, source
 from yimao.tei.cases import Case, CaseLayer, CaseNote, read_case_notes, read_cases
 from yimao.tei.header import build_header
 from yimao.tei.inputs import (
@@ -113,6 +113,7 @@ class Report:
     classes: Counter[str] = field(default_factory=Counter)
     examples: Counter[str] = field(default_factory=Counter)
     questions: int = 0
+    glossary: int = 0
 
     def lines(self) -> list[str]:
         mism = ", ".join(f"{k}({z}/{o})" for k, z, o in self.mismatched)
@@ -137,6 +138,7 @@ class Report:
             f"worked examples {sum(self.examples.values())} ("
             + (", ".join(f"{k} {v}" for k, v in sorted(self.examples.items())) or "none")
             + f"); 筮類 questions with their 用神 {self.questions}",
+            f"glossary entries {self.glossary}",
         ]
 
 
@@ -151,6 +153,7 @@ class Inputs:
     examples: tuple[dict[str, Any], ...] = ()  # editorial/examples.toml's rows
     vocabulary: dict[str, str] = field(default_factory=dict)  # questions.toml: 用神 → gloss
     questions: tuple[dict[str, Any], ...] = ()  # … and what the site shows of its questions
+    glossary: tuple[glossary.Term, ...] = ()  # editorial/glossary.tsv (용어집)
 
 
 # A span provider gets (paragraph id, its text, the inputs) and returns extra spans.
@@ -183,7 +186,8 @@ def load_inputs() -> Inputs:
     examples.check_examples(rows, {r.id for r in rules}, case_ids, examples.EXAMPLES_TOML)
     vocabulary, questions = examples.read_questions(examples.QUESTIONS_TOML)
     return Inputs(src, read_chapters(), corrections, rules, cases,
-                  tuple(read_case_notes()), tuple(rows), vocabulary, tuple(questions))
+                  tuple(read_case_notes()), tuple(rows), vocabulary, tuple(questions),
+                  tuple(glossary.read_terms()))
 
 
 # ---------------------------------------------------------------- the inline layers
@@ -390,6 +394,10 @@ def build(inputs: Inputs | None = None) -> tuple[etree._Element, Report]:
                     for note in markup.cases.notes_of(zh_id):
                         markup.cases.note_element(passage, note)
                         report.case_notes[note.kind] += 1
+    if inputs.glossary:
+        glossary.glossary_div(back, list(inputs.glossary), inputs.rules,
+                              set(root.xpath("//@xml:id")))
+        report.glossary = len(inputs.glossary)
     markup.cases.standoff(root)
     if inputs.examples:
         examples.example_records(el(root, "standOff", type="examples"), inputs.examples)

@@ -399,5 +399,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("yimao.web.cite")  # citations, cite/pNNN.*, citation_* meta
     app.setup_extension("yimao.web.dts")  # /tei/yimao.xml and the static DTS API
     app.setup_extension("yimao.web.practice")  # /practice/ (연습)
+    app.setup_extension("yimao.web.glossary")  # /glossary/ (용어집) and its terms' pop-ups
     return {"version": "1", "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}
