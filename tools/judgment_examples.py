@@ -56,6 +56,10 @@ POLISH = (("궁가 ", "궁이 "), ("가 升고", "가 올라가고(升)"), ("가
           ("용신(用神)이 지록(地祿)이", "용신(用神) 괘의 지록(地祿)이"))
 """Words tools/judgments_ko.py leaves unsaid or says for a conditional clause only."""
 FOUR = "사병(四病: 空·破·散·絕)"
+ROLE_KO = {"世": "세효(世爻)", "應": "응효(應爻)", "內卦": "내괘(內卦)", "外卦": "외괘(外卦)",
+           "初爻": "초효(初爻)", "二爻": "이효(二爻)", "三爻": "삼효(三爻)", "四爻": "사효(四爻)",
+           "五爻": "오효(五爻)", "上爻": "상효(上爻)"}
+"""A 用神 that is a role or a place, named where a caption says 용신(用神) (all end in a vowel)."""
 
 
 def held(node: Any, ev: Any, out: list[Any]) -> list[Any]:
@@ -117,7 +121,12 @@ def focus_caption(rid: str, inputs: dict[str, str]) -> str:
     for cond in (j["condition"], *((outs[k - 1]["condition"],) if outs else ())):
         held(tree(cond), ev, atoms)
     words = outcome_caption(j, k)
-    return f"{because(atoms)} — {words}" if atoms else words
+    if not atoms:
+        return words
+    said = because(atoms)
+    role = ev.r.value if ev.r is not None and "용신(用神)" in said else ""
+    head = f"용신(用神)은 {ROLE_KO[role]}다. " if role in ROLE_KO else ""
+    return f"{head}{said} — {words}"
 
 
 def outcome_of(c: Any, rid: str) -> int | None:
