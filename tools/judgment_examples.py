@@ -53,8 +53,9 @@ POLISH = (("궁가 ", "궁이 "), ("가 升고", "가 올라가고(升)"), ("가
           ("가 降고", "가 내려가고(降)"), ("가 降므로", "가 내려가므로(降)"),
           ("飛伏用에", "용신의 비신·복신·일월 자리(飛伏用)에"),
           ("(內卦)가 지록", "(內卦)의 지록"), ("(外卦)가 지록", "(外卦)의 지록"),
-          ("용신(用神)이 지록(地祿)이", "용신(用神) 괘의 지록(地祿)이"))
-"""Words tools/judgments_ko.py leaves unsaid or says for a conditional clause only."""
+          ("용신(用神)이 지록(地祿)이", "용신(用神) 괘의 지록(地祿)이"), ("지괘", "변괘"))
+"""Words tools/judgments_ko.py leaves unsaid or says for a conditional clause only, and the
+glossary's word for 之卦 (변괘, editorial/glossary.tsv)."""
 FOUR = "사병(四病: 空·破·散·絕)"
 ROLE_KO = {"世": "세효(世爻)", "應": "응효(應爻)", "內卦": "내괘(內卦)", "外卦": "외괘(外卦)",
            "初爻": "초효(初爻)", "二爻": "이효(二爻)", "三爻": "삼효(三爻)", "四爻": "사효(四爻)",
