@@ -13,6 +13,11 @@ that outcome. Rows edited by hand stay as they are when they have no fault.
 
     .venv/bin/python tools/judgment_examples.py           # report the faults
     .venv/bin/python tools/judgment_examples.py --write   # and rewrite the faulty rows
+    .venv/bin/python tools/judgment_examples.py --captions  # rewrite every judgment's ko_focus
+
+A judgment example's ``ko_focus`` says what the chart shows and then the outcome's words: the
+part of the fired conditions that holds on the chart (the first true branch of each ``or``), in
+the Korean of tools/judgments_ko.py, 「관귀(官鬼)가 동하므로 — 흉(凶): …」 (:func:`focus_caption`).
 """
 
 from __future__ import annotations
@@ -34,11 +39,95 @@ from shilei_data import MONTHS, PILLARS, caption, examples_toml, facts_for, near
 
 from compute import chart  # noqa: E402
 from compute.book.gua import HEXAGRAMS  # noqa: E402
+from compute.shilei.condition import tree  # noqa: E402
 from yimao.model.examples import judgment, judgment_faults, outcome_caption  # noqa: E402
 
 EXAMPLES = ROOT / "editorial" / "examples.toml"
 NAMES = sorted({h.name for h in (HEXAGRAMS.values() if isinstance(HEXAGRAMS, dict)
                                  else HEXAGRAMS)})
+
+
+FACT_ATOMS = frozenset({"true"})
+"""Atoms a caption leaves out (``topic``, ``thing`` and ``true`` say nothing about the chart)."""
+POLISH = (("궁가 ", "궁이 "), ("가 升고", "가 올라가고(升)"), ("가 升므로", "가 올라가므로(升)"),
+          ("가 降고", "가 내려가고(降)"), ("가 降므로", "가 내려가므로(降)"),
+          ("飛伏用에", "용신의 비신·복신·일월 자리(飛伏用)에"),
+          ("(內卦)가 지록", "(內卦)의 지록"), ("(外卦)가 지록", "(外卦)의 지록"),
+          ("용신(用神)이 지록(地祿)이", "용신(用神) 괘의 지록(地祿)이"), ("지괘", "변괘"))
+"""Words tools/judgments_ko.py leaves unsaid or says for a conditional clause only, and the
+glossary's word for 之卦 (변괘, editorial/glossary.tsv)."""
+FOUR = "사병(四病: 空·破·散·絕)"
+ROLE_KO = {"世": "세효(世爻)", "應": "응효(應爻)", "內卦": "내괘(內卦)", "外卦": "외괘(外卦)",
+           "初爻": "초효(初爻)", "二爻": "이효(二爻)", "三爻": "삼효(三爻)", "四爻": "사효(四爻)",
+           "五爻": "오효(五爻)", "上爻": "상효(上爻)"}
+"""A 用神 that is a role or a place, named where a caption says 용신(用神) (all end in a vowel)."""
+
+
+def held(node: Any, ev: Any, out: list[Any]) -> list[Any]:
+    """The atoms of condition *node* that make it true on the evaluator's chart (the first true
+    branch of each ``or``), each once, in order."""
+    kind = node[0]
+    if kind == "and":
+        held(node[1], ev, out)
+        held(node[2], ev, out)
+    elif kind == "or":
+        branch = next((x for x in node[1:] if ev.ev(x).value), None)
+        if branch is not None:
+            held(branch, ev, out)
+    elif not ((kind == "name" and node[1] in FACT_ATOMS)
+              or (kind == "eq" and node[1] in ("topic", "thing")) or node in out):
+        out.append(node)
+    return out
+
+
+def because(atoms: list[Any]) -> str:
+    """The atoms as one clause ending in 「(으)므로」.
+
+    >>> because([("call", "動", (("sel", "官"),)), ("call", "旺相", (("sel", "官"),))])
+    '관귀(官鬼)가 동하고 왕상(旺相)하므로'
+    >>> because([("call", "空", (("sel", "世"),))])
+    '세효(世爻)가 공(空)이므로'
+    """
+    from judgments_ko import _batchim, stem
+
+    if ("name", "動爻") in atoms:
+        atoms = [a for a in atoms if a != ("not", ("name", "靜卦"))]
+    node = atoms[0]
+    for a in atoms[1:]:
+        node = ("and", node, a)
+    text = stem(node)
+    b = _batchim(text)
+    text += "으므로" if b and b != 8 else "므로"
+    for old, new in POLISH:
+        text = text.replace(old, new)
+    i = text.find(FOUR)
+    return text if i < 0 else text[:i + len(FOUR)] + text[i + len(FOUR):].replace(
+        FOUR, "사병(四病)")
+
+
+def focus_caption(rid: str, inputs: dict[str, str]) -> str:
+    """The ``ko_focus`` of an example of judgment *rid* charted from *inputs*: what the chart
+    shows, then the words of the outcome that fires."""
+    from compute.shilei import judge
+    from compute.shilei.evaluator import Evaluator
+
+    j = judgment(rid)
+    c = chart(**inputs)
+    k = outcome_of(c, rid)
+    if j is None or k is None:
+        return ""
+    ev = Evaluator(c, judge._roles(dict(j), c), c.asking.question if c.asking else None)
+    outs = j.get("outcomes") or ()
+    atoms: list[Any] = []
+    for cond in (j["condition"], *((outs[k - 1]["condition"],) if outs else ())):
+        held(tree(cond), ev, atoms)
+    words = outcome_caption(j, k)
+    if not atoms:
+        return words
+    said = because(atoms)
+    role = ev.r.value if ev.r is not None and "용신(用神)" in said else ""
+    head = f"용신(用神)은 {ROLE_KO[role]}다. " if role in ROLE_KO else ""
+    return f"{head}{said} — {words}"
 
 
 def outcome_of(c: Any, rid: str) -> int | None:
@@ -147,7 +236,7 @@ def review(row: dict[str, Any]) -> tuple[dict[str, Any] | None, str]:
     new["inputs"] = inp
     new["focus"] = {"finding": row["rule"], "data": {"verdict": verdict, "outcome": k}}
     new["ko"] = caption(inp)
-    new["ko_focus"] = outcome_caption(dict(j), k)
+    new["ko_focus"] = focus_caption(row["rule"], inp)
     if what == "focus":
         new["ko"], new["ko_focus"] = row["ko"], row["ko_focus"]
     return new, what
@@ -170,8 +259,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="rewrite the faulty rows")
     ap.add_argument("--only", nargs="*", help="these example ids only")
+    ap.add_argument("--captions", action="store_true",
+                    help="rewrite the ko_focus of every judgment example (focus_caption)")
     args = ap.parse_args(argv)
     rows = tomllib.loads(EXAMPLES.read_text(encoding="utf-8"))["example"]
+    if args.captions:
+        return captions(rows, args.only)
     mended: dict[str, dict[str, Any]] = {}
     counts: dict[str, int] = {}
     for row in rows:
@@ -189,6 +282,25 @@ def main(argv: list[str] | None = None) -> int:
         EXAMPLES.write_text(rewrite(EXAMPLES.read_text(encoding="utf-8"), mended),
                             encoding="utf-8")
         print(f"rewrote {len(mended)} rows of {EXAMPLES.relative_to(ROOT)}")
+    return 0
+
+
+def captions(rows: list[dict[str, Any]], only: list[str] | None) -> int:
+    """Rewrite the ``ko_focus`` line of every judgment example (or of *only*)."""
+    text = EXAMPLES.read_text(encoding="utf-8")
+    n = 0
+    for row in rows:
+        if judgment(row["rule"]) is None or (only and row["id"] not in only):
+            continue
+        new = focus_caption(row["rule"], row["inputs"])
+        start = text.index(f'\nid = "{row["id"]}"\n')
+        at = text.index("\nko_focus = ", start)
+        end = text.index("\n", at + 1)
+        line = "\nko_focus = " + '"' + new.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        text = text[:at] + line + text[end:]
+        n += 1
+    EXAMPLES.write_text(text, encoding="utf-8")
+    print(f"rewrote the ko_focus of {n} rows of {EXAMPLES.relative_to(ROOT)}")
     return 0
 
 

@@ -256,7 +256,26 @@ def judgment_near_why(key: str, old: str, new: str, outcome: str) -> str:
             f"{label} 없음 대신 {label} {new}이면"
     else:
         cond = f"{label} {old} 대신 {new}이면"
-    return f"{cond} 「{outcome.strip().rstrip('.')}」라는 판단이 나오지 않는다"
+    said = outcome.strip().rstrip(".")
+    return f"{cond} 「{said}」{'라는' if final(said) == 0 else '이라는'} 판단이 나오지 않는다"
+
+
+def final(text: str) -> int | None:
+    """The final consonant (0: none) of the last Hangul syllable of *text* outside
+    parentheses, else of the last inside them; None for characters alone.
+
+    >>> final("감옥·차꼬의 형벌"), final("얻는다(재효로 가린다)"), final("凶")
+    (8, 0, None)
+    >>> final("年運(한 해의 운)")
+    4
+    """
+    import re
+
+    for part in (re.sub(r"\([^()]*\)", "", text), text):
+        for ch in reversed(part):
+            if "가" <= ch <= "힣":
+                return (ord(ch) - 0xAC00) % 28
+    return None
 
 
 def facts_for(conditions: list[str], rng: Any) -> str:
@@ -315,7 +334,8 @@ def caption(inp: dict[str, str]) -> str:
     shown = (inp.get("facts") or "").replace("person=", "묻는 사람 ").replace(
         "thing=", "물건 ").replace("年=", "물은 해 ")
     facts = f" (물은 사정: {shown})" if shown else ""
-    return f"구성례: {date} {hexes}{who}, {q.text}({q.ko})를 물음{facts}"
+    obj = "를" if final(q.ko) == 0 else "을"
+    return f"구성례: {date} {hexes}{who}, {q.text}({q.ko}){obj} 물음{facts}"
 
 
 def propose_judgment_example(j: dict[str, Any], seed: int = 1664, budget: int = 3000
