@@ -194,3 +194,16 @@ def test_yingqi_void_yongshen_is_filled_or_clashed():
     and 出旬 the next 旬's first day 甲申."""
     c = chart(*KUN, month="午", day="甲戌", question="占風")
     assert names(c, "yingqi-kong-chong-tian") == [("沖", "卯"), ("值", "酉"), ("出旬", "甲申")]
+
+
+def test_shitu_zi_wang_guan_shuai():
+    """注 「若官旺子衰，或有小過；或子旺官衰，乃受其禍」 (p520-s1). 蒙之謙 asked 仕途大象: the
+    官鬼 is 五爻 子水, the 子孫 二爻 辰土 moves. In 未月 (土 旺) the 子孫 is 旺 and the 子水 官
+    休囚 — though the 乙酉 day (金 生 水) supports it, the 官 is not 吉: 「乃受其禍」. In 子月 the
+    官 is on the month (旺): its own state decides, 吉 (「別衰旺以定重輕」)."""
+    q = dict(question="shilei-22-q1")
+    wei = chart("蒙", "謙", month="未", day="乙酉", **q)
+    assert verdicts(wei, "shitu-guan") == []
+    assert verdicts(wei, "shitu-zi-xiong-dong") == ["凶"]
+    zi = chart("蒙", "謙", month="子", day="乙酉", **q)
+    assert verdicts(zi, "shitu-guan") == ["吉"]
