@@ -230,10 +230,20 @@ def test_butao_an_empty_ying() -> None:
 
 def test_zhouche_what_one_rides() -> None:
     """舟車 p612-s3: 「大抵所乘之利鈍，考父母與子孫，所歷之安危，察用神與官鬼二者而已」.
-    坤之巽 酉月 己亥日, 自占: the 世 酉 子孫 is the 月建; 官鬼 卯 moves. Asked 僱覓: 騾馬 良 (吉)
-    and the 鬼 says nothing; asked 舟車致遠 the moving 鬼 gives 凶."""
-    kw = {"month": "酉", "day": "己亥", "facts": "自占"}
+    坤之巽 酉月 己亥日, 自占, seeking 騾馬 (thing=騾馬: 「騾馬壯健歟，子旺而良」 reads the 子孫):
+    the 子孫 酉 (上爻, the 世) is the 月建; 官鬼 卯 moves. Asked 僱覓: 騾馬 良 (吉) and the 鬼
+    says nothing; asked 舟車致遠 the moving 鬼 gives 凶."""
+    kw = {"month": "酉", "day": "己亥", "facts": "自占,thing=騾馬"}
     got = _v("坤", "巽", question="shilei-38-q1", **kw)
     assert got.get("zhouche-fu-zi") == "吉" and "zhouche-gui" not in got
     assert _alone("zhouche-gui", "坤", "巽", question="shilei-38-q1", **kw) is None
     assert _v("坤", "巽", question="shilei-38-q4", **kw).get("zhouche-gui") == "凶"
+
+
+def test_zhouche_fu_zi_reads_by_the_thing() -> None:
+    """「故覓舟車，世空父壞則少，覓騾馬，世空子壞則難」 (p611-s1): 舟車 read the 父母,
+    騾馬 the 子孫, not the 世. 坤之巽 酉月 己亥日 (旬 甲午: 辰巳 空): seeking 舟車, the
+    父母 巳 (二爻) is 空 — 不得; seeking 騾馬, the 子孫 酉 on the 月建 — 吉."""
+    kw = {"month": "酉", "day": "己亥", "question": "shilei-38-q1"}
+    assert _v("坤", "巽", facts="自占,thing=舟車", **kw).get("zhouche-fu-zi") == "不得"
+    assert _v("坤", "巽", facts="自占,thing=騾馬", **kw).get("zhouche-fu-zi") == "吉"

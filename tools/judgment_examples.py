@@ -74,6 +74,8 @@ def held(node: Any, ev: Any, out: list[Any]) -> list[Any]:
         branch = next((x for x in node[1:] if ev.ev(x).value), None)
         if branch is not None:
             held(branch, ev, out)
+    elif kind == "not" and node[1][0] in ("and", "or"):
+        pass    # a guard against a compound pattern (「不…」): the chart shows its absence only
     elif not ((kind == "name" and node[1] in FACT_ATOMS)
               or (kind == "eq" and node[1] in ("topic", "thing")) or node in out):
         out.append(node)
