@@ -66,3 +66,33 @@ def test_reads_names_a_line_of_the_book(j) -> None:
     said = {"妻財": ("財",), "子孫": ("子",), "父母": ("父", "文書"), "官鬼": ("官", "鬼"),
             "應": ("應",), "兄弟": ("兄",)}
     assert all(any(w in row["zh"] for w in said[v]) for v in values), (j["id"], values)
+
+
+def _outcome(c, rid: str) -> int | None:
+    f = next((f for f in c.findings if f.rule == rid), None)
+    return dict(f.data).get("outcome") if f is not None else None
+
+
+def _example(eid: str) -> dict:
+    rows = tomllib.loads((ROOT / "editorial" / "examples.toml").read_text(encoding="utf-8"))
+    return next(r for r in rows["example"] if r["id"] == eid)
+
+
+def test_shang_lu_ji_gui_only_on_shang_lu() -> None:
+    """「凡趨利之占，皆以妻財為用……商旅忌鬼，官鬼豈宜交重」 (p548): the moving 鬼 is the
+    merchant-traveller's fear — asked 商旅 it is 凶; the same chart asked 囤積 (hoarding, no
+    journey) does not give that outcome."""
+    ex = _example("ex-licai-cai")
+    k = ex["focus"]["data"]["outcome"]
+    assert _outcome(chart(**ex["inputs"]), "licai-cai") == k
+    assert _outcome(chart(**dict(ex["inputs"], question="shilei-26-q2")), "licai-cai") != k
+
+
+def test_cai_guan_wang_for_zhi_yi_and_ye_ya_not_cheng_ye() -> None:
+    """「執役者，財官旺則利歸其室……業牙者，財官旺則客集其門」 (p494): 財官旺 is said of 執役
+    and 業牙, not of 成業 (whose sentence is 「世空則無成，卦六沖而有半途之廢」)."""
+    ex = _example("ex-xueye-cheng-ye")
+    k = ex["focus"]["data"]["outcome"]
+    assert _outcome(chart(**ex["inputs"]), "xueye-cheng-ye") == k
+    assert _outcome(chart(**dict(ex["inputs"], question="shilei-17-q6")), "xueye-cheng-ye") == k
+    assert _outcome(chart(**dict(ex["inputs"], question="shilei-17-q4")), "xueye-cheng-ye") != k
