@@ -53,6 +53,21 @@ TYPE_KO = {
 }
 
 
+_JIAN = re.compile(r"建(?=\s|$)")
+
+
+def month_day(date: str) -> str:
+    """A case's date as the translation writes it: the month by its branch and 月 (寅月 甲子日),
+    where the record keeps the book's 建 (寅建 甲子日; the 月建 is the same month).
+
+    >>> month_day("寅建 甲子日"), month_day("辛卯年 丙申建 丙子日"), month_day("巳日")
+    ('寅月 甲子日', '辛卯年 丙申月 丙子日', '巳日')
+    >>> month_day("丑建 甲寅旬"), month_day("")
+    ('丑月 甲寅旬', '')
+    """
+    return _JIAN.sub("月", date)
+
+
 def case_page(case_id: str) -> str:
     """The page name of a case: ``cases/p089-case1`` (``/cases/p089-case1/``)."""
     return f"cases/{case_id}"
@@ -380,7 +395,9 @@ def compute(case: C.Case, links: Links | None = None) -> Computed:
         chart = chart_view(s, links)
         ask = asking(case, s)
     except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
-        error = str(exc)
+        from compute.errors import message
+
+        error = message(exc, "ko")  # an InputError in Korean; another error as it is
     verdicts = tuple(C.evaluate(case, claim) for claim in case.claims)
     reasons = tuple(explain(Inputs.of(case), claim.check) if v.status != "two_readings" else ()
                     for claim, v in zip(case.claims, verdicts, strict=True))
@@ -495,7 +512,7 @@ class CaseBook:
         return {
             "case": case, "ref": short_ref(ed.ref(cid)),
             "division": ed.passage(case.passage).division,
-            "label": case.title_ko or f"{case.hexagrams} {case.date}".strip(),
+            "label": case.title_ko or f"{case.hexagrams} {month_day(case.date)}".strip(),
             "type_ko": TYPE_KO.get(case.type, case.type), "text": case.corrected or case.text,
             "text_ko": self._korean(case.passage),
             "outcome_ko": tuple(k for p in case.outcome_paragraphs if p != case.passage
@@ -550,7 +567,7 @@ class CaseBook:
         case = self.cases.get(cid)
         if case is None:  # a case the TEI lacks: its id
             return cid
-        return case.title_ko or f"{case.primary} {cid}".strip()
+        return case.title_ko or f"{case.hexagrams} {month_day(case.date)}".strip()
 
     def views(self) -> list[dict[str, Any]]:
         return [self.view(cid) for cid in self.ids()]
