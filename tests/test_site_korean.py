@@ -212,3 +212,42 @@ def test_instructions_are_in_hasipsio_style(site: Build) -> None:
         if plain := plain_instructions(page):
             found[str(page.relative_to(site.out))] = sorted(set(plain))[:4]
     assert not found, f"{len(found)} page(s), e.g. {list(found.items())[:5]}"
+
+
+NOTES = ("//*[contains(@class,'editorial') or contains(@class,'case-note')"
+         " or contains(@class,'division-note') or contains(@class,'asking-why')]"
+         "|//aside[@class='apparatus']//li")
+"""The editors' notes on case and chapter pages (a chapter's apparatus too), where the
+edition's own Korean cites."""
+
+
+def unlinked_citations(page: Path) -> list[str]:
+    """The references (立法 13.4, 筮類 22.1) an editors' note on *page* writes but does not
+    link."""
+    from yimao.web.citelinks import REF
+
+    doc = lxml_html.parse(str(page)).getroot()
+    found = []
+    for note in doc.xpath(NOTES):
+        for a in note.xpath(".//a"):
+            a.drop_tree()
+        found += REF.findall(note.text_content())
+    return found
+
+
+def test_a_note_links_what_it_cites(site: Build) -> None:
+    """A reference the editors' notes write (立法 13.4 in a case note, 筮類 22.1 in a chapter's
+    note) is a link to the passage (its id in the address only)."""
+    pages = [*site.out.joinpath("cases").glob("*/index.html"),
+             *site.out.joinpath("lifa").glob("*/index.html"),
+             *site.out.joinpath("shilei").glob("*/index.html")]
+    found = {str(p.relative_to(site.out)): u for p in pages if (u := unlinked_citations(p))}
+    assert not found, found
+    case = lxml_html.parse(str(site.out / "cases" / "p106-case1" / "index.html")).getroot()
+    hrefs = {a.text_content(): a.get("href") for n in case.xpath(NOTES) for a in n.xpath(".//a")}
+    assert hrefs.get("立法 13.4", "").endswith("lifa/13/#p107"), hrefs
+    chapter = lxml_html.parse(str(site.out / "shilei" / "21" / "index.html")).getroot()
+    hrefs = {a.text_content(): a.get("href")
+             for a in chapter.xpath("//p[@class='division-note']//a")}
+    assert hrefs.get("筮類 22.1") == "../22/#p519" and hrefs.get("自序 4", "").endswith(
+        "front/zixu/#p021"), hrefs
