@@ -251,3 +251,28 @@ def test_a_note_links_what_it_cites(site: Build) -> None:
              for a in chapter.xpath("//p[@class='division-note']//a")}
     assert hrefs.get("筮類 22.1") == "../22/#p519" and hrefs.get("自序 4", "").endswith(
         "front/zixu/#p021"), hrefs
+
+
+def test_a_run_panel_names_its_question_by_its_words(site: Build) -> None:
+    """A Run panel prefilled with a 筮類 question (a case's, a question's example) shows the
+    book's words (筮其吉凶), not the id (shilei-14-q7), unless several chapters ask in those
+    words (then the id tells them apart)."""
+    from compute.book.questions import question
+    from compute.errors import InputError
+
+    def shared(qid: str) -> bool:
+        try:
+            question(question(qid).text)
+        except InputError:
+            return True
+        return False
+
+    shown = []
+    for part in ("cases", "questions", "rules"):
+        for page in site.out.joinpath(part).glob("*/index.html"):
+            doc = lxml_html.parse(str(page)).getroot()
+            shown += [v for v in doc.xpath("//input[@name='question']/@value") if v]
+    assert len(shown) > 300
+    ids = [v for v in shown if re.fullmatch(r"shilei-\d+-q\d+", v)]
+    assert [v for v in ids if not shared(v)] == []
+    assert "筮其吉凶" in shown and "養病" in shown

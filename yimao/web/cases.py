@@ -68,6 +68,26 @@ def month_day(date: str) -> str:
     return _JIAN.sub("月", date)
 
 
+def question_words(value: str) -> str:
+    """What a Run panel's 筮類 field shows for a question: its wording as the book writes it
+    (筮其吉凶) where that wording names this question alone, else its id (a wording several
+    chapters share); any other value as it is.
+
+    >>> question_words("shilei-14-q7"), question_words("養病"), question_words("")
+    ('筮其吉凶', '養病', '')
+    >>> question_words("shilei-14-q2")  # 防疫 is asked in two chapters
+    'shilei-14-q2'
+    """
+    from compute.book.questions import question
+    from compute.errors import InputError
+
+    try:
+        q = question(value) if value.startswith("shilei-") else None
+        return q.text if q is not None and question(q.text).id == q.id else value
+    except InputError:
+        return value
+
+
 def case_page(case_id: str) -> str:
     """The page name of a case: ``cases/p089-case1`` (``/cases/p089-case1/``)."""
     return f"cases/{case_id}"
