@@ -21,6 +21,7 @@ p111-case1  震之兌 — 寅月 癸酉日 장자의 병 (실제 점례, 立法 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from compute.messages import LANGS
 from yimao.model import cases as C
@@ -108,14 +109,24 @@ def _show_en(case: C.Case) -> list[str]:
     return out
 
 
-def _ref(pid: str) -> str:
-    """The passage as a reader cites it (立法 13.8), from the TEI; the id if it cannot be read."""
+def _edition() -> Any:
+    """The edition read from the TEI (for citations and the rules' Korean names), None if it
+    cannot be read: the case is still shown, its passage by id."""
     try:
         from yimao.model.edition import load_edition
-        from yimao.web.pages import short_ref
 
-        return short_ref(load_edition().ref(pid))
+        return load_edition()
     except Exception:  # noqa: BLE001 (a citation is a convenience here)
+        return None
+
+
+def _ref(edition: Any, pid: str) -> str:
+    """The passage as a reader cites it (立法 13.8); its id without the TEI."""
+    from yimao.web.pages import short_ref
+
+    try:
+        return short_ref(edition.ref(pid)) if edition is not None else pid
+    except Exception:  # noqa: BLE001
         return pid
 
 
@@ -135,12 +146,12 @@ def _question_ko(case: C.Case) -> list[str]:
     status, _ = agreement(case)
     r = computed(case)
     if r is not None:
-        from yimao.web.cases import _choice_ko
+        from yimao.web.cases import choice_ko
 
         want = sorted(case.yongshen.get("lines", ()))
         hidden = " 伏" if case.yongshen.get("hidden") else ""
         got = sorted(r.positions)
-        choice = _choice_ko(r.choice)
+        choice = choice_ko(r.choice)
         out.append(f"用神 {r.value}: 책 {_lines(want)}{hidden}, 계산 {_lines(got)}"
                    f"{' 伏' if r.hidden else ''} — {AGREEMENT_KO.get(status, status)}"
                    + (f" ({choice})" if choice else ""))
@@ -166,7 +177,6 @@ def _lines(positions: list[int]) -> str:
 def _show_ko(case: C.Case) -> list[str]:
     from compute.claims import Inputs
     from compute.claims.explain import explain
-    from compute.registry import get as get_rule
     from yimao.web.cases import (
         STATUS,
         detail_ko,
@@ -175,8 +185,10 @@ def _show_ko(case: C.Case) -> list[str]:
         placeholder_ko,
     )
 
+    edition = _edition()
+    names = {c.rule_id: c.name_ko for c in edition.categories()} if edition is not None else {}
     out = [f"{case.id}  {case.title_ko or case.hexagrams} ({TYPE_KO[case.type]}, "
-           f"{_ref(case.passage)})",
+           f"{_ref(edition, case.passage)})",
            f"날짜: {month_day(case.date) or '본문에 없음'} · 점친 일: {case.question or '—'} · "
            f"괘: {case.hexagrams}", f"「{case.text}」"]
     if case.outcome:
@@ -199,10 +211,7 @@ def _show_ko(case: C.Case) -> list[str]:
     for k, claim in enumerate(case.claims, 1):
         v = C.evaluate(case, claim)
         mark, label = STATUS[v.status]
-        try:
-            rule = get_rule(claim.rule).ko or claim.rule
-        except KeyError:
-            rule = "규칙"
+        rule = names.get(claim.rule) or "규칙"
         flag = "" if v.status == claim.expect else \
             f"  [이 판에 기록된 판정: {STATUS.get(claim.expect, ('', claim.expect))[1]}]"
         out.append(f"{mark} {k}. 「{claim.text}」 {rule}: {label}{flag}")

@@ -253,12 +253,12 @@ class Asking:
 PASSAGE_ID = re.compile(r" ?\(?(p\d{3}-s\d+)\)?")
 
 
-def _choice_ko(choice: str) -> str:
+def choice_ko(choice: str) -> str:
     """compute's note on how the 用神 was found, in a reader's words.
 
-    >>> _choice_ko("伏藏: 舍飛從伏"), _choice_ko("竟無"), _choice_ko("")
+    >>> choice_ko("伏藏: 舍飛從伏"), choice_ko("竟無"), choice_ko("")
     ('飛爻에 없어 그 아래 伏神을 쓴다(舍飛從伏).', '飛爻에도 伏神에도 없다(竟無).', '')
-    >>> _choice_ko("兩現: 皆有成格 (p178-s2), 並取")
+    >>> choice_ko("兩現: 皆有成格 (p178-s2), 並取")
     '두 번 나타난다(兩現): 皆有成格, 並取.'
 
     """
@@ -359,7 +359,7 @@ def asking(case: C.Case, s: C.Setting) -> Asking | None:
     got = "、".join(POS_ZH[p] for p in r.positions) or "伏神"
     said = AGREEMENT_KO.get(status, "").format(book=pp(book, "을"), computed=pp(got, "을"))
     note = case.yongshen_note if not re.search("[A-Za-z]", case.yongshen_note) else ""
-    return Asking(q, first, r.value, why, passages, tuple(roles), _choice_ko(r.choice),
+    return Asking(q, first, r.value, why, passages, tuple(roles), choice_ko(r.choice),
                   said, note,
                   tuple(m.group(1) for m in PASSAGE_ID.finditer(r.choice)))
 
