@@ -15,6 +15,7 @@ import pytest
 
 from compute.book.ganzhi import GANZHI_ZH
 from yimao.cli.main import main
+from yimao.errors import EditionError
 from yimao.model import cases as C
 from yimao.tei.inputs import CORRECTIONS_TSV
 from yimao.tei.source import load as load_source
@@ -189,6 +190,50 @@ def test_cli_case(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "✗ c2 「京房降宿危星」 jingxing-jingfang: contradicted" in out
     assert "觜" in out
+
+
+def test_cli_case_follows_the_locale(capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``yimao case`` speaks Korean under a Korean ``LANG`` (or ``--lang ko``), English
+    otherwise, like ``yimao chart`` (issue 24): the passage cited as a reader cites it, the
+    date as 寅月 癸酉日, each claim's status and rule in Korean, no English working note."""
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    assert main(["case", "p111-case1"]) == 0
+    ko = capsys.readouterr().out
+    assert main(["case", "p111-case1", "--lang", "ko"]) == 0
+    assert capsys.readouterr().out == ko
+    first = ko.splitlines()[0]
+    assert "立法 13.8" in first and "실제 점례" in first and "(p111)" not in first, first
+    assert "날짜: 寅月 癸酉日" in ko and "寅建 癸酉日" not in ko.split("」", 1)[1]
+    assert "✓ 1. 「子遇長生」" in ko and "계산과 일치" in ko and "changsheng-12" not in ko
+    assert "用神 子孫: 책 四爻, 계산 四爻 — 일치" in ko
+    assert "but" not in ko and "confirmed" not in ko and "compute" not in ko
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert main(["case", "p111-case1"]) == 0
+    en = capsys.readouterr().out
+    assert en.splitlines()[0].startswith("p111-case1  (reported case, p111)")
+    assert "✓ c1 「子遇長生」 changsheng-12: confirmed" in en
+    assert main(["case", "p111-case1", "--lang", "en"]) == 0
+    assert capsys.readouterr().out == en
+
+
+def test_cli_case_in_korean_shows_no_english(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every case in Korean: no Latin word but case ids (the command's own argument), which
+    an English working note, a status word or a rule id would add."""
+    import yimao.cli.case as cli_case
+
+    found = {}
+    for case in C.load():
+        text = cli_case.show(case.id, "ko")
+        words = set(re.findall(r"[A-Za-z][A-Za-z0-9_-]+", text))
+        words = {w for w in words if not re.fullmatch(r"p\d{3}-case\d+", w)}
+        if words:
+            found[case.id] = sorted(words)[:6]
+    assert not found, found
+    with pytest.raises(EditionError, match="「p999-case9」: 그런 점례는 없습니다"):
+        cli_case.show("p999-case9", "ko")
 
 
 def test_cli_bad_case_id(capsys: pytest.CaptureFixture[str]) -> None:

@@ -170,8 +170,9 @@ def test_a_case_page_runs_reruns_and_explains_bad_input(browser: Any, server: Se
     for name in ("year", "hour", "birth", "lines", "at", "tz"):
         assert form.locator(f"input[name={name}]").input_value() == ""
 
-    # prefilled with the question the case answers too, so that its 用神 is computed
-    assert form.locator("input[name=question]").input_value() == CASE_QUESTION
+    # prefilled with the question the case answers too, so that its 用神 is computed: by the
+    # book's words (趨利, asked in no other chapter), not its id (issue 24)
+    assert form.locator("input[name=question]").input_value() == "趨利"
     first = run(page)
     assert first.error is None, first.text
     assert first.chart == expected(**CASE_INPUTS, question=CASE_QUESTION)

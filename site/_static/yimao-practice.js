@@ -289,7 +289,7 @@
     r.textContent = total + "개 중 " + right + "개 맞음";
     var more = document.createElement("span");
     more.className = "practice-more";
-    more.textContent = right === total ? " — 모두 맞았다." : " — 틀린 칸 아래에 풀이와 책의 문장이 있다.";
+    more.textContent = right === total ? " — 모두 맞았습니다." : " — 틀린 칸 아래에 풀이와 책의 문장이 있습니다.";
     r.append(more);
     r.hidden = false;
   }

@@ -33,7 +33,7 @@
 
   var STAGES = [
     "", "실행 환경(Pyodide)을 이 사이트에서 내려받는 중", "파이썬을 시작하는 중",
-    "compute를 불러오는 중", "계산하는 중"
+    "계산 엔진을 불러오는 중", "계산하는 중"
   ];
   var worker = null;       // the Python side (yimao-run-worker.js), started on first use
   var pending = {};        // run id -> {resolve, reject}
@@ -203,12 +203,12 @@
       if (gz) {
         Object.keys(gz).forEach(function (k) { if (!out[k]) { out[k] = gz[k]; } });
         out.at = "";
-        notes.push("干支 날짜를 年·月建·日辰·時로 읽었다");
+        notes.push("干支 날짜를 年·月建·日辰·時로 읽었습니다");
       } else if (w) {
         var iso = String(w.y).padStart(4, "0") + "-" + pad(w.mo) + "-" + pad(w.d) + "T" +
           pad(w.h) + ":" + pad(w.mi);
-        if (iso !== out.at) { notes.push("일시 " + iso); }
-        if (w.timeless) { notes.push("시각이 없어 정오(12:00)로 계산했다. 時는 믿지 마십시오"); }
+        if (iso !== out.at) { notes.push("일시 " + iso.replace("T", " ")); }
+        if (w.timeless) { notes.push("시각이 없어 정오(12:00)로 계산했습니다. 時는 믿지 마십시오"); }
         out.at = iso;
         if (w.zone && !out.tz) { out.tz = w.zone; }
         if (out.tz) {
@@ -253,7 +253,7 @@
       var zone = "";
       try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* none */ }
       if (tz) { tz.value = zone; }
-      status.textContent = "지금 시각" + (zone ? "(" + zone + ")" : "") + "을 넣었다.";
+      status.textContent = "지금 시각" + (zone ? "(" + zone + ")" : "") + "을 넣었습니다.";
     });
     box.append(picker, " ", now);
     at.closest("label").after(box);
@@ -269,7 +269,7 @@
     box.append(el("summary", {}, "동전 세 개로 괘 짓기"));
     box.append(el("p", { "class": "coin-help" },
       "동전 세 개를 던진 대로 앞(字)·뒤(背)를 눌러 맞추고 「이 효 적기」를 누르십시오. " +
-      "아래 효(初爻)부터 여섯 번. 뒤가 하나면 單, 둘이면 拆, 셋이면 重, 없으면 交다."));
+      "아래 효(初爻)부터 여섯 번. 뒤가 하나면 單, 둘이면 拆, 셋이면 重, 없으면 交입니다."));
     var coins = el("p", { "class": "coins" });
     var faces = [false, false, false];
     faces.forEach(function (_, i) {
@@ -298,7 +298,7 @@
           var f = form.elements.namedItem(n);
           if (f) { f.value = ""; }
         });
-        status.textContent = "여섯 효를 채웠다 (" + lines.value + "). 일시를 넣고 실행하십시오.";
+        status.textContent = "여섯 효를 채웠습니다 (" + lines.value + "). 일시를 넣고 실행하십시오.";
       } else {
         status.textContent = (tossed.length + 1) + "번째 효를 던지십시오.";
       }

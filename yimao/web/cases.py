@@ -53,6 +53,41 @@ TYPE_KO = {
 }
 
 
+_JIAN = re.compile(r"建(?=\s|$)")
+
+
+def month_day(date: str) -> str:
+    """A case's date as the translation writes it: the month by its branch and 月 (寅月 甲子日),
+    where the record keeps the book's 建 (寅建 甲子日; the 月建 is the same month).
+
+    >>> month_day("寅建 甲子日"), month_day("辛卯年 丙申建 丙子日"), month_day("巳日")
+    ('寅月 甲子日', '辛卯年 丙申月 丙子日', '巳日')
+    >>> month_day("丑建 甲寅旬"), month_day("")
+    ('丑月 甲寅旬', '')
+    """
+    return _JIAN.sub("月", date)
+
+
+def question_words(value: str) -> str:
+    """What a Run panel's 筮類 field shows for a question: its wording as the book writes it
+    (筮其吉凶) where that wording names this question alone, else its id (a wording several
+    chapters share); any other value as it is.
+
+    >>> question_words("shilei-14-q7"), question_words("養病"), question_words("")
+    ('筮其吉凶', '養病', '')
+    >>> question_words("shilei-14-q2")  # 防疫 is asked in two chapters
+    'shilei-14-q2'
+    """
+    from compute.book.questions import question
+    from compute.errors import InputError
+
+    try:
+        q = question(value) if value.startswith("shilei-") else None
+        return q.text if q is not None and question(q.text).id == q.id else value
+    except InputError:
+        return value
+
+
 def case_page(case_id: str) -> str:
     """The page name of a case: ``cases/p089-case1`` (``/cases/p089-case1/``)."""
     return f"cases/{case_id}"
@@ -218,13 +253,13 @@ class Asking:
 PASSAGE_ID = re.compile(r" ?\(?(p\d{3}-s\d+)\)?")
 
 
-def _choice_ko(choice: str) -> str:
+def choice_ko(choice: str) -> str:
     """compute's note on how the 用神 was found, in a reader's words
     (:func:`compute.shilei.roles.say_choice`).
 
-    >>> _choice_ko("伏藏: 舍飛從伏"), _choice_ko("竟無"), _choice_ko("")
+    >>> choice_ko("伏藏: 舍飛從伏"), choice_ko("竟無"), choice_ko("")
     ('飛爻에 없어 그 아래 伏神을 쓴다(舍飛從伏).', '飛爻에도 伏神에도 없다(竟無).', '')
-    >>> print(_choice_ko("兩現: 初爻 丑 (空), 上爻 未 → 取 上爻: 舍其有傷，取其無傷 (p173-s2)"))
+    >>> print(choice_ko("兩現: 初爻 丑 (空), 上爻 未 → 取 上爻: 舍其有傷，取其無傷 (p173-s2)"))
     用神이 두 번 나타난다(兩現): 初爻 丑(空)、上爻 未. 「舍其有傷，取其無傷」에 따라 上爻를 취한다.
     """
     from compute.shilei.roles import say_choice
@@ -318,7 +353,7 @@ def asking(case: C.Case, s: C.Setting) -> Asking | None:
     got = "、".join(POS_ZH[p] for p in r.positions) or "伏神"
     said = AGREEMENT_KO.get(status, "").format(book=pp(book, "을"), computed=pp(got, "을"))
     note = case.yongshen_note if not re.search("[A-Za-z]", case.yongshen_note) else ""
-    return Asking(q, first, r.value, why, passages, tuple(roles), _choice_ko(r.choice),
+    return Asking(q, first, r.value, why, passages, tuple(roles), choice_ko(r.choice),
                   said, note,
                   tuple(m.group(1) for m in PASSAGE_ID.finditer(r.choice)))
 
@@ -374,7 +409,9 @@ def compute(case: C.Case, links: Links | None = None) -> Computed:
         chart = chart_view(s, links)
         ask = asking(case, s)
     except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
-        error = str(exc)
+        from compute.errors import message
+
+        error = message(exc, "ko")  # an InputError in Korean; another error as it is
     verdicts = tuple(C.evaluate(case, claim) for claim in case.claims)
     reasons = tuple(explain(Inputs.of(case), claim.check) if v.status != "two_readings" else ()
                     for claim, v in zip(case.claims, verdicts, strict=True))
@@ -489,7 +526,7 @@ class CaseBook:
         return {
             "case": case, "ref": short_ref(ed.ref(cid)),
             "division": ed.passage(case.passage).division,
-            "label": case.title_ko or f"{case.hexagrams} {case.date}".strip(),
+            "label": case.title_ko or f"{case.hexagrams} {month_day(case.date)}".strip(),
             "type_ko": TYPE_KO.get(case.type, case.type), "text": case.corrected or case.text,
             "text_ko": self._korean(case.passage),
             "outcome_ko": tuple(k for p in case.outcome_paragraphs if p != case.passage
@@ -544,7 +581,7 @@ class CaseBook:
         case = self.cases.get(cid)
         if case is None:  # a case the TEI lacks: its id
             return cid
-        return case.title_ko or f"{case.primary} {cid}".strip()
+        return case.title_ko or f"{case.hexagrams} {month_day(case.date)}".strip()
 
     def views(self) -> list[dict[str, Any]]:
         return [self.view(cid) for cid in self.ids()]

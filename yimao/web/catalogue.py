@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yimao.errors import EditionError
-from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks, why_name
+from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks, month_day, why_name
 from yimao.web.examples import (
     ExampleStore,
     ExampleView,
@@ -46,7 +46,7 @@ class Catalogue:
         self.store = ExampleStore(cache.with_name("yimao-examples.pickle") if cache else None,
                                   edition.path)
         self.env = pages.env
-        self.env.globals.update(case_page=case_page, docname=docname,
+        self.env.globals.update(case_page=case_page, docname=docname, month_day=month_day,
                                 question_page=question_page, sentence_text=self.sentence_text,
                                 render_chart=render_chart)
 

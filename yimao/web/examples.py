@@ -50,7 +50,7 @@ from yimao.model import examples as X
 from yimao.web.cases import CaseBook, ChartView, case_page, chart_view
 from yimao.web.links import Links
 from yimao.web.pages import docname, short_ref
-from yimao.web.rules import PassageLink
+from yimao.web.rules import PassageLink, chapter_title
 
 if TYPE_CHECKING:
     from compute.engine.chart import Chart
@@ -235,7 +235,7 @@ def _passage_links(edition: Edition, sids: Iterable[str]) -> tuple[PassageLink, 
             div = edition.passage(sid.split("-")[0]).division
         except EditionError:
             continue
-        out.append(PassageLink(sid, ref, docname(div)))
+        out.append(PassageLink(sid, ref, docname(div), chapter_title(edition, div)))
     return tuple(out)
 
 

@@ -208,6 +208,12 @@ class Pages:
         self.env.globals.update(rule_names={}, rule_titles={}, claim_info={},
                                 claim_status_label={}, status_ko={}, case_title=str,
                                 questions_of=lambda chapter: (), opening=opening)
+        from yimao.web.cases import question_words  # (they import this module)
+        from yimao.web.citelinks import CiteLinks
+
+        # a note's citations (立法 13.4) made links: {{ cite_links(note, url) }}; a Run panel's
+        # question by its words
+        self.env.globals.update(cite_links=CiteLinks(edition).link, question_words=question_words)
 
     def division(self, division_id: str, url: Url, base_url: str = "",
                  actions: Mapping[str, Sequence[Action]] | None = None) -> str:

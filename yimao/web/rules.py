@@ -36,6 +36,7 @@ class PassageLink:
     id: str  # p043-s1
     ref: str  # 立法 4.2.1
     docname: str  # lifa/04
+    chapter: str = ""  # the chapter's title (納甲章) for a passage of a numbered chapter
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +138,13 @@ def _order(sid: str) -> tuple[int, int, int]:
     return (i.paragraph_n, 1 if i.kind == "note" else 0, i.n or 0)
 
 
+def chapter_title(edition: Edition, division_id: str) -> str:
+    """The title of a numbered chapter of 立法 or 筮類 (納甲章) a citation names beside its
+    number where space allows; empty for the front and back matter."""
+    div = next((d for d in edition.divisions if d.id == division_id), None)
+    return div.title_zh if div is not None and div.n is not None else ""
+
+
 def rule_views(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> list[RuleView]:
     """Every rule of the TEI's taxonomy (``#rules``, compiled from compute's registry and
     editorial/rules-ko.tsv) with its passages (the sentences whose @ana point to it) and
@@ -150,7 +158,7 @@ def rule_views(edition: Edition, cases_by_rule: Mapping[str, Sequence[str]]) -> 
                 div = edition.passage(ids.paragraph_of(sid)).division
             except EditionError:  # a partial edition (a test fixture) lacks the passage
                 continue
-            links.append(PassageLink(sid, ref, docname(div)))
+            links.append(PassageLink(sid, ref, docname(div), chapter_title(edition, div)))
         doctrine = cat.kinds == ("doctrine",)
         out.append(RuleView(
             cat.rule_id, cat.name_zh, cat.name_ko or cat.rule_id, cat.kinds,
