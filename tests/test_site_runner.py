@@ -319,25 +319,39 @@ class _Metered(SiteHandler):
         pass
 
 
-def test_a_first_run_downloads_the_runtime_compressed_once(browser: Any, site: Build) -> None:
-    """A first Run on /cast/ in a fresh browser (no cache, no service worker), served as
-    ``make serve`` serves the site: the bytes of the runtime sent over the wire stay under
-    :data:`FIRST_RUN_BYTES`, each file is sent once and gzip-encoded, and the size the progress
-    line states (the manifest's ``transfer``) is what was sent."""
+def _metered(site: Build) -> tuple[SiteServer, threading.Thread, str]:
     server = SiteServer(("127.0.0.1", 0), functools.partial(_Metered, directory=str(site.out)))
     server.sent = {}  # type: ignore[attr-defined]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    url = f"http://127.0.0.1:{server.server_address[1]}"
+    return server, thread, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.mark.parametrize("when", ["at-once", "controlled"])
+def test_a_first_run_downloads_the_runtime_compressed_once(browser: Any, site: Build,
+                                                           when: str) -> None:
+    """A first Run on /cast/ in a fresh browser (no cache, no service worker), served as
+    ``make serve`` serves the site: the bytes of the runtime sent over the wire stay under
+    :data:`FIRST_RUN_BYTES`, each file is sent once and gzip-encoded, and the size the progress
+    line states (the manifest's ``transfer``) is what was sent and what the line says. Run at
+    once, while the service worker is still installing (the page waits for it to take control,
+    so the runtime is not fetched by the page and again by the worker), and after it
+    controls the page."""
+    server, thread, url = _metered(site)
     v = visit(browser, url)
+    manifest = json.loads((site.out / "_py" / "manifest.json").read_text(encoding="utf-8"))
+    said: list[str] = []
     try:
         v.page.goto(url + "/cast/")
-        # the service worker installed (as after a first page view): the runtime goes through
-        # it, stored as it arrives (a Run started before it controls the page is downloaded
-        # by the page and kept by the worker afterwards, from the HTTP cache when it has it)
-        v.page.wait_for_function("!!navigator.serviceWorker.controller", timeout=30_000)
+        if when == "controlled":
+            v.page.wait_for_function("!!navigator.serviceWorker.controller", timeout=30_000)
+        v.page.evaluate("""() => { window.__said = [];
+            const s = document.querySelector('.run-status');
+            new MutationObserver(() => window.__said.push(s.textContent))
+              .observe(s, {childList: true, characterData: true, subtree: true}); }""")
         at = datetime.datetime.fromisoformat(CAST["at"])
         assert run(v.page, CAST).chart == expected(lines=CAST["lines"], at=at)
+        said = v.page.evaluate("window.__said")
         deadline = time.monotonic() + 30  # the service worker kept the runtime: not again
         while not _offline_ready(v.page):
             assert time.monotonic() < deadline, "the service worker did not keep the runtime"
@@ -349,7 +363,8 @@ def test_a_first_run_downloads_the_runtime_compressed_once(browser: Any, site: B
         thread.join()
     sent: dict[str, int] = server.sent  # type: ignore[attr-defined]
     py = {path: n for path, n in sent.items() if path.startswith("/_py/")}
-    manifest = json.loads((site.out / "_py" / "manifest.json").read_text(encoding="utf-8"))
+    size = f"약 {manifest['transfer'] / 1e6:.1f} MB"  # the progress line, from the manifest
+    assert any(size in line for line in said), said
     for name in manifest["files"]:  # each once, as its .gz companion (and headers)
         gz = (site.out / "_py" / f"{name}.gz").stat().st_size
         assert gz <= py[f"/_py/{name}"] < gz + 2_000, name
@@ -359,3 +374,45 @@ def test_a_first_run_downloads_the_runtime_compressed_once(browser: Any, site: B
     assert abs(total - manifest["transfer"]) < 10_000  # the progress line's figure is true
     has_zopfli = importlib.util.find_spec("zopfli") is not None
     assert total <= (FIRST_RUN_BYTES if has_zopfli else FIRST_RUN_BYTES_GZIP9), total
+
+
+SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}});"
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_on_save_data_the_panel_asks_before_downloading(browser: Any, site: Build,
+                                                        answer: bool) -> None:
+    """With Save-Data on (``navigator.connection.saveData``), a first Run asks, in Korean and
+    with the size of the download, before fetching the runtime: declined, nothing of the
+    runtime but its manifest is sent and the panel says why; accepted, the chart comes."""
+    server, thread, url = _metered(site)
+    v = visit(browser, url)
+    v.context.add_init_script(SAVE_DATA)
+    asked: list[str] = []
+
+    def dialog(d: Any) -> None:
+        asked.append(d.message)
+        d.accept() if answer else d.dismiss()
+
+    try:
+        v.page.on("dialog", dialog)
+        v.page.goto(url + "/cast/")
+        result = run(v.page, CAST)
+        if answer:
+            at = datetime.datetime.fromisoformat(CAST["at"])
+            assert result.chart == expected(lines=CAST["lines"], at=at)
+        else:
+            assert result.chart is None and "데이터 절약 모드" in result.text, result.text
+        v.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+    manifest = json.loads((site.out / "_py" / "manifest.json").read_text(encoding="utf-8"))
+    assert len(asked) == 1 and "데이터 절약 모드" in asked[0], asked
+    assert f"{manifest['transfer'] / 1e6:.1f} MB" in asked[0], asked
+    sent = {p for p in server.sent if p.startswith("/_py/")}  # type: ignore[attr-defined]
+    if answer:
+        assert {f"/_py/{n}" for n in manifest["files"]} <= sent
+    else:
+        assert sent <= {"/_py/manifest.json"}, sent
