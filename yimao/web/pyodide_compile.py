@@ -22,9 +22,10 @@ Without this a first run spends most of its time compiling the standard library'
 (measured: Pyodide's start 2–4× slower). The bytecode is made smaller to download (issue 26):
 docstrings are left out (:func:`without_docstrings`: ``__doc__`` is None, as under
 ``python -OO``, asserts kept), the interpreter runs with ``PYTHONNODEBUGRANGES`` (set by the
-.mjs), so compute's line tables keep each instruction's line but not its columns (a traceback
-names the line without the ``^^^`` under it), and the standard library's give each function's
-first line only (:func:`first_lines`).
+.mjs: no column tables), and the line tables, the standard library's and compute's, give each
+function's first line only (:func:`first_lines`: a traceback names the function's ``def``
+line). The modules this file imports itself (zipfile, pathlib…) are not counted as hot unless
+a run imports them (:func:`hot_modules`).
 """
 
 from __future__ import annotations

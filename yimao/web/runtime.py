@@ -16,14 +16,16 @@ Building (a Sphinx extension that :mod:`yimao.web.extension` sets up): when the 
   (standard library only; its table of the 節 makes dates without lunar-python) in one zip of
   bytecode that the page puts on ``sys.path`` (no micropip, no package index);
 * ``_py/python_stdlib-<digest>.zip``: the release's standard library trimmed to what a run
-  imports (:func:`trim_stdlib`), compiled to bytecode. Both zips are compiled by the pinned
+  imports (:func:`trim_stdlib`), compiled to bytecode; asyncio and Pyodide's package loader,
+  which Pyodide's start imports but a Run never uses, served as small stand-ins
+  (:data:`STAND_INS`, :data:`NO_EVENT_LOOP`). Both zips are compiled by the pinned
   Pyodide itself under Node (:mod:`yimao.web.pyodide_compile`; kept in
   ``.cache/pyodide/compiled/`` per digest of the sources): without that a first run spends most
   of its time compiling Python source, and the whole standard library is served;
 * ``.gz`` companions of these files (:func:`companion`, Zopfli when installed): what
   ``make serve`` (or a static host) sends a browser that takes gzip; their sum is the
-  manifest's ``transfer``, the size the Run panel's progress line states (a first Run: 4.70 MB,
-  was 5.97 before issue 26's trimming, 7.68 before that);
+  manifest's ``transfer``, the size the Run panel's progress line states (a first Run: 4.35 MB;
+  4.70 before the stand-ins, 5.97 before issue 26's trimming, 7.68 before that);
 * ``_py/manifest.json``: what the page's script loads (:func:`manifest`);
 * ``sw.js`` at the site root: the service worker (template ``site/_templates/yimao/sw.js``)
   with the list of files it precaches.
