@@ -459,8 +459,18 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
     return (folder / names[0]).read_bytes(), (folder / names[1]).read_bytes(), report
 
 
-IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+)"
+IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w., \t*]+)"
                     rb"|import[ \t]+([\w., \t]+))", re.M)
+START_IMPORTS = ("encodings", "encodings.utf_8", "functools", "importlib", "_pyodide",
+                 "_pyodide._base", "_pyodide._importhook", "pyodide", "pyodide.code",
+                 "pyodide.ffi", "pyodide._package_loader", "pyodide._state", "asyncio",
+                 "_pyodide.jsbind", "_pyodide._future_helper", "_pyodide.docstring",
+                 "_py_warnings")
+"""What Pyodide's start imports (its JavaScript by name, ``finalizeBootstrap``; its core,
+asyncio and ``_pyodide``'s helpers; Python's own start, the codecs and warnings), for a build
+without node, which cannot list the hot modules: the standard library is then trimmed to
+these, compute's imports and what they all import when imported (as source). A build with
+node found these hot too (``report.json``)."""
 KEEP_ALWAYS = ("encodings.aliases", "encodings.ascii", "encodings.latin_1",
                "encodings.utf_8_sig", "traceback", "linecache", "tokenize")
 """Modules kept in the trimmed standard library whatever the imports say: the codecs' table
@@ -610,11 +620,12 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
             shutil.rmtree(old)
     sources = package_files(root)
     stdlib_zip, package, report = compiled(pin, package_zip(sources), cache)
+    served = as_served((src / "python_stdlib.zip").read_bytes())
     if report.get("hot"):  # only what a run can import (the compiling listed the hot modules)
-        stdlib_zip = trim_stdlib(stdlib_zip, as_served((src / "python_stdlib.zip").read_bytes()),
-                                 report["hot"], sources, report.get("frozen", ()))
-    else:
-        stdlib_zip = stored(stdlib_zip)
+        stdlib_zip = trim_stdlib(stdlib_zip, served, report["hot"], sources,
+                                 report.get("frozen", ()))
+    else:  # without node, no list of what a run imported: what Pyodide's start names instead
+        stdlib_zip = trim_stdlib(stdlib_zip, served, START_IMPORTS, sources)
     package = stored(package)
     written = {f"python_stdlib-{sha256(stdlib_zip)[:12]}.zip": stdlib_zip,
                f"yimao-py-{sha256(package)[:12]}.zip": package}
