@@ -12,6 +12,9 @@ served. Anything asked of this module says so when called.
 >>> sleep(1)
 Traceback (most recent call last):
 RuntimeError: asyncio.sleep: this runtime has no event loop
+>>> __getattr__("pytest_plugins")
+Traceback (most recent call last):
+AttributeError: pytest_plugins
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ if TYPE_CHECKING:  # nothing imported at run time but what the module needs
 
 
 def __getattr__(name: str) -> Callable[..., NoReturn]:
-    if name.startswith("__"):
+    if name.startswith(("_", "pytest")):  # Python's own questions, and pytest's
         raise AttributeError(name)
 
     def unavailable(*args: object, **kwargs: object) -> NoReturn:
