@@ -12,9 +12,32 @@
   var ROOT = new URL("../", script ? script.src : location.href);  // this file is _static/…
   var PY = new URL("_py/", ROOT);
 
+  var registered = Promise.resolve(null);  // the service worker's registration, or null
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register(new URL("sw.js", ROOT).href, { scope: ROOT.pathname })
-      .catch(function () { /* the site works without it, only not offline */ });
+    registered = navigator.serviceWorker.register(new URL("sw.js", ROOT).href, { scope: ROOT.pathname })
+      .catch(function () { return null; /* the site works without it, only not offline */ });
+  }
+
+  /* The runtime goes through the service worker, which keeps each file as it arrives. A Run
+     started before the worker controls this page (a first visit: it is still installing)
+     waits until it does, so the runtime is downloaded once (not by the page and again by the
+     worker); not when no worker is coming (none registered, it failed, or a reload that
+     bypasses it), and never longer than CONTROL_WAIT ms. */
+  var CONTROL_WAIT = 20000;
+  function controlled() {
+    var sw = navigator.serviceWorker;
+    if (!sw || !window.isSecureContext || sw.controller) { return Promise.resolve(); }
+    return registered.then(function (reg) {
+      var coming = reg && (reg.installing || reg.waiting);
+      if (!coming || sw.controller) { return; }
+      return new Promise(function (resolve) {
+        sw.addEventListener("controllerchange", function () { resolve(); }, { once: true });
+        coming.addEventListener("statechange", function () {
+          if (coming.state === "redundant") { resolve(); }
+        });
+        setTimeout(resolve, CONTROL_WAIT);
+      });
+    });
   }
 
   var forms = document.querySelectorAll("form.run-example");
@@ -40,13 +63,14 @@
   var nextId = 0;
   var listeners = [];      // progress callbacks of the panels waiting for the start
   var ready = null;        // {timings} once Python answers
+  var starting = null;     // Promise: the worker started (once the service worker controls)
 
   function mb(bytes) { return (bytes / 1e6).toFixed(1) + " MB"; }
 
   /* on Save-Data (the reader asked the browser to spare data), ask before the first download */
   function allowed() {
     var c = navigator.connection;
-    if (ready || worker || !c || !c.saveData) { return Promise.resolve(true); }
+    if (ready || starting || !c || !c.saveData) { return Promise.resolve(true); }
     return fetch(new URL("manifest.json", PY)).then(function (r) { return r.json(); })
       .then(function (m) {
         return window.confirm("데이터 절약 모드입니다. 계산하려면 처음 한 번 약 " +
@@ -70,7 +94,11 @@
         if (m.type === "result") { p.resolve(m.response); } else { p.reject(new Error(m.message)); }
       }
     };
-    // how much a first run downloads, for the progress line (the worker fetches the rest)
+  }
+
+  // how much a first run downloads (the manifest's transfer: the sum of the compressed files
+  // the server sends), for the progress line
+  function announce() {
     fetch(new URL("manifest.json", PY)).then(function (r) { return r.json(); })
       .then(function (m) {
         if (!ready) {
@@ -83,21 +111,30 @@
 
   function call(request, progress) {
     return allowed().then(function (ok) {
-      if (!ok) { throw new Error("데이터 절약 모드라 내려받지 않았습니다. 계산하려면 다시 실행하고 내려받기를 허락하십시오."); }
+      if (!ok) {
+        var declined = new Error("데이터 절약 모드라 실행 환경을 내려받지 않았습니다. 계산하려면 다시 실행하고 내려받기를 허락하십시오.");
+        declined.declined = true;
+        throw declined;
+      }
       return start(request, progress);
     });
   }
 
   function start(request, progress) {
-    if (!worker) { startWorker(); }
     if (!ready) {
       listeners.push(progress);
       progress(1, STAGES[1]);
     }
-    return new Promise(function (resolve, reject) {
-      var id = ++nextId;
-      pending[id] = { resolve: resolve, reject: reject };
-      worker.postMessage({ type: "run", id: id, request: request });
+    if (!starting) {
+      announce();
+      starting = controlled().then(function () { if (!worker) { startWorker(); } });
+    }
+    return starting.then(function () {
+      return new Promise(function (resolve, reject) {
+        var id = ++nextId;
+        pending[id] = { resolve: resolve, reject: reject };
+        worker.postMessage({ type: "run", id: id, request: request });
+      });
     }).finally(function () {
       listeners = listeners.filter(function (f) { return f !== progress; });
     });
@@ -507,7 +544,8 @@
         result.textContent = "";
         var p = document.createElement("p");
         p.className = "run-error";
-        p.textContent = "실행 환경을 불러오지 못했습니다 (" + (err && err.message || err) +
+        p.textContent = err && err.declined ? err.message :
+          "실행 환경을 불러오지 못했습니다 (" + (err && err.message || err) +
           "). 연결을 확인하고 다시 실행하십시오.";
         result.append(p);
         result.setAttribute("data-ms", String(Math.round(performance.now() - t0)));

@@ -24,6 +24,8 @@ const py = await loadPyodide({
 });
 py.mountNodeFS("/work", work);
 try {
+  // the modules Pyodide's start imported, before the compiler imports its own
+  py.runPython("import sys; START_MODULES = frozenset(sys.modules)");
   py.runPython(readFileSync(new URL("pyodide_compile.py", import.meta.url), "utf8"));
   py.globals.get("main")("/work");
 } catch (err) {

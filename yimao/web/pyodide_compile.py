@@ -22,9 +22,10 @@ Without this a first run spends most of its time compiling the standard library'
 (measured: Pyodide's start 2–4× slower). The bytecode is made smaller to download (issue 26):
 docstrings are left out (:func:`without_docstrings`: ``__doc__`` is None, as under
 ``python -OO``, asserts kept), the interpreter runs with ``PYTHONNODEBUGRANGES`` (set by the
-.mjs), so compute's line tables keep each instruction's line but not its columns (a traceback
-names the line without the ``^^^`` under it), and the standard library's give each function's
-first line only (:func:`first_lines`).
+.mjs: no column tables), and the line tables, the standard library's and compute's, give each
+function's first line only (:func:`first_lines`: a traceback names the function's ``def``
+line). The modules this file imports itself (zipfile, pathlib…) are not counted as hot unless
+a run imports them (:func:`hot_modules`).
 """
 
 from __future__ import annotations
@@ -121,8 +122,14 @@ def _write(out: zipfile.ZipFile, name: str, data: bytes) -> None:
     out.writestr(info, data)
 
 
-def hot_modules(package: Path) -> set[str]:
-    """Every module imported after Pyodide's start and a few runs of the Run panel's call."""
+def hot_modules(package: Path, start: frozenset[str] | None = None) -> set[str]:
+    """Every module imported after Pyodide's start and a few runs of the Run panel's call.
+    *start*: the modules imported by Pyodide's start (the .mjs notes them before this file
+    runs); the others, imported by this compiler (zipfile, pathlib…), are forgotten first, so
+    that they count as hot only if a run imports them again."""
+    if start is not None:
+        for name in set(sys.modules) - start:
+            del sys.modules[name]
     sys.path.insert(0, str(package))
     runner = importlib.import_module("compute.runner")
     for fields in SAMPLES:
@@ -170,13 +177,15 @@ def compile_zip(src: Path, dest: Path, hot: set[str] | None, prefix: str,
 
 def main(work: str, stdlib: str = "/lib/python314.zip") -> None:
     folder = Path(work)
-    hot = hot_modules(folder / "package.zip")
-    # the standard library's lines are those of CPython's own sources; compute keeps its own
+    hot = hot_modules(folder / "package.zip", globals().get("START_MODULES"))
+    # each function's first line only, the standard library's and compute's: a traceback names
+    # the function (its def line), the rest is smaller to download
     std = compile_zip(Path(stdlib), folder / "python_stdlib.zip", hot, stdlib, lines=False)
-    pkg = compile_zip(folder / "package.zip", folder / "package.pyc.zip", None, "yimao-py")
+    pkg = compile_zip(folder / "package.zip", folder / "package.pyc.zip", None, "yimao-py",
+                      lines=False)
     report = {"python": sys.version.split()[0], "hot": sorted(hot),
               "frozen": sorted(frozen(hot)), "docstrings": False,
-              "debug_ranges": debug_ranges(), "stdlib_lines": "first",
+              "debug_ranges": debug_ranges(), "lines": "first",
               "stdlib": {"compiled": std[0], "source": std[1]},
               "package": {"compiled": pkg[0], "source": pkg[1]}}
     (folder / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")

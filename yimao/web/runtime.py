@@ -16,14 +16,16 @@ Building (a Sphinx extension that :mod:`yimao.web.extension` sets up): when the 
   (standard library only; its table of the 節 makes dates without lunar-python) in one zip of
   bytecode that the page puts on ``sys.path`` (no micropip, no package index);
 * ``_py/python_stdlib-<digest>.zip``: the release's standard library trimmed to what a run
-  imports (:func:`trim_stdlib`), compiled to bytecode. Both zips are compiled by the pinned
+  imports (:func:`trim_stdlib`), compiled to bytecode; asyncio and Pyodide's package loader,
+  which Pyodide's start imports but a Run never uses, served as small stand-ins
+  (:data:`STAND_INS`, :data:`NO_EVENT_LOOP`). Both zips are compiled by the pinned
   Pyodide itself under Node (:mod:`yimao.web.pyodide_compile`; kept in
   ``.cache/pyodide/compiled/`` per digest of the sources): without that a first run spends most
   of its time compiling Python source, and the whole standard library is served;
 * ``.gz`` companions of these files (:func:`companion`, Zopfli when installed): what
   ``make serve`` (or a static host) sends a browser that takes gzip; their sum is the
-  manifest's ``transfer``, the size the Run panel's progress line states (a first Run: 4.70 MB,
-  was 5.97 before issue 26's trimming, 7.68 before that);
+  manifest's ``transfer``, the size the Run panel's progress line states (a first Run: 4.35 MB;
+  4.70 before the stand-ins, 5.97 before issue 26's trimming, 7.68 before that);
 * ``_py/manifest.json``: what the page's script loads (:func:`manifest`);
 * ``sw.js`` at the site root: the service worker (template ``site/_templates/yimao/sw.js``)
   with the list of files it precaches.
@@ -342,6 +344,73 @@ def without_optional(stdlib_zip: bytes) -> bytes:
     return buf.getvalue()
 
 
+NO_EVENT_LOOP = ("pyodide/__init__.py",
+                 b"from .webloop import _initialize_event_loop\n\n_initialize_event_loop()\n"
+                 b"del _initialize_event_loop\n")
+"""Pyodide's start sets up its event loop (``pyodide.webloop``) for Python code that awaits;
+a Run never awaits (``compute.runner.run_json`` is called synchronously), so the standard
+library the site serves leaves these lines out of ``pyodide/__init__.py``. The text must be in
+the pinned release's file: another release stops the build with one line until this is
+reviewed."""
+
+STAND_INS = {
+    "asyncio": ("asyncio/__init__.py", Path(__file__).with_name("stand_ins") / "asyncio.py"),
+    "pyodide._package_loader": ("pyodide/_package_loader.py",
+                                Path(__file__).with_name("stand_ins") / "package_loader.py"),
+}
+"""Modules of Pyodide's Python served as stand-ins (:mod:`yimao.web.stand_ins`), by name: the
+member of the standard library that takes the module's place (a package's other modules left
+out) and its source. Pyodide's start imports both, and what they import is never used by a
+Run: asyncio (imported by Pyodide's core, ``JsProxy_init``, for code that awaits: socket,
+subprocess, selectors, logging, concurrent.futures…) and the package loader (zipfile, shutil,
+tempfile, pathlib: the site loads no packages), about 250 KB of a first Run's download
+(compressed). With :data:`NO_EVENT_LOOP` the changes made to Pyodide's Python."""
+
+
+def as_served(release_zip: bytes) -> bytes:
+    """The release's standard library as the site serves it: without the :data:`OPTIONAL`
+    modules, stored, ``pyodide/__init__.py`` without the event loop's set-up
+    (:data:`NO_EVENT_LOOP`) and the :data:`STAND_INS` in their modules' places; the compiling
+    starts Pyodide from it and the trimming reads its imports from it.
+
+    >>> buf = io.BytesIO()
+    >>> with zipfile.ZipFile(buf, "w") as z:
+    ...     z.writestr("pyodide/__init__.py", b"x = 1\\n" + NO_EVENT_LOOP[1])
+    ...     for n in ("lzma.py", "asyncio/__init__.py", "asyncio/tasks.py", "json/__init__.py"):
+    ...         z.writestr(n, "")
+    >>> z = zipfile.ZipFile(io.BytesIO(as_served(buf.getvalue())))
+    >>> z.read("pyodide/__init__.py")
+    b'x = 1\\n'
+    >>> z.namelist()[1:]
+    ['json/__init__.py', 'asyncio/__init__.py', 'pyodide/_package_loader.py']
+    >>> b"this runtime has no event loop" in z.read("asyncio/__init__.py")
+    True
+    """
+    path, lines = NO_EVENT_LOOP
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(without_optional(release_zip))) as src, \
+            zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in src.infolist():
+            name = module_name(info.filename)
+            if name is not None and any(name == m or name.startswith(m + ".") for m in STAND_INS):
+                continue
+            data = src.read(info)
+            if info.filename == path:
+                if lines not in data:
+                    raise SiteRuntimeError(f"{path} of this Pyodide release does not start its "
+                                           "event loop as NO_EVENT_LOOP says: review the patch "
+                                           "in yimao/web/runtime.py")
+                data = data.replace(lines, b"")
+            member = zipfile.ZipInfo(info.filename, info.date_time)
+            member.external_attr = info.external_attr
+            out.writestr(member, data, zipfile.ZIP_STORED)
+        for member_name, source in STAND_INS.values():
+            member = zipfile.ZipInfo(member_name, ZIP_TIME)
+            member.external_attr = 0o644 << 16
+            out.writestr(member, source.read_bytes(), zipfile.ZIP_STORED)
+    return buf.getvalue()
+
+
 def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
              node: str | None = None) -> tuple[bytes, bytes, dict[str, Any]]:
     """(standard library zip, package zip, report) compiled by the pinned Pyodide under Node
@@ -349,7 +418,9 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
     digest of the release, the package's sources, the optional modules left out and the
     compiler, so an unchanged compute is not compiled again."""
     h = hashlib.sha256(pin.version.encode() + b"\0" + source_zip)
-    h.update("\0".join(OPTIONAL).encode())
+    h.update("\0".join(OPTIONAL).encode() + b"\0" + NO_EVENT_LOOP[1])
+    for _, source in STAND_INS.values():
+        h.update(source.read_bytes())
     for f in COMPILER:
         h.update(f.read_bytes())
     folder = cache / "compiled" / h.hexdigest()[:16]
@@ -360,7 +431,7 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
             print("yimao site: node is not installed: the Run panels' Python is served as "
                   "source (a first run compiles it; apt-get install nodejs makes it faster)",
                   file=sys.stderr)
-            stdlib = (cache_dir(pin, cache) / "python_stdlib.zip").read_bytes()
+            stdlib = as_served((cache_dir(pin, cache) / "python_stdlib.zip").read_bytes())
             return stdlib, source_zip, {"compiled": False}
         (cache / "compiled").mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=cache / "compiled", prefix=".work-") as tmp:
@@ -368,7 +439,7 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
             work.mkdir()
             (work / "package.zip").write_bytes(source_zip)
             release = (cache_dir(pin, cache) / "python_stdlib.zip").read_bytes()
-            (work / "stdlib.zip").write_bytes(without_optional(release))
+            (work / "stdlib.zip").write_bytes(as_served(release))
             proc = subprocess.run([node, str(COMPILER[0]), str(cache_dir(pin, cache)), str(work)],
                                   capture_output=True, text=True, timeout=900, check=False)
             if proc.returncode != 0 or not all((work / n).is_file() for n in names):
@@ -388,8 +459,18 @@ def compiled(pin: Pin, source_zip: bytes, cache: Path = CACHE,
     return (folder / names[0]).read_bytes(), (folder / names[1]).read_bytes(), report
 
 
-IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+)"
+IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w., \t*]+)"
                     rb"|import[ \t]+([\w., \t]+))", re.M)
+START_IMPORTS = ("encodings", "encodings.utf_8", "functools", "importlib", "_pyodide",
+                 "_pyodide._base", "_pyodide._importhook", "pyodide", "pyodide.code",
+                 "pyodide.ffi", "pyodide._package_loader", "pyodide._state", "asyncio",
+                 "_pyodide.jsbind", "_pyodide._future_helper", "_pyodide.docstring",
+                 "_py_warnings")
+"""What Pyodide's start imports (its JavaScript by name, ``finalizeBootstrap``; its core,
+asyncio and ``_pyodide``'s helpers; Python's own start, the codecs and warnings), for a build
+without node, which cannot list the hot modules: the standard library is then trimmed to
+these, compute's imports and what they all import when imported (as source). A build with
+node found these hot too (``report.json``)."""
 KEEP_ALWAYS = ("encodings.aliases", "encodings.ascii", "encodings.latin_1",
                "encodings.utf_8_sig", "traceback", "linecache", "tokenize")
 """Modules kept in the trimmed standard library whatever the imports say: the codecs' table
@@ -539,11 +620,12 @@ def write_runtime(outdir: Path, root: Path = ROOT, cache: Path = CACHE) -> dict[
             shutil.rmtree(old)
     sources = package_files(root)
     stdlib_zip, package, report = compiled(pin, package_zip(sources), cache)
+    served = as_served((src / "python_stdlib.zip").read_bytes())
     if report.get("hot"):  # only what a run can import (the compiling listed the hot modules)
-        stdlib_zip = trim_stdlib(stdlib_zip, (src / "python_stdlib.zip").read_bytes(),
-                                 report["hot"], sources, report.get("frozen", ()))
-    else:
-        stdlib_zip = stored(stdlib_zip)
+        stdlib_zip = trim_stdlib(stdlib_zip, served, report["hot"], sources,
+                                 report.get("frozen", ()))
+    else:  # without node, no list of what a run imported: what Pyodide's start names instead
+        stdlib_zip = trim_stdlib(stdlib_zip, served, START_IMPORTS, sources)
     package = stored(package)
     written = {f"python_stdlib-{sha256(stdlib_zip)[:12]}.zip": stdlib_zip,
                f"yimao-py-{sha256(package)[:12]}.zip": package}
