@@ -376,6 +376,11 @@
     return ka.join() === kb.join() && ka.every(function (k) { return a[k] === b[k]; });
   }
   function compute(fields) {
+    // the runtime through the service worker, fetched once (yimao-run.js: controlled)
+    var rt = window.yimaoRuntime;
+    return (rt ? rt.controlled() : Promise.resolve()).then(function () { return run(fields); });
+  }
+  function run(fields) {
     return new Promise(function (resolve, reject) {
       var worker = new Worker(new URL("yimao-run-worker.js", script.src), { type: "module" });
       worker.onmessage = function (event) {

@@ -39,6 +39,7 @@
       });
     });
   }
+  window.yimaoRuntime = { controlled: controlled };   // /practice/'s worker waits the same way
 
   var forms = document.querySelectorAll("form.run-example");
   // Run panels and near-miss charts kept in <template class="lazy"> until their box opens
