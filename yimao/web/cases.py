@@ -36,6 +36,7 @@ from yimao.web.links import Links
 from yimao.web.pages import docname, short_ref
 
 if TYPE_CHECKING:
+    from compute.engine.layout import Focus
     from yimao.model.edition import Edition
 
 STATUS = {
@@ -84,6 +85,7 @@ class ChartView:
     has_changed: bool = True
     html: str = ""  # compute.engine.layout.render_html: heading, table, 卦身 … (no findings)
     why: str = ""  # its notes and derivation (compute.engine.layout.why_data), served apart
+    focus: Focus | None = None  # the page's marks on it (compute.engine.layout.Focus)
 
 
 WHY_DIR = "_why"
@@ -160,11 +162,13 @@ def placeholder_ko(note: str) -> str:
     return note if not re.search("[A-Za-z]", note) else ""
 
 
-def chart_view(setting: C.Setting, links: Links | None = None) -> ChartView:
+def chart_view(setting: C.Setting, links: Links | None = None,
+               focus: Focus | None = None) -> ChartView:
     """The chart in the traditional layout: :func:`compute.engine.layout.chart_layout`, the one
     layout ``yimao chart`` prints and the Run panel shows, explained
     (:func:`compute.explain.explained`: each cell's note, the verdict, the derivation folded
-    until opened), its passages linked and cited by *links*."""
+    until opened), its passages linked and cited by *links*, the page's marks (*focus*: an
+    example's lines and cells, a question's 用神) put on by compute's layout."""
     from compute.engine.layout import render_html, table_lines, why_data
     from compute.explain import explained
 
@@ -183,7 +187,8 @@ def chart_view(setting: C.Setting, links: Links | None = None) -> ChartView:
                                  placeholder_spirits=not setting.day_stem,
                                  cite=links.cite if links else None,
                                  rule_info=links.rule_info if links else None,
-                                 why_src=links.root + why_name(why) if links else ""), why)
+                                 why_src=links.root + why_name(why) if links else "",
+                                 focus=focus), why, focus)
 
 
 ROLE_NAMES = (("用神", "yong"), ("元神", "yuan"), ("忌神", "ji"), ("仇神", "chou"))
