@@ -33,12 +33,6 @@ COMPUTING = [r.id for r in all_rules() if set(r.kinds) - {"doctrine"}]
 
 
 @pytest.fixture(scope="module")
-def tei(site: Build) -> etree._Element:
-    assert site.tei is not None
-    return etree.parse(str(site.tei)).getroot()
-
-
-@pytest.fixture(scope="module")
 def links(site: Build) -> dict[str, list[tuple[str, Path, str, str]]]:
     """``{paragraph id: [(kind, target page, anchor, label)]}`` of every worked-example link
     on the chapter pages, read from the passage row that holds the paragraph."""

@@ -41,9 +41,11 @@ from compute.claims import INPUTS
 from yimao import ids
 from yimao.tei.inputs import EDITORIAL, InputError, present
 from yimao.tei.layers import RANK_CASE, RANK_CLAIM, Span
-from yimao.tei.markup import attrs, el
+from yimao.tei.markup import attrs, el, feature_value
 
 CASES_TOML = EDITORIAL / "cases.toml"
+CASES_WHERE = "editorial/cases.toml"
+"""How an error names cases.toml (where a check value has no TEI form)."""
 CASE_NOTES_TSV = EDITORIAL / "case-notes.tsv"
 CASE_NOTE_FIELDS = ["target", "kind", "note"]
 NOTE_KINDS = ("date", "case", "contradicted", "not_computable", "two_readings")
@@ -396,13 +398,13 @@ def check_records(stand: etree._Element, case: Case) -> None:
         for name, v in case.reading.items():
             f = el(fs, "f")
             f.set("name", name)
-            _value(f, v)
+            feature_value(f, v, CASES_WHERE)
     for k, claim in enumerate(case.claims, 1):
         fs = el(stand, "fs", type="check", corresp=f"#{ids.claim(case.id, k)}")
         if claim.check is not None:
             f = el(fs, "f")
             f.set("name", "check")
-            _value(f, claim.check)
+            feature_value(f, claim.check, CASES_WHERE)
         for name, lang in (("note", "en"), ("sic", None), ("corr", None)):
             if getattr(claim, name):
                 _feature(fs, name, getattr(claim, name), lang)
@@ -412,31 +414,4 @@ def _feature(fs: etree._Element, name: str, text: str, lang: str | None) -> None
     f = el(fs, "f")
     f.set("name", name)
     el(f, "string", text, lang=lang)
-
-
-def _value(parent: etree._Element, value: Any) -> None:
-    """A value of the check language as a TEI feature value: a table is an ``fs``, a list a
-    ``vColl org="list"``, a boolean ``binary``, an integer ``numeric``, text a ``string``."""
-    if isinstance(value, Mapping):
-        fs = el(parent, "fs")
-        for name, v in value.items():
-            f = el(fs, "f")
-            f.set("name", name)
-            _value(f, v)
-    elif isinstance(value, list):
-        if any(isinstance(v, list) for v in value):
-            raise InputError(f"editorial/cases.toml: a list in a list ({value!r}) has no TEI form")
-        coll = el(parent, "vColl")
-        coll.set("org", "list")
-        for v in value:
-            _value(coll, v)
-    elif isinstance(value, bool):
-        el(parent, "binary").set("value", "true" if value else "false")
-    elif isinstance(value, int):
-        el(parent, "numeric").set("value", str(value))
-    elif isinstance(value, str):
-        el(parent, "string", value)
-    else:
-        raise InputError(f"editorial/cases.toml: check value {value!r}: expected a table, a "
-                         "list, true/false, an integer or text")
 
