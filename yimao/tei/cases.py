@@ -37,7 +37,7 @@ from typing import Any
 
 from lxml import etree
 
-from compute.claims import INPUTS
+from compute.claims import INPUTS, NO_INPUTS, Inputs
 from yimao import ids
 from yimao.tei.inputs import EDITORIAL, InputError, present
 from yimao.tei.layers import RANK_CASE, RANK_CLAIM, Span
@@ -91,12 +91,25 @@ class Case:
     type: str
     claims: tuple[Claim, ...]
     same_as: str = ""
-    features: tuple[tuple[str, str], ...] = ()  # (name, value) in FEATURES order, non-empty
+    features: tuple[tuple[str, str], ...] = ()  # (name, value), non-empty: all but the inputs
     note: str = ""  # the editors' working note on the case (English)
     reading: Mapping[str, Any] | None = None  # its [[case_question]] row (without ``case``)
+    inputs: Inputs = NO_INPUTS  # what the case states (compute's one case-inputs type)
 
     def feature(self, name: str) -> str:
+        if name in INPUTS:
+            return str(getattr(self.inputs, name))
         return dict(self.features).get(name, "")
+
+    def record(self) -> tuple[tuple[str, str], ...]:
+        """The features of its ``fs``: (name, value) in the order of :data:`FEATURES`, then
+        :data:`KO_FEATURES`, those it has.
+
+        >>> Case("x", "p1", "", "reported", (), features=(("outcome", "得"),),
+        ...      inputs=Inputs("困", month="午")).record()
+        (('month', '午'), ('primary', '困'), ('outcome', '得'))
+        """
+        return tuple((name, v) for name in (*FEATURES, *KO_FEATURES) if (v := self.feature(name)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +141,12 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
                 for x in c.get("claim", [])
             )
             features = tuple(
-                (f, str(c[f])) for f in FEATURES if str(c.get(f, "")).strip()
+                (f, str(c[f])) for f in FEATURES if f not in INPUTS and str(c.get(f, "")).strip()
             ) + tuple(zip(KO_FEATURES, titles.get(str(c["id"]), ()), strict=False))
             out.append(
                 Case(str(c["id"]), str(c["para"]), str(c["text"]), str(c.get("type", "")),
                      claims, str(c.get("same_as", "")), features, str(c.get("note", "")),
-                     readings.pop(str(c["id"]), None))
+                     readings.pop(str(c["id"]), None), Inputs.given(c))
             )
         except KeyError as exc:
             raise InputError(f"{path}: case {k} ({c.get('id', '?')}): missing {exc}") from None
@@ -363,7 +376,7 @@ class CaseLayer:
         stand = el(root, "standOff", type="cases")
         for case in self.cases:
             fs = el(stand, "fs", id=ids.record(case.id), type="case", corresp=f"#{case.id}")
-            for name, value in case.features:
+            for name, value in case.record():
                 f = el(fs, "f")
                 f.set("name", name)
                 if name in KO_FEATURES:

@@ -374,7 +374,6 @@ def compute(case: C.Case, links: Links | None = None) -> Computed:
     """The slow part of a case: its chart, each claim's verdict, its Gregorian dates (with
     their basis), the problem of its date if any, its 用神 and roles (:func:`asking`) and
     each claim's reasons in Korean (:func:`compute.claims.explain.explain`)."""
-    from compute.claims import Inputs
     from compute.claims.explain import explain
 
     chart: ChartView | None = None
@@ -387,7 +386,7 @@ def compute(case: C.Case, links: Links | None = None) -> Computed:
     except Exception as exc:  # noqa: BLE001 (the page says why instead of failing)
         error = str(exc)
     verdicts = tuple(C.evaluate(case, claim) for claim in case.claims)
-    reasons = tuple(explain(Inputs.of(case), claim.check) if v.status != "two_readings" else ()
+    reasons = tuple(explain(case.inputs, claim.check) if v.status != "two_readings" else ()
                     for claim, v in zip(case.claims, verdicts, strict=True))
     found, basis = C.dates(case)
     return chart, error, verdicts, (tuple(found), basis, C.date_problem(case)), ask, reasons
@@ -507,7 +506,7 @@ class CaseBook:
                                 for k in self._korean(p)),
             "chart": chart, "chart_error": error, "gregorian": tuple(found),
             "date_basis": basis, "date_problem": problem,
-            "inputs": tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k)),
+            "inputs": case.inputs.items(),
             "claims": claims, "asking": ask,
             "asking_cites": tuple(self.cite(p) for p in ask.passages) if ask else (),
             "question_cite": self.cite(ask.first) if ask and ask.first else None,
@@ -555,7 +554,7 @@ class CaseBook:
         case = self.cases.get(cid)
         if case is None:  # a case the TEI lacks: its id
             return cid
-        return case.title_ko or f"{case.primary} {cid}".strip()
+        return case.title_ko or f"{case.inputs.primary} {cid}".strip()
 
     def views(self) -> list[dict[str, Any]]:
         return [self.view(cid) for cid in self.ids()]

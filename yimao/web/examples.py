@@ -306,7 +306,7 @@ def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView
             case = book.cases[ex.case]
             setting = case_setting(book, case.id)
             c = setting.chart
-            inputs = _inputs({k: getattr(case, k) for k in C.INPUTS})
+            inputs = _inputs(dict(case.inputs.items()))
             title = book.title(case.id)
         else:
             c = X.inputs_chart(ex.inputs or {})
@@ -551,7 +551,7 @@ def questions(edition: Edition, book: CaseBook | None = None,
                 roles = _roles(c, q.id)
                 view = _with(view, case=case,
                              chart=chart_view(setting, book.links, _yong(roles["marks"])),
-                             inputs=_inputs({**{k: getattr(cs, k) for k in C.INPUTS},
+                             inputs=_inputs({**dict(cs.inputs.items()),
                                              "question": q.id}))  # the Run panel asks it
             else:
                 inputs, c = question_chart(q.number, yong[0] if yong else "", q.id)
