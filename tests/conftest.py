@@ -6,6 +6,7 @@ forget them); ``slow`` is set by hand on the long tests that need neither."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from sitebuild import ARGS, CHROMIUM, Build, build_once
@@ -27,6 +28,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Build:
     build = build_once(tmp_path_factory.mktemp("site"))
     assert build.returncode == 0, build.stderr
     return build
+
+
+@pytest.fixture(scope="session")
+def tei(site: Build) -> Any:
+    """The TEI the site was built from (its snapshot), parsed with lxml: the root element."""
+    from lxml import etree
+
+    assert site.tei is not None
+    return etree.parse(str(site.tei)).getroot()
 
 
 @pytest.fixture(scope="session")

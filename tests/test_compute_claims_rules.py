@@ -16,7 +16,6 @@ import pytest
 
 from compute import chart
 from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
-from compute.claims import Inputs
 from compute.claims import case as claim_case
 from compute.claims import check as claims
 from compute.registry import line_annotators
@@ -35,7 +34,7 @@ def _leaves(check):
 
 
 def _verdicts():
-    return [claims.evaluate(Inputs.of(case), leaf) for case in CASES for claim in case.claims
+    return [claims.evaluate(case.inputs, leaf) for case in CASES for claim in case.claims
             for leaf in _leaves(claim.check)]
 
 
@@ -87,7 +86,7 @@ def test_an_undeclared_state_read_fails_loudly(monkeypatch):
     monkeypatch.setattr(claims, "STATES_READ", {})
     case = C.by_id(CASES, "p445-case3")
     with pytest.raises(claims.CheckError, match="STATES_READ"):
-        claims.evaluate(Inputs.of(case), {"kind": "line", "relative": "妻財",
+        claims.evaluate(case.inputs, {"kind": "line", "relative": "妻財",
                                           "attr": "day_clash", "equals": "暗動"})
 
 

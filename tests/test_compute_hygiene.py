@@ -162,7 +162,7 @@ def test_the_chart_s_value_classes_are_frozen_slotted_and_picklable(module: str)
     import importlib
     import pickle
 
-    from compute.engine.layout import chart_layout
+    from compute.engine.layout import Focus, chart_layout
     from compute.values import Frozen
 
     mod = importlib.import_module(module)
@@ -175,6 +175,7 @@ def test_the_chart_s_value_classes_are_frozen_slotted_and_picklable(module: str)
     samples = [static, c.primary, c.primary.line(1), c.primary.line(4).hidden, c.cast[0],
                c.primary.hexagram, c.day, lay, lay.rows[0], lay.rows[0].line, lay.primary,
                lay.findings[0], explained(c).notes[0], explained(c).topics[0],
+               Focus((4,), ((4, "chg"),), "focus"),
                compute.engine.inputs.parse("困", "坎", month="午", day="壬戌"),
                compute.book.calendar.pillars(compute.engine.inputs.parse(lines="987876",
                                                              at="1663-04-12T09:00").at)]

@@ -68,11 +68,11 @@ def test_case_text_stands_in_its_paragraph(case: C.Case) -> None:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_case_inputs_chart(case: C.Case) -> None:
     s = C.setting(case)
-    assert s.chart.primary.name == case.primary.replace("遯", "遁")
-    assert (s.chart.changed.name if s.chart.changed else "") == case.changed
-    assert case.year == "" or s.chart.year.zh == case.year
-    if len(case.day) == 2:
-        assert s.chart.day.zh == case.day
+    assert s.chart.primary.name == case.inputs.primary.replace("遯", "遁")
+    assert (s.chart.changed.name if s.chart.changed else "") == case.inputs.changed
+    assert case.inputs.year == "" or s.chart.year.zh == case.inputs.year
+    if len(case.inputs.day) == 2:
+        assert s.chart.day.zh == case.inputs.day
 
 
 @pytest.mark.parametrize(("case", "k", "claim"), CLAIMS,
@@ -120,13 +120,13 @@ def _day_pillar(day: dt.date) -> str:
     return GANZHI_ZH[(day - dt.date(1949, 10, 1)).days % 60]
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c.year], ids=lambda c: c.id)
+@pytest.mark.parametrize("case", [c for c in CASES if c.inputs.year], ids=lambda c: c.id)
 def test_gregorian_dates_carry_the_day_pillar(case: C.Case) -> None:
     for iso in C.gregorian(case):
         day = dt.date.fromisoformat(iso)
         assert C.WINDOW[0] <= day.year <= C.WINDOW[1] + 1
-        if len(case.day) == 2:
-            assert _day_pillar(day) == case.day
+        if len(case.inputs.day) == 2:
+            assert _day_pillar(day) == case.inputs.day
 
 
 def test_known_dates() -> None:

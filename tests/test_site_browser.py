@@ -8,11 +8,13 @@ it with apt-get when missing).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sitebuild import CHROMIUM, Build
@@ -30,15 +32,33 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def base_url(site: Build) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site.out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+@contextlib.contextmanager
+def serving(folder: Path, handler: type[http.server.SimpleHTTPRequestHandler] = _Quiet,
+            server_class: type[http.server.ThreadingHTTPServer] = http.server.ThreadingHTTPServer,
+            ) -> Iterator[http.server.ThreadingHTTPServer]:
+    """*folder* served on a free local port (``url(server)``) while the block runs, then
+    stopped: the one server of the built site for every browser test (:func:`base_url`; a
+    test that must stop it, or count what it sends, opens its own)."""
+    server = server_class(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def url(server: http.server.ThreadingHTTPServer) -> str:
+    """The root of a :func:`serving` server, without the final slash."""
+    return f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Build) -> Iterator[str]:
+    with serving(site.out) as server:
+        yield url(server)
 
 
 @pytest.fixture

@@ -21,7 +21,6 @@ from sitebuild import Build
 from test_tei_glossary import TERMS, findings
 from test_tei_particles import problems
 
-from compute.claims import Inputs
 from compute.claims.explain import explain
 from yimao.model import cases as C
 
@@ -41,7 +40,7 @@ def _case(cid: str) -> C.Case:
 def test_the_death_of_wood_in_wu_is_said_with_its_line_and_month() -> None:
     case = _case("p089-case1")
     c1 = next(cl for cl in case.claims if cl.text == "木死於午")
-    (why,) = explain(Inputs.of(case), c1.check)
+    (why,) = explain(case.inputs, c1.check)
     assert "初爻" in why and "妻財" in why and "寅木" in why   # the 財 on the 世 line
     assert "死" in why and "午月" in why
 
@@ -49,7 +48,7 @@ def test_the_death_of_wood_in_wu_is_said_with_its_line_and_month() -> None:
 def test_the_weak_yuanshen_is_said_with_its_month() -> None:
     case = _case("p089-case1")
     c2 = next(cl for cl in case.claims if cl.text == "亥子元神衰弱")
-    why = " ".join(explain(Inputs.of(case), c2.check))
+    why = " ".join(explain(case.inputs, c2.check))
     assert "元神" in why and "亥水" in why and "囚" in why and "午月" in why
 
 
@@ -57,7 +56,7 @@ def test_the_contradicted_absence_names_where_the_zisun_is() -> None:
     # 晉's own 伏卦 (大畜, p095's editors' note) holds 子孫 甲子 and 丙子 under lines 1 and 5
     case = _case("p095-case1")
     c1 = case.claims[0]
-    (why,) = explain(Inputs.of(case), c1.check)
+    (why,) = explain(case.inputs, c1.check)
     assert "子孫" in why and "伏神" in why and "初爻" in why and "五爻" in why
 
 
@@ -68,7 +67,7 @@ def test_every_decided_claim_has_korean_reasons_in_the_glossary_s_words() -> Non
             v = C.evaluate(case, claim)
             if v.status not in ("confirmed", "contradicted"):
                 continue
-            why = explain(Inputs.of(case), claim.check)
+            why = explain(case.inputs, claim.check)
             assert why, claim.id
             for sentence in why:
                 assert not LATIN.search(sentence), (claim.id, sentence)

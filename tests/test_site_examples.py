@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import test_site_browser as shared
 from lxml import etree
 from lxml import html as lxml_html
 from sitebuild import Build
@@ -31,11 +32,7 @@ EXAMPLES = tomllib.loads((ROOT / "editorial" / "examples.toml").read_text(encodi
 QUESTIONS = tomllib.loads((ROOT / "editorial" / "questions.toml").read_text(encoding="utf-8"))
 COMPUTING = [r.id for r in all_rules() if set(r.kinds) - {"doctrine"}]
 
-
-@pytest.fixture(scope="module")
-def tei(site: Build) -> etree._Element:
-    assert site.tei is not None
-    return etree.parse(str(site.tei)).getroot()
+base_url = shared.base_url  # the browser tests' server of the built site
 
 
 @pytest.fixture(scope="module")
@@ -108,25 +105,19 @@ def test_a_passage_that_gives_a_date_links_the_cast_page_with_it(site: Build) ->
 
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's chromium")
-def test_the_cast_page_reads_its_query_string(browser: Any, site: Build) -> None:
+def test_the_cast_page_reads_its_query_string(browser: Any, base_url: str) -> None:
     from urllib.parse import urlencode
 
-    from test_site_runner import Server
-
-    server = Server(site.out)
-    try:
-        page = browser.new_page()
-        query = urlencode({"year": "甲辰", "month": "申", "day": "乙巳"})
-        page.goto(f"{server.url}/cast/?{query}")
-        form = page.locator("form.run-example")
-        page.wait_for_function("document.querySelector('form.run-example input[name=day]')"
-                               ".value === '乙巳'")
-        assert [form.locator(f"input[name={n}]").input_value()
-                for n in ("year", "month", "day", "primary")] == ["甲辰", "申", "乙巳", ""]
-        assert "본문의 날짜" in form.locator(".run-status").inner_text()
-        page.close()
-    finally:
-        server.stop()
+    page = browser.new_page()
+    query = urlencode({"year": "甲辰", "month": "申", "day": "乙巳"})
+    page.goto(f"{base_url}/cast/?{query}")
+    form = page.locator("form.run-example")
+    page.wait_for_function("document.querySelector('form.run-example input[name=day]')"
+                           ".value === '乙巳'")
+    assert [form.locator(f"input[name={n}]").input_value()
+            for n in ("year", "month", "day", "primary")] == ["甲辰", "申", "乙巳", ""]
+    assert "본문의 날짜" in form.locator(".run-status").inner_text()
+    page.close()
 
 
 def test_a_paragraph_links_its_most_specific_example(
@@ -353,32 +344,28 @@ def test_examples_are_kept_between_builds_keyed_on_their_inputs(tmp_path: Path) 
      {"primary": "無妄", "changed": "否", "month": "子", "day": "丙申",
       "question": "shilei-03-q2"}),
 ])
-def test_an_example_runs_in_the_page(browser: Any, site: Build, path: str, panel: str,
+def test_an_example_runs_in_the_page(browser: Any, base_url: str, path: str, panel: str,
                                      inputs: dict[str, str] | None) -> None:
     """A rule's and a question's Run panel, prefilled, give compute's chart in the browser."""
     import json
 
-    from test_site_runner import Server, expected, visit
+    from test_site_runner import expected, visit
 
-    server = Server(site.out)
-    try:
-        v = visit(browser, server.url)
-        page = v.page
-        page.goto(server.url + path)
-        sec = page.locator(panel)
-        sec.locator("details.example-run summary").click()
-        form = sec.locator("form.run-example")
-        filled = {n: form.locator(f"input[name={n}]").input_value()
-                  for n in ("primary", "changed", "month", "day", "hour", "year", "birth",
-                            "question", "yongshen", "facts")}
-        filled = {k: x for k, x in filled.items() if x}
-        if inputs is not None:
-            assert filled == inputs
-        form.locator("button[type=submit]").click()
-        result = sec.locator(".run-result[data-ms]")
-        result.wait_for(timeout=90_000)
-        data = json.loads(result.locator("[data-chart]").get_attribute("data-chart") or "null")
-        assert data == expected(**filled)
-        v.close()
-    finally:
-        server.stop()
+    v = visit(browser, base_url)
+    page = v.page
+    page.goto(base_url + path)
+    sec = page.locator(panel)
+    sec.locator("details.example-run summary").click()
+    form = sec.locator("form.run-example")
+    filled = {n: form.locator(f"input[name={n}]").input_value()
+              for n in ("primary", "changed", "month", "day", "hour", "year", "birth",
+                        "question", "yongshen", "facts")}
+    filled = {k: x for k, x in filled.items() if x}
+    if inputs is not None:
+        assert filled == inputs
+    form.locator("button[type=submit]").click()
+    result = sec.locator(".run-result[data-ms]")
+    result.wait_for(timeout=90_000)
+    data = json.loads(result.locator("[data-chart]").get_attribute("data-chart") or "null")
+    assert data == expected(**filled)
+    v.close()

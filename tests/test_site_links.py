@@ -38,12 +38,6 @@ def _page(path: Path) -> lxml_html.HtmlElement:
 
 
 @pytest.fixture(scope="module")
-def tei(site: Build) -> etree._Element:
-    assert site.tei is not None
-    return etree.parse(str(site.tei)).getroot()
-
-
-@pytest.fixture(scope="module")
 def links(site: Build) -> dict[str, list[tuple[str, str, str, str]]]:
     """``{paragraph: [(kind, page path under the site, anchor, label)]}`` of every
     worked-example link of the chapter pages."""

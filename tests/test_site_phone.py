@@ -9,15 +9,12 @@ breaks on one page breaks every page after it.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import itertools
 import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import test_site_browser as shared
 from sitebuild import CHROMIUM, Build
 
 pytestmark = pytest.mark.skipif(
@@ -39,29 +36,17 @@ VIEWS = ("view-both", "view-zh", "view-ko")
 READINGS = ("reading-corrected", "reading-diplomatic")
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
-@pytest.fixture(scope="module")
-def served(site: Build) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(site.out))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+base_url = shared.base_url  # the browser tests' server of the built site
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_no_view_overflows_squeezes_or_overlaps(browser, served: str, width: int) -> None:  # type: ignore[no-untyped-def]
+def test_no_view_overflows_squeezes_or_overlaps(browser, base_url: str, width: int) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": width, "height": 844})
     page = context.new_page()
     problems: list[str] = []
     try:
         for path in PAGES:
-            page.goto(served + path)
+            page.goto(base_url + path)
             settings: list[tuple[str, ...]] = [()]
             if page.locator("#view-zh").count():
                 settings = list(itertools.product(VIEWS, READINGS, ("snum", "no-snum")))
@@ -79,19 +64,19 @@ def test_no_view_overflows_squeezes_or_overlaps(browser, served: str, width: int
     assert not problems, "\n".join(problems)
 
 
-def test_the_probe_sees_a_squeezed_column(browser, served: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_probe_sees_a_squeezed_column(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """The probe is not blind: the phone view's old fault (the translation alone placed in the
     desktop's columns 2 to 4, the gutter squeezed to a strip) is reported."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    page.goto(served + "/lifa/26/")
+    page.goto(base_url + "/lifa/26/")
     page.add_style_tag(content=".passage > .ko { grid-column: 2 / 4 !important; }")
     page.locator("label:has(#view-ko)").click()
     found = page.evaluate(PROBE)
     context.close()
     assert any(p.startswith("narrow:") for p in found), found
     page_overlap = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page_overlap.goto(served + "/lifa/26/")
+    page_overlap.goto(base_url + "/lifa/26/")
     page_overlap.add_style_tag(content=".passage > .zh { margin-top: -2.5rem; }")
     found = page_overlap.evaluate(PROBE)
     page_overlap.context.close()
@@ -99,12 +84,12 @@ def test_the_probe_sees_a_squeezed_column(browser, served: str) -> None:  # type
 
 
 @pytest.mark.parametrize("width", (320, 390, 1280))
-def test_cite_box_wraps_and_closes(browser, served: str, width: int) -> None:  # type: ignore[no-untyped-def]
+def test_cite_box_wraps_and_closes(browser, base_url: str, width: int) -> None:  # type: ignore[no-untyped-def]
     """The open 인용 box stays inside the screen with its lines wrapped, and closes on a tap
     outside it and on Escape."""
     context = browser.new_context(viewport={"width": width, "height": 844})
     page = context.new_page()
-    page.goto(served + "/lifa/04/")
+    page.goto(base_url + "/lifa/04/")
     cite = page.locator(".passage:has(#p043) details.cite")
     cite.locator("summary").click()
     box = cite.locator(".cite-box")
@@ -125,7 +110,7 @@ def test_cite_box_wraps_and_closes(browser, served: str, width: int) -> None:  #
 
 # ------------------------------------------------------------------ finding one's way
 
-def test_prev_next_named_and_visible_on_every_page_type(browser, served: str) -> None:  # type: ignore[no-untyped-def]
+def test_prev_next_named_and_visible_on_every_page_type(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """Previous and next are named (the chapter or case they lead to) and shown at 390 px on
     chapter, question, rule and case pages."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -136,7 +121,7 @@ def test_prev_next_named_and_visible_on_every_page_type(browser, served: str) ->
         ("/rules/lifa-04/", "", ""),
         ("/cases/p095-case1/", "", ""),
     ):
-        page.goto(served + path)
+        page.goto(base_url + path)
         for cls, name in (("prev", prev_name), ("next", next_name)):
             link = page.locator(f"nav.divnav-top a.{cls}")
             assert link.is_visible(), (path, cls)
@@ -146,10 +131,10 @@ def test_prev_next_named_and_visible_on_every_page_type(browser, served: str) ->
     context.close()
 
 
-def test_chapter_contents_and_the_buttons_that_stay(browser, served: str) -> None:  # type: ignore[no-untyped-def]
+def test_chapter_contents_and_the_buttons_that_stay(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    page.goto(served + "/shilei/14/")
+    page.goto(base_url + "/shilei/14/")
     toc = page.locator("#chapter-toc")
     toc.locator("summary").click()
     paras = toc.locator(".toc-paras li a")
@@ -175,14 +160,14 @@ def test_chapter_contents_and_the_buttons_that_stay(browser, served: str) -> Non
 
 # ------------------------------------------------------------------ casting
 
-def test_cast_helpers(browser, served: str) -> None:  # type: ignore[no-untyped-def]
+def test_cast_helpers(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """「지금」 and the picker fill 일시; three coins six times fill the six lines with
     their 單拆重交 shown; 「재물」 finds the 財 questions, grouped by chapter; placeholders
     say 「예:」."""
     context = browser.new_context(viewport={"width": 390, "height": 844},
                                   timezone_id="Asia/Seoul")
     page = context.new_page()
-    page.goto(served + "/cast/")
+    page.goto(base_url + "/cast/")
     form = page.locator("form.run-example")
     placeholders = form.locator("input[name][placeholder]")
     assert placeholders.count() >= 10
@@ -240,13 +225,13 @@ DATES = [  # (typed, zone typed, what compute is handed: at, tz)
 ]
 
 
-def test_dates_and_zones_as_people_write_them(browser, served: str) -> None:  # type: ignore[no-untyped-def]
+def test_dates_and_zones_as_people_write_them(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
     """What the cast form hands compute (an ISO date-time and a ±HH:MM offset), read from the
     forms people type; a 干支 date fills the pillar fields. compute/inputs.py should come to
     accept these itself."""
     context = browser.new_context()
     page = context.new_page()
-    page.goto(served + "/cast/")
+    page.goto(base_url + "/cast/")
     read = "([at, tz]) => window.yimaoInputs.normalised({at: at, tz: tz}).fields"
     got = [page.evaluate(read, [typed, tz]) for typed, tz, _, _ in DATES]
     ganzhi = page.evaluate(read, ["甲辰年 寅月 癸酉日 丁巳時", ""])
@@ -265,13 +250,13 @@ def test_a_case_panel_is_prefilled_with_its_question(site: Build) -> None:
 
 
 @pytest.mark.parametrize("width", (320, 360))
-def test_charts_fit_a_phone(browser, served: str, width: int) -> None:  # type: ignore[no-untyped-def]
+def test_charts_fit_a_phone(browser, base_url: str, width: int) -> None:  # type: ignore[no-untyped-def]
     """At phone widths every chart shows each line's 變爻 and 伏神 within the screen (under the
     line, not scrolled away), and the 용신 mark of /questions/ stays visible."""
     context = browser.new_context(viewport={"width": width, "height": 844})
     page = context.new_page()
     for path in ("/cases/p095-case1/", "/questions/14/", "/rules/lifa-04/"):
-        page.goto(served + path)
+        page.goto(base_url + path)
         cells = page.evaluate("""() => [...document.querySelectorAll(
               'table.chart td.chg:not(:empty), table.chart td.fu:not(:empty), table.chart td.line')]
             .filter(td => td.closest('details') === null || td.closest('details').open)

@@ -12,7 +12,6 @@ import json
 import pickle
 from pathlib import Path
 
-import pytest
 from lxml import etree
 from lxml import html as lxml_html
 from sitebuild import Build
@@ -26,12 +25,6 @@ RULES_KO = {row["id"]: (row["title_ko"], row["statement_ko"], row["compute_ko"])
                 (Path(__file__).resolve().parent.parent / "editorial" / "rules-ko.tsv")
                 .open(encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE)}
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
-
-
-@pytest.fixture(scope="session")
-def tei(site: Build) -> etree._Element:
-    assert site.tei is not None
-    return etree.parse(str(site.tei)).getroot()
 
 
 def _page(site: Build, *parts: str) -> lxml_html.HtmlElement:

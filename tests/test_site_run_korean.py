@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from test_site_runner import CASE, CHROMIUM, Server, run, server, visit  # noqa: F401
+from test_site_runner import CASE, CHROMIUM, base_url, run, visit  # noqa: F401
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="needs Debian's chromium (apt-get install chromium)")
@@ -49,15 +49,15 @@ def latin(text: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def results(browser: Any, server: Server) -> dict[str, Any]:  # noqa: F811
+def results(browser: Any, base_url: str) -> dict[str, Any]:  # noqa: F811
     """Every run's visible result, on /cast/ (each with only its own fields) and a case page."""
-    v = visit(browser, server.url)
+    v = visit(browser, base_url)
     out = {}
-    v.page.goto(server.url + "/cast/")
+    v.page.goto(base_url + "/cast/")
     for name, fields in [*INPUTS, *((n, f) for n, f, _ in BAD)]:
         out[name] = run(v.page, {**EMPTY, **fields}, timeout=120_000)
     v.page.screenshot(path=str(server_shot("cast-bad")), full_page=False)
-    v.page.goto(server.url + CASE)
+    v.page.goto(base_url + CASE)
     out["case"] = run(v.page, timeout=120_000)
     v.page.screenshot(path=str(server_shot("case")), full_page=True)
     v.close()

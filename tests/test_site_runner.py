@@ -10,9 +10,8 @@ issue's goals (5 s, 200 ms) are asserted (``tools/bench_runner.py`` gives median
 
 from __future__ import annotations
 
+import contextlib
 import datetime
-import functools
-import http.server
 import importlib.util
 import json
 import os
@@ -21,7 +20,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import threading
 import time
 import urllib.parse
 import zipfile
@@ -31,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import test_site_browser as shared
 from sitebuild import CHROMIUM, ROOT, Build
 
 from compute import chart
@@ -67,33 +66,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120, check=False)
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
-class Server:
-    """The built site on a free local port, stoppable (for the offline test)."""
-
-    def __init__(self, folder: Path) -> None:
-        handler = functools.partial(_Quiet, directory=str(folder))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-
-    def stop(self) -> None:
-        if self.thread.is_alive():
-            self.httpd.shutdown()
-            self.httpd.server_close()
-            self.thread.join()
-
-
-@pytest.fixture(scope="module")
-def server(site: Build) -> Iterator[Server]:
-    s = Server(site.out)
-    yield s
-    s.stop()
+base_url = shared.base_url  # the browser tests' server of the built site
 
 
 @dataclass
@@ -160,10 +133,10 @@ def run(page: Any, fields: dict[str, str] | None = None, timeout: float = 60_000
     )
 
 
-def test_a_case_page_runs_reruns_and_explains_bad_input(browser: Any, server: Server) -> None:
-    v = visit(browser, server.url)
+def test_a_case_page_runs_reruns_and_explains_bad_input(browser: Any, base_url: str) -> None:
+    v = visit(browser, base_url)
     page = v.page
-    page.goto(server.url + CASE)
+    page.goto(base_url + CASE)
     form = page.locator("form.run-example")
     inputs = json.loads(page.get_attribute("article", "data-inputs") or "{}")
     assert inputs == CASE_INPUTS
@@ -197,12 +170,12 @@ def test_a_case_page_runs_reruns_and_explains_bad_input(browser: Any, server: Se
     v.close()
 
 
-def test_cast_page_gives_the_cli_chart_with_passage_links(browser: Any, server: Server) -> None:
-    v = visit(browser, server.url)
+def test_cast_page_gives_the_cli_chart_with_passage_links(browser: Any, base_url: str) -> None:
+    v = visit(browser, base_url)
     page = v.page
-    page.goto(server.url + "/")
+    page.goto(base_url + "/")
     page.locator(".site-nav a", has_text="작괘").click()  # linked from the navigation
-    page.wait_for_url(server.url + "/cast/")
+    page.wait_for_url(base_url + "/cast/")
     form = page.locator("form.run-example")
     assert all(form.locator(f"input[name={n}]").input_value() == ""
                for n in ("primary", "changed", "month", "day", "lines", "at"))
@@ -213,7 +186,7 @@ def test_cast_page_gives_the_cli_chart_with_passage_links(browser: Any, server: 
     passages = {p for f in result.chart["findings"] for p in f["passages"]}
     linked = {u.rpartition("#")[2] for u in result.links if "/p/" in u}
     assert passages and passages <= linked
-    assert all(u.startswith(server.url + "/p/p") for u in result.links if "#" in u)
+    assert all(u.startswith(base_url + "/p/p") for u in result.links if "#" in u)
 
     seoul = run(page, {"tz": "+09:00"})  # the reader's own clock: the CLI's --tz
     proc = cli("--lines", CAST["lines"], "--at", CAST["at"], "--tz", "+09:00", "--json")
@@ -239,18 +212,16 @@ def _offline_ready(page: Any) -> bool:
 
 
 def test_offline_after_a_first_visit(browser: Any, site: Build) -> None:
-    own = Server(site.out)  # stopped below: the network is gone, not only emulated offline
-    v = visit(browser, own.url)
-    page = v.page
-    try:
-        page.goto(own.url + CASE)
+    with shared.serving(site.out) as own:  # stopped below: the network is gone, not only
+        base = shared.url(own)             # emulated offline
+        v = visit(browser, base)
+        page = v.page
+        page.goto(base + CASE)
         assert run(page).chart == expected(**CASE_INPUTS, question=CASE_QUESTION)
         deadline = time.monotonic() + 30
         while not _offline_ready(page):
             assert time.monotonic() < deadline, "the service worker did not keep the runtime"
             time.sleep(0.2)
-    finally:
-        own.stop()
     v.context.set_offline(True)
     page.reload()
     assert page.locator("h1").inner_text().startswith("困")
@@ -258,27 +229,27 @@ def test_offline_after_a_first_visit(browser: Any, site: Build) -> None:
     assert offline.chart == expected(**{**CASE_INPUTS, "day": "癸亥"}, question=CASE_QUESTION)
     assert offline.first is not None  # a new page: the runtime started again, from the cache
 
-    page.goto(own.url + "/cast/")  # stored when the worker installed
+    page.goto(base + "/cast/")  # stored when the worker installed
     at = datetime.datetime.fromisoformat(CAST["at"])
     assert run(page, CAST).chart == expected(lines=CAST["lines"], at=at)
-    page.goto(own.url + "/lifa/04/")  # never visited: the worker says so, in Korean
+    page.goto(base + "/lifa/04/")  # never visited: the worker says so, in Korean
     assert "연결이 없고" in page.locator("body").inner_text()
     v.close()
 
 
-def test_without_javascript_the_panel_says_so(browser: Any, server: Server) -> None:
-    v = visit(browser, server.url, java_script_enabled=False)
-    v.page.goto(server.url + CASE)
+def test_without_javascript_the_panel_says_so(browser: Any, base_url: str) -> None:
+    v = visit(browser, base_url, java_script_enabled=False)
+    v.page.goto(base_url + CASE)
     note = v.page.locator(".run-panel noscript, .run-noscript").last
     assert note.is_visible()
     assert "자바스크립트" in note.inner_text()
     v.close()
 
 
-def test_phone_has_no_sideways_scroll_on_run_pages(browser: Any, server: Server) -> None:
-    v = visit(browser, server.url, viewport={"width": 390, "height": 844})
+def test_phone_has_no_sideways_scroll_on_run_pages(browser: Any, base_url: str) -> None:
+    v = visit(browser, base_url, viewport={"width": 390, "height": 844})
     for path in ("/cast/", CASE):
-        v.page.goto(server.url + path)
+        v.page.goto(base_url + path)
         width = v.page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= 390, (path, width)
     v.close()
@@ -329,12 +300,13 @@ class _Metered(SiteHandler):
         pass
 
 
-def _metered(site: Build) -> tuple[SiteServer, threading.Thread, str]:
-    server = SiteServer(("127.0.0.1", 0), functools.partial(_Metered, directory=str(site.out)))
-    server.sent = {}  # type: ignore[attr-defined]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return server, thread, f"http://127.0.0.1:{server.server_address[1]}"
+@contextlib.contextmanager
+def _metered(site: Build) -> Iterator[tuple[SiteServer, str]]:
+    """The built site served by :class:`_Metered` (which counts what it sends), on the browser
+    tests' server helper."""
+    with shared.serving(site.out, _Metered, SiteServer) as server:
+        server.sent = {}  # type: ignore[attr-defined]
+        yield server, shared.url(server)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("when", ["at-once", "controlled"])
@@ -347,13 +319,12 @@ def test_a_first_run_downloads_the_runtime_compressed_once(browser: Any, site: B
     once, while the service worker is still installing (held back by a slow page it
     precaches: the page waits for it to take control, so the runtime is not fetched by the
     page and again by the worker), and after it controls the page."""
-    server, thread, url = _metered(site)
-    if when == "at-once":
-        server.slow = {"/practice/": 6}  # type: ignore[attr-defined]
-    v = visit(browser, url)
     manifest = json.loads((site.out / "_py" / "manifest.json").read_text(encoding="utf-8"))
     said: list[str] = []
-    try:
+    with _metered(site) as (server, url):
+        if when == "at-once":
+            server.slow = {"/practice/": 6}  # type: ignore[attr-defined]
+        v = visit(browser, url)
         v.page.goto(url + "/cast/")
         if when == "controlled":
             v.page.wait_for_function("!!navigator.serviceWorker.controller", timeout=30_000)
@@ -371,10 +342,6 @@ def test_a_first_run_downloads_the_runtime_compressed_once(browser: Any, site: B
             assert time.monotonic() < deadline, "the service worker did not keep the runtime"
             time.sleep(0.2)
         v.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
     sent: dict[str, int] = server.sent  # type: ignore[attr-defined]
     py = {path: n for path, n in sent.items() if path.startswith("/_py/")}
     size = f"약 {manifest['transfer'] / 1e6:.1f} MB"  # the progress line, from the manifest
@@ -399,16 +366,15 @@ def test_on_save_data_the_panel_asks_before_downloading(browser: Any, site: Buil
     """With Save-Data on (``navigator.connection.saveData``), a first Run asks, in Korean and
     with the size of the download, before fetching the runtime: declined, nothing of the
     runtime but its manifest is sent and the panel says why; accepted, the chart comes."""
-    server, thread, url = _metered(site)
-    v = visit(browser, url)
-    v.context.add_init_script(SAVE_DATA)
     asked: list[str] = []
 
     def dialog(d: Any) -> None:
         asked.append(d.message)
         d.accept() if answer else d.dismiss()
 
-    try:
+    with _metered(site) as (server, url):
+        v = visit(browser, url)
+        v.context.add_init_script(SAVE_DATA)
         v.page.on("dialog", dialog)
         v.page.goto(url + "/cast/")
         result = run(v.page, CAST)
@@ -418,10 +384,6 @@ def test_on_save_data_the_panel_asks_before_downloading(browser: Any, site: Buil
         else:
             assert result.chart is None and "데이터 절약 모드" in result.text, result.text
         v.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
     manifest = json.loads((site.out / "_py" / "manifest.json").read_text(encoding="utf-8"))
     assert len(asked) == 1 and "데이터 절약 모드" in asked[0], asked
     assert f"{manifest['transfer'] / 1e6:.1f} MB" in asked[0], asked
@@ -479,14 +441,12 @@ def test_without_node_the_sources_are_served_and_a_run_works(
     assert {"json/__init__.py", "_pyodide/jsbind.py", "asyncio/__init__.py"} <= names
     assert not names & {"asyncio/tasks.py", "pydoc.py", "unittest/__init__.py", "socket.py"}
     assert runtime["transfer"] < 4_650_000, runtime["transfer"]  # gzip -9 here
-    own = Server(out)
-    v = visit(browser, own.url)
-    try:
-        v.page.goto(own.url + "/cast/")
+    with shared.serving(out) as own:
+        base = shared.url(own)
+        v = visit(browser, base)
+        v.page.goto(base + "/cast/")
         at = datetime.datetime.fromisoformat(CAST["at"])
         asked = {**CAST, "question": CASE_QUESTION}
         assert run(v.page, asked, timeout=180_000).chart == expected(
             lines=CAST["lines"], at=at, question=CASE_QUESTION)
         v.close()
-    finally:
-        own.stop()

@@ -63,22 +63,26 @@ def korean_cell_problems(text: str) -> list[str]:
 def hexagrams(case: Case) -> str:
     """The hexagrams as a title names them: 本卦之之卦, or the 本卦 alone.
 
-    >>> hexagrams(Case("x", "p089", "reported", "", primary="困", changed="坎"))
+    >>> from compute.claims import Inputs
+    >>> hexagrams(Case("x", "p089", "reported", "", inputs=Inputs("困", "坎")))
     '困之坎'
     """
-    return f"{case.primary}之{case.changed}" if case.changed else str(case.primary)
+    i = case.inputs
+    return f"{i.primary}之{i.changed}" if i.changed else str(i.primary)
 
 
 def date_of(case: Case) -> str:
     """The case record's date as a title writes it: 年 月 日 旬 時, what the record has.
 
-    >>> date_of(Case("x", "p137", "reported", "", year="辛卯", month="丙申", day="丙子"))
+    >>> from compute.claims import Inputs
+    >>> date_of(Case("x", "p137", "reported", "",
+    ...               inputs=Inputs("乾", year="辛卯", month="丙申", day="丙子")))
     '辛卯年 丙申月 丙子日'
-    >>> date_of(Case("x", "p134", "schematic", "", month="丑", xun="甲寅"))
+    >>> date_of(Case("x", "p134", "schematic", "", inputs=Inputs("乾", month="丑", xun="甲寅")))
     '丑月 甲寅旬'
     """
-    parts = [(case.year, "年"), (case.month, "月"), (case.day, "日"), (case.xun, "旬"),
-             (case.hour, "時")]
+    i = case.inputs
+    parts = [(i.year, "年"), (i.month, "月"), (i.day, "日"), (i.xun, "旬"), (i.hour, "時")]
     return " ".join(f"{v}{unit}" for v, unit in parts if v)
 
 
@@ -93,13 +97,14 @@ def expected_title_start(case: Case, question: str) -> str:
 def title_problems(case: Case, question: str, title: str) -> list[str]:
     """How *title* departs from the form of editorial/README.md.
 
-    >>> c = Case("x", "p089", "reported", "", month="午", day="壬戌", primary="困",
-    ...                changed="坎")
+    >>> from compute.claims import Inputs
+    >>> c = Case("x", "p089", "reported", "",
+    ...          inputs=Inputs("困", "坎", month="午", day="壬戌"))
     >>> title_problems(c, "재물점", "困之坎 — 午月 壬戌日 재물점")
     []
     >>> title_problems(c, "재물점", "p089-case1 재물점")
     ['title is not 困之坎 — 午月 壬戌日 재물점']
-    >>> h = Case("x", "p272", "historical", "", primary="觀", changed="否")
+    >>> h = Case("x", "p272", "historical", "", inputs=Inputs("觀", "否"))
     >>> title_problems(h, "진경중의 앞날", "觀之否 — 左傳 莊公 22년, 진경중의 앞날")
     []
     >>> title_problems(h, "진경중의 앞날", "觀之否 — 진경중의 앞날")

@@ -22,6 +22,7 @@ from compute import registry as rules
 from compute.book.changsheng import STAGES
 from compute.book.gua import HEXAGRAMS
 from compute.book.liushen import SPIRIT_ZH
+from compute.claims import Inputs
 from compute.lifa.leizong import GRADES
 from yimao.model.edition import load_edition
 from yimao.tei.source import ROOT, load, sentences
@@ -280,9 +281,9 @@ def _case_from_row(row: dict[str, Any]) -> Any:
     claims = tuple(C.Claim(f"{row['id']}-c{k}", cl["text"], cl["rule"], cl["expect"],
                            cl["check"], working_note=cl.get("note", ""))
                    for k, cl in enumerate(row.get("claim", ()), 1))
-    inputs = {k: str(row.get(k, "")) for k in C.INPUTS}
     return C.Case(row["id"], row["para"], row["type"], row["text"],
-                  question=str(row.get("question", "")), claims=claims, **inputs)
+                  inputs=Inputs.given(row), question=str(row.get("question", "")),
+                  claims=claims)
 
 
 def test_proposed_case_ids_are_new_and_in_book_order() -> None:

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from compute import chart
+from compute.engine.layout import Focus, render_html
 from yimao.web.examples import constructed_view, focus_marks, render_chart
 
 KUN = chart("困", "坎", month="午", day="壬戌")  # 4 moves; 甲寅旬, 空 子丑
@@ -46,8 +47,21 @@ def test_a_focus_the_chart_does_not_show_fails() -> None:
 
 def test_the_marks_reach_the_rendered_rows_and_cells() -> None:
     rows, cells = focus_marks(KUN, {"field": "primary.lines.4.branch", "value": "亥"})
-    html = render_chart(constructed_view(KUN), rows, "볼 곳", cells)
-    assert html.count('class="moving marked"') == 1
+    html = render_chart(constructed_view(KUN, focus=Focus(rows, cells, "focus")))
+    assert html.count('class="moving marked"') == 1 and 'data-marks="4"' in html
     assert '<td class="pos">4 <span class="mark-label" lang="ko">볼 곳</span>' in html
     focused = re.findall(r'<td class="line" data-focus[^>]*>(.*?)</td>', html)
     assert [re.sub(r"<[^>]+>", "", f) for f in focused] == ["子孫丁亥水"]
+
+
+def test_compute_puts_the_marks_on_every_cell_it_names() -> None:
+    """compute's layout marks the cells itself (no pattern over its HTML afterwards): a 六神
+    cell shown as a placeholder (a case without its day stem) is marked as any other."""
+    focus = Focus((2,), ((2, "spirit"), (2, "bar"), (2, "who")), "yong")
+    html = render_html(KUN, findings=False, placeholder_spirits=True, focus=focus)
+    row = next(r for r in html.split("<tr ") if '<td class="pos">2 ' in r)
+    assert row.startswith('class="marked">')
+    assert '<span class="mark-label" lang="ko">용신</span>' in row
+    assert [c for c in re.findall(r'<td class="(\w+)[^"]*"[^>]*>', row)
+            if re.search(rf'<td class="{c}[^>]*data-focus', row)] == ["spirit", "bar", "who"]
+    assert html.count("data-focus") == 3 and html.count("mark-label") == 1

@@ -593,14 +593,15 @@ def _rank(focus: Focus, d: dict, near: set[tuple[str, int]],
 
 
 def _case_inputs(case: Any, month: str, day: str) -> dict[str, Any]:
-    return {"primary": case.primary, "changed": case.changed or None, "month": month, "day": day,
-            "year": case.year or None, "hour": case.hour or None, "birth": case.birth or None}
+    i = case.inputs
+    return {"primary": i.primary, "changed": i.changed or None, "month": month, "day": day,
+            "year": i.year or None, "hour": i.hour or None, "birth": i.birth or None}
 
 
 def _completions(case: Any, rng: random.Random, limit: int = 48) -> list[dict[str, Any]]:
     """The dates a partial case date allows (all of them, or *limit* sampled with *rng*)."""
-    months = [case.month] if case.month else list(BRANCH_ZH)
-    day, xun = case.day, case.xun
+    months = [case.inputs.month] if case.inputs.month else list(BRANCH_ZH)
+    day, xun = case.inputs.day, case.inputs.xun
     if len(day) == 2:
         days = [day]
     elif day and day in BRANCH_ZH:
@@ -620,7 +621,7 @@ def _date_free(case: Any, focus: Focus, rng: random.Random) -> bool:
     """Whether *focus* holds on every completion of the case's partial date."""
     from compute import InputError
 
-    if case.month and len(case.day) == 2:
+    if case.inputs.month and len(case.inputs.day) == 2:
         return True
     for inputs in _completions(case, rng):
         try:
@@ -657,7 +658,7 @@ def search_cases(rids: Iterable[str], seed: int) -> dict[str, Example]:
             checks = [case.claims[j - 1].check for j in citing]
             near = set().union(*(_selected(dicts[case.id], ch) for ch in checks))
             said = frozenset().union(*(_claim_values(ch) for ch in checks))
-            full = bool(case.month) and len(case.day) == 2
+            full = bool(case.inputs.month) and len(case.inputs.day) == 2
             for focus in cands:
                 ranked.append(((not citing, doubtful, not full,
                                 _rank(focus, dicts[case.id], near, said),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from compute.claims.case import (
     INPUTS,
+    NO_INPUTS,
     CheckError,
     Inputs,
     Missing,
@@ -37,7 +38,7 @@ from compute.claims.case import (
 from compute.claims.check import CHECKS, FINDINGS, completions, evaluate
 
 __all__ = [
-    "CHECKS", "FINDINGS", "INPUTS", "CheckError", "Inputs", "Missing", "NotComputable", "Setting",
-    "Verdict", "completions", "evaluate", "setting", "state_of",
+    "CHECKS", "FINDINGS", "INPUTS", "NO_INPUTS", "CheckError", "Inputs", "Missing",
+    "NotComputable", "Setting", "Verdict", "completions", "evaluate", "setting", "state_of",
 ]
 

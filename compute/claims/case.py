@@ -60,7 +60,12 @@ class Missing(NotComputable):
 @dataclass(frozen=True, slots=True)
 class Inputs:
     """What a case states, as the book writes it; ``""`` where the text is silent. *day* may be
-    a pillar (癸酉), a branch (酉) or a stem (癸); *xun* a 旬 (甲子) when only that is given."""
+    a pillar (癸酉), a branch (酉) or a stem (癸); *xun* a 旬 (甲子) when only that is given.
+
+    The one case-inputs type: compute checks a case's claims on it, the TEI's writer
+    (``yimao.tei.cases.Case.inputs``, from editorial/cases.toml) and the read model
+    (``yimao.model.case_record.Case.inputs``, from the TEI) hold a case's inputs in it.
+    """
 
     primary: str
     changed: str = ""
@@ -72,16 +77,45 @@ class Inputs:
     birth: str = ""
 
     @classmethod
-    def of(cls, obj: Any) -> Inputs:
-        """The inputs of any object with these attributes (a case record).
+    def given(cls, values: Mapping[str, Any]) -> Inputs:
+        """The inputs a mapping states (a case's row or record): each of :data:`INPUTS` as
+        text, ``""`` where it is absent or blank.
 
-        >>> Inputs.of(Inputs("震", "兌", month="寅")).month
-        '寅'
+        >>> Inputs.given({"primary": "震", "changed": "兌", "month": "寅", "day": " "})
+        Inputs(primary='震', changed='兌', year='', month='寅', day='', xun='', hour='', birth='')
         """
-        return cls(*[str(getattr(obj, name, "") or "") for name in _INPUT_FIELDS])
+        return cls(*[v if (v := str(values.get(name, "") or "")).strip() else ""
+                     for name in _INPUT_FIELDS])
+
+    def items(self) -> tuple[tuple[str, str], ...]:
+        """The inputs stated, ``(name, value)`` in the order of :data:`INPUTS`.
+
+        >>> Inputs("困", "坎", month="午", day="壬戌").items()
+        (('month', '午'), ('day', '壬戌'), ('primary', '困'), ('changed', '坎'))
+        """
+        return tuple((name, v) for name in INPUTS if (v := getattr(self, name)))
+
+    @property
+    def date(self) -> str:
+        """The date as the book gives it: 「己亥年 寅建 癸酉日」.
+
+        >>> Inputs("乾", year="己亥", month="寅", day="癸酉").date
+        '己亥年 寅建 癸酉日'
+        """
+        parts = [f"{self.year}年" if self.year else "", f"{self.month}建" if self.month else "",
+                 f"{self.day}日" if self.day else "", f"{self.xun}旬" if self.xun else "",
+                 f"{self.hour}時" if self.hour else ""]
+        return " ".join(p for p in parts if p)
+
+    @property
+    def hexagrams(self) -> str:
+        """「困之坎」, or the primary alone."""
+        return f"{self.primary}之{self.changed}" if self.changed else self.primary
 
 
 _INPUT_FIELDS: Final = tuple(f.name for f in fields(Inputs))
+NO_INPUTS: Final = Inputs("")
+"""A case that states nothing (the default of a case record's inputs)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -375,6 +375,51 @@ def _th(label: str, hidden: str = "") -> str:
     return f'<th scope="col">{label}</th>'
 
 
+MARK_LABELS: Final = {"yong": "용신", "focus": "볼 곳"}
+"""The label a marked row shows in its position cell, by the kind of mark (:class:`Focus`):
+the 用神's lines (a question's example) or the lines an example is about."""
+FOCUS_COLUMNS: Final = ("spirit", "line", "bar", "who", "chg", "fu")
+"""The cells of a row a :class:`Focus` may name (六神, 六親 干支, 괘획, 世應, 변효, 伏神)."""
+
+
+class Focus(Frozen):
+    """The marks a page asks :func:`render_html` to put on a chart: the rows of *lines*
+    (positions 1–6) get the class ``marked`` and, in their position cell, the label of *kind*
+    (:data:`MARK_LABELS`); each cell ``(position, column)`` of *cells* (a column of
+    :data:`FOCUS_COLUMNS`) gets the attribute ``data-focus``.
+
+    >>> Focus((1, 4), ((4, "chg"),), "focus").label
+    '볼 곳'
+    >>> Focus((7,), (), "yong")
+    Traceback (most recent call last):
+    ValueError: a focus marks lines 1-6, not 7
+    >>> Focus((), ((1, "pos"),), "focus")
+    Traceback (most recent call last):
+    ValueError: a focus names no cell 'pos' (spirit, line, bar, who, chg, fu)
+    """
+
+    __slots__ = ("lines", "cells", "kind")
+    lines: tuple[int, ...]
+    cells: tuple[tuple[int, str], ...]
+    kind: str
+
+    def __init__(self, lines: tuple[int, ...] = (), cells: tuple[tuple[int, str], ...] = (),
+                 kind: str = "focus") -> None:
+        if kind not in MARK_LABELS:
+            raise ValueError(f"no mark of kind {kind!r} ({', '.join(MARK_LABELS)})")
+        for p in (*lines, *(p for p, _ in cells)):
+            if not 1 <= p <= 6:
+                raise ValueError(f"a focus marks lines 1-6, not {p}")
+        for _, col in cells:
+            if col not in FOCUS_COLUMNS:
+                raise ValueError(f"a focus names no cell {col!r} ({', '.join(FOCUS_COLUMNS)})")
+        init(self, tuple(lines), tuple(cells), kind)
+
+    @property
+    def label(self) -> str:
+        return MARK_LABELS[self.kind]
+
+
 CELL_NOTES: Final = {"line": ("rel", "gan", "zhi"), "who": ("who", "role"),
                      "riyue": ("wang", "void", "broken", "clash")}
 """The notes a cell of the table shows (its class → the notes' names); a cell not listed shows
@@ -407,10 +452,13 @@ class _Html:
 
     def __init__(self, lay: Layout, href: Callable[[str], str] | None,
                  cite: Callable[[str], str] | None,
-                 rule_info: Callable[[str], tuple[str, str]] | None) -> None:
+                 rule_info: Callable[[str], tuple[str, str]] | None,
+                 focus: Focus | None = None) -> None:
         self.esc = escape
         self.href, self.cite, self.rule_info = href, cite, rule_info
         self.rules = {n.key: n.rule for n in lay.notes}
+        self.focus = focus
+        self.focused = frozenset(focus.cells) if focus is not None else frozenset()
 
     def why(self, pos: int, cls: str, inner: str, tag: str = "td", more: str = "") -> str:
         """*inner* in a cell of class *cls*; where the layout has notes for it
@@ -420,7 +468,18 @@ class _Html:
         found = [self.rules[k] for n in CELL_NOTES.get(cls, (cls,))
                  if (k := f"{pos}.{n}") in self.rules]
         attr = f' data-why="{" ".join(dict.fromkeys(found))}"' if found else ""
-        return f'<{tag} class="{cls}{more}"{attr}>{inner}</{tag}>'
+        return f'<{tag} class="{cls}{more}"{self.mark(pos, cls)}{attr}>{inner}</{tag}>'
+
+    def mark(self, pos: int, cls: str) -> str:
+        """`` data-focus`` on a cell the focus names."""
+        return " data-focus" if (pos, cls) in self.focused else ""
+
+    def pos_cell(self, pos: int) -> str:
+        """The position cell, with the focus's label on a marked row."""
+        f = self.focus
+        label = f' <span class="mark-label" lang="ko">{self.esc(f.label)}</span>' \
+            if f is not None and pos in f.lines else ""
+        return f'<td class="pos">{pos}{label}</td>'
 
     def label(self, pid: str) -> str:
         return self.cite(pid) if self.cite else pid
@@ -454,11 +513,11 @@ def _row_html(h: _Html, lay: Layout, r: Row, placeholder: bool) -> str:
     yin_yang = ("yang", "양효") if r.yang else ("yin", "음효")
     more = ' placeholder" title="본문에 일간이 없어 임시로 둔 六神' if placeholder else ""
     cells = [
-        f'<td class="pos">{r.position}</td>',
+        h.pos_cell(r.position),
         h.why(r.position, "spirit", esc(r.spirit), more=more),
         h.why(r.position, "line", esc(r.line.text)),
-        f'<td class="bar"><span class="yao {yin_yang[0]}" role="img" '
-        f'aria-label="{yin_yang[1]}"></span><span class="mv">{r.mark}</span></td>',
+        f'<td class="bar"{h.mark(r.position, "bar")}><span class="yao {yin_yang[0]}" '
+        f'role="img" aria-label="{yin_yang[1]}"></span><span class="mv">{r.mark}</span></td>',
         _who_cell(h, lay, r),
     ]
     if lay.has_changed:
@@ -466,7 +525,9 @@ def _row_html(h: _Html, lay: Layout, r: Row, placeholder: bool) -> str:
         cells.append(h.why(r.position, "chg", change))
     cells.append(h.why(r.position, "fu", esc(r.hidden.text) if r.hidden else ""))
     cells.append(_riyue_cell(h, r))
-    return f'<tr class="{"moving" if r.mark else ""}">{"".join(cells)}</tr>'
+    marked = h.focus is not None and r.position in h.focus.lines
+    cls = " ".join(c for c in ("moving" if r.mark else "", "marked" if marked else "") if c)
+    return f'<tr class="{cls}">{"".join(cells)}</tr>'
 
 
 def why_data(lay: Layout, passage_href: Callable[[str], str] | None = None,
@@ -576,6 +637,7 @@ def render_html(
     rule_info: Callable[[str], tuple[str, str]] | None = None,
     derivation_open: bool = False,
     why_src: str = "",
+    focus: Focus | None = None,
 ) -> str:
     """The chart as an HTML fragment (escaped here): the verdict (an explained layout), the
     heading, the six-line table (Korean column labels), 卦身 … 經星, the derivation (a
@@ -587,7 +649,8 @@ def render_html(
     Cells an explained layout has a note for carry ``data-why`` (the rule); the notes and the
     derivation travel as :func:`why_data`, in a ``script.why-data`` or, with *why_src* (a page
     of many charts), in a file at that URL the page's script fetches when a note is opened;
-    then a verdict is shown only for an asked chart.
+    then a verdict is shown only for an asked chart. A page's own marks (the lines an
+    example is about, the 用神's lines) come as *focus* (:class:`Focus`).
 
     >>> from compute import chart
     >>> html = render_html(chart("困", "坎", month="午", day="壬戌"), lambda p: f"/p/{p}")
@@ -595,9 +658,14 @@ def render_html(
     (6, True)
     >>> '<a href="/p/p056-s1" data-p="p056-s1">p056-s1</a>' in html
     True
+    >>> html = render_html(chart("困", "坎", month="午", day="壬戌"),
+    ...                    focus=Focus((4,), ((4, "chg"),), "focus"))
+    >>> row = '<tr class="moving marked"><td class="pos">4 <span class="mark-label" lang="ko">'
+    >>> row in html, html.count("data-focus"), '<td class="chg" data-focus>→ 兄弟戊申金' in html
+    (True, 1, True)
     """
     lay = _layout(chart_or_layout)
-    h = _Html(lay, passage_href, cite, rule_info)
+    h = _Html(lay, passage_href, cite, rule_info, focus)
     cols = [c for c in COLUMNS_KO if lay.has_changed or c != "변효"]
     src = f' data-why-src="{h.esc(why_src)}"' if why_src and lay.notes else ""
     asked = any(n.key == "yong" for n in lay.verdict)

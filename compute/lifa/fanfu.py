@@ -80,12 +80,17 @@ def _trigram_facts(side: str, a: int, b: int, sign: str, grade: str) -> dict[str
             "sign": sign, "grade": grade}
 
 
+def _bits(chart: Chart) -> tuple[int, int]:
+    """The bits of the primary and the changed hexagram (lower trigram: bits 0–2); the
+    primary's twice for a chart without moving lines."""
+    p = chart.primary.hexagram.bits
+    changed = chart.changed
+    return p, p if changed is None else changed.hexagram.bits
+
+
 def _changes(chart: Chart) -> tuple[tuple[str, int, int], ...]:
     """(內卦/外卦, original trigram, changed trigram) for each trigram that changes."""
-    changed = chart.changed
-    if changed is None:
-        return ()
-    p, q = chart.primary.hexagram.bits, changed.hexagram.bits   # lower trigram: bits 0–2
+    p, q = _bits(chart)
     if p == q:
         return ()
     if p & 7 == q & 7:
@@ -127,12 +132,10 @@ def fanyin_gua(chart: Chart) -> list[Finding]:
     '內卦 坤(母)化艮 反吟 (輕)'
     """
     c = chart.context or context(chart)
-    out = []
-    changed = chart.changed
-    p = chart.primary.hexagram.bits
-    q = p if changed is None else changed.hexagram.bits
+    p, q = _bits(chart)
     pairs = () if FANYIN_PAIR[p & 7] != q & 7 and FANYIN_PAIR[p >> 3] != q >> 3 else \
         _changes(chart)   # a trigram changing into its pair (never itself) or none
+    out = []
     for label, a, b in pairs:
         if FANYIN_PAIR[a] == b:
             grade = fanyin_grade(c, a, b)
@@ -195,12 +198,11 @@ def fuyin(chart: Chart) -> list[Finding]:
     '內卦 乾(父)化震 伏吟 (非: 日月在戌亥): 乾克震'
     """
     c = chart.context or context(chart)
-    out = []
-    changed = chart.changed
-    p = chart.primary.hexagram.bits
-    x = 0 if changed is None else p ^ changed.hexagram.bits   # 乾 ^ 震 == 6
+    p, q = _bits(chart)
+    x = p ^ q   # 乾 ^ 震 == 6
     swaps = _changes(chart) if ((x & 7 == 6 and p & 7 in (1, 7))
                                 or (x >> 3 == 6 and p >> 3 in (1, 7))) else ()
+    out = []
     for label, a, b in swaps:
         if (a, b) != (7, 1) and (a, b) != (1, 7):   # 乾 (7) and 震 (1) only
             continue
@@ -277,7 +279,7 @@ def gua_mujue(chart: Chart) -> list[Finding]:
         return []
     c = chart.context or context(chart)
     into = _INTO_MU_JUE[c.tu]
-    p, q = chart.primary.hexagram.bits, changed.hexagram.bits
+    p, q = _bits(chart)
     if not (into[p & 7] >> (q & 7) & 1 or into[p >> 3] >> (q >> 3) & 1):
         return []   # neither trigram changes into one holding its 墓 and 絕
     out = []

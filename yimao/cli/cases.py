@@ -39,12 +39,13 @@ def tally(case: C.Case) -> tuple[int, int]:
 
 def as_json(case: C.Case) -> dict[str, Any]:
     """One case for ``yimao cases --json``; absent values are ``None`` (null)."""
-    day = case.day or (f"{case.xun}旬" if case.xun else "")
+    i = case.inputs
+    day = i.day or (f"{i.xun}旬" if i.xun else "")
     return {
-        "id": case.id, "passage": case.passage, "type": case.type, "year": _null(case.year),
-        "month": _null(case.month), "day": _null(day), "hour": _null(case.hour),
-        "birth": _null(case.birth), "question": _null(case.question),
-        "primary": case.primary, "changed": _null(case.changed),
+        "id": case.id, "passage": case.passage, "type": case.type, "year": _null(i.year),
+        "month": _null(i.month), "day": _null(day), "hour": _null(i.hour),
+        "birth": _null(i.birth), "question": _null(case.question),
+        "primary": i.primary, "changed": _null(i.changed),
         "gregorian": list(C.gregorian(case)), "date_problem": _null(C.date_problem(case)),
         "date_note": _null(case.date_note),
         "claims": [_claim_json(case, cl) for cl in case.claims], "outcome": _null(case.outcome),

@@ -16,9 +16,11 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from compute.claims.case import NO_INPUTS, Inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_TEI = ROOT / "tei" / "yimao.xml"
@@ -55,7 +57,7 @@ class Case:
 
     The ``seg type="case"`` in the text (``text`` diplomatic, ``corrected`` in the corrected
     reading) with its record ``fs type="case"`` in ``standOff``: the inputs as the text states
-    them (``""`` where it states nothing: the names of :data:`compute.claims.INPUTS`), the
+    them (``inputs``: :class:`compute.claims.Inputs`, ``""`` where it states nothing), the
     question, the outcome, the Korean question and title (editorial/case-titles.tsv), the
     ``seg type="outcome"`` ids and the paragraphs where the outcome stands, the case it
     records again (``same_as``), its claims, the editors' Korean notes on the case as a whole
@@ -68,15 +70,8 @@ class Case:
     type: str
     text: str
     corrected: str = ""
-    year: str = ""
-    month: str = ""
-    day: str = ""
-    xun: str = ""
-    hour: str = ""
-    birth: str = ""
+    inputs: Inputs = NO_INPUTS  # what the text states: compute's one case-inputs type
     question: str = ""
-    primary: str = ""
-    changed: str = ""
     outcome: str = ""
     question_ko: str = ""
     title_ko: str = ""
@@ -94,19 +89,16 @@ class Case:
 
     @property
     def date(self) -> str:
-        """The date as the book gives it: 「己亥年 寅建 癸酉日」.
+        """The date as the book gives it (:attr:`compute.claims.Inputs.date`).
 
-        >>> Case("x", "p1", "example", "", year="己亥", month="寅", day="癸酉").date
-        '己亥年 寅建 癸酉日'
+        >>> Case("x", "p1", "example", "", inputs=Inputs("乾", year="己亥", day="癸酉")).date
+        '己亥年 癸酉日'
         """
-        parts = [f"{self.year}年" if self.year else "", f"{self.month}建" if self.month else "",
-                 f"{self.day}日" if self.day else "", f"{self.xun}旬" if self.xun else "",
-                 f"{self.hour}時" if self.hour else ""]
-        return " ".join(p for p in parts if p)
+        return self.inputs.date
 
     @property
     def hexagrams(self) -> str:
-        return f"{self.primary}之{self.changed}" if self.changed else self.primary
+        return self.inputs.hexagrams
 
     @property
     def date_note(self) -> str:
@@ -180,6 +172,7 @@ def kept_cases() -> tuple[Case, ...] | None:
             return None
         found = tuple(
             Case(**{k: (tuple(Claim(**c) for c in v) if k == "claims"
+                        else Inputs(**v) if k == "inputs"
                         else tuple(v) if k in _TUPLES else v) for k, v in case.items()})
             for case in kept["cases"])
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
@@ -193,12 +186,7 @@ def keep_cases(cases: tuple[Case, ...]) -> None:
     is kept where it cannot be written)."""
     from yimao import atomic
 
-    case_fields = [f.name for f in fields(Case)]
-    claim_fields = [f.name for f in fields(Claim)]
-    kept = json.loads(json.dumps([
-        {k: ([{g: getattr(cl, g) for g in claim_fields} for cl in c.claims]
-             if k == "claims" else getattr(c, k)) for k in case_fields}
-        for c in cases], ensure_ascii=False))
+    kept = json.loads(json.dumps([asdict(c) for c in cases], ensure_ascii=False))
     try:
         source = source_digest()
     except OSError:

@@ -12,8 +12,8 @@ through :func:`compute.chart`, evaluates every check in compute's check language
 
 >>> cases = load()
 >>> c = by_id(cases, "p111-case1")
->>> c.month, c.day, c.primary, c.changed
-('寅', '癸酉', '震', '兌')
+>>> c.inputs
+Inputs(primary='震', changed='兌', year='', month='寅', day='癸酉', xun='', hour='', birth='')
 >>> [evaluate(c, cl).status for cl in c.claims]
 ['confirmed', 'confirmed']
 >>> gregorian(by_id(cases, "p326-case1"))
@@ -31,7 +31,7 @@ from typing import Any
 
 from compute import claims
 from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH
-from compute.claims import INPUTS, Inputs, Setting, Verdict
+from compute.claims import INPUTS, Setting, Verdict
 from yimao.errors import EditionError
 from yimao.model.case_record import STATUSES, TYPES, Case, Claim, kept_cases
 
@@ -73,7 +73,7 @@ def setting(case: Case, over: Mapping[str, Any] | None = None) -> Setting:
     """The chart of *case* (with a check's counterfactual inputs *over*):
     :func:`compute.claims.case`; a case compute cannot chart is an :class:`EditionError`."""
     try:
-        return claims.setting(Inputs.of(case), over)
+        return claims.setting(case.inputs, over)
     except claims.CheckError as exc:
         raise EditionError(str(exc)) from None
 
@@ -88,7 +88,7 @@ def evaluate(case: Case, claim: Claim) -> Verdict:
 
         return two_readings(case, claim)
     try:
-        return claims.evaluate(Inputs.of(case), claim.check)
+        return claims.evaluate(case.inputs, claim.check)
     except claims.CheckError as exc:
         raise EditionError(str(exc)) from None
 
@@ -96,7 +96,7 @@ def evaluate(case: Case, claim: Claim) -> Verdict:
 def completions(case: Case, over: Mapping[str, Any],
                 relevant: frozenset[int] = frozenset()) -> list[dict[str, str]]:
     """The neutral completions of the case's partial date (:func:`compute.claims.completions`)."""
-    return claims.completions(Inputs.of(case), over, relevant)
+    return claims.completions(case.inputs, over, relevant)
 
 
 # ------------------------------------------------------------------ dates
@@ -222,9 +222,10 @@ def dates(case: Case, window: tuple[int, int] = WINDOW) -> tuple[tuple[str, ...]
     that found them: ``"節"`` (month from the 節氣, year from 立春, as compute reckons) or, when
     no day fits so, ``"月"`` (the almanac's numbered month and year: 正月 = 寅). Cases that
     name no year give ``((), "")``; a month-only range is given as its first and last day."""
-    if not case.year:
+    i = case.inputs
+    if not i.year:
         return (), ""
-    return _dates(case.year, case.month, case.day, window)
+    return _dates(i.year, i.month, i.day, window)
 
 
 @functools.cache
@@ -246,11 +247,12 @@ def gregorian(case: Case, window: tuple[int, int] = WINDOW) -> tuple[str, ...]:
 
 def date_problem(case: Case) -> str:
     """What is wrong or unusual with a dated case's pillars, or ``""``."""
-    if not case.year or not case.day:
+    i = case.inputs
+    if not i.year or not i.day:
         return ""
     found, basis = dates(case)
     if not found:
-        return (f"{case.date}: no day {case.day} falls in that month of a {case.year} year "
+        return (f"{case.date}: no day {i.day} falls in that month of a {i.year} year "
                 f"between {WINDOW[0]} and {WINDOW[1]}, by 節氣 or by the almanac month")
     if basis == "月":
         return (f"{case.date}: fits only if 建 is the almanac's numbered month, not the 節氣 "

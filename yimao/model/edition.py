@@ -24,8 +24,8 @@ True
 >>> ed.passage("p003").ko_text()[:12], ed.case("p089-case1").outcome_paragraphs
 ('내가 경성에서 벼슬할 ', ('p089',))
 >>> c = ed.case("p089-case1")
->>> c.passage, c.type, c.month, c.day, c.year, c.question, c.primary, c.changed, c.outcome
-('p089', 'reported', '午', '壬戌', '', '財', '困', '坎', '後果得利')
+>>> c.passage, c.type, c.question, c.outcome, c.inputs.date, c.inputs.hexagrams, c.inputs.year
+('p089', 'reported', '財', '後果得利', '午建 壬戌日', '困之坎', '')
 >>> c.claims[0].id, c.claims[0].text, c.claims[0].rule, c.claims[0].expect
 ('p089-case1-c1', '木死於午', 'changsheng-12', 'confirmed')
 >>> ed.case("p095-case1").claims[0].note.startswith("비(飛)·변(變)의 효에는")
@@ -60,6 +60,7 @@ from typing import Any, NoReturn
 
 from lxml import etree
 
+from compute.claims.case import INPUTS, Inputs
 from yimao import ids
 from yimao.errors import EditionError
 from yimao.model.case_record import ROOT, STATUSES, TYPES, Case, Claim, keep_cases, kept_cases
@@ -206,7 +207,7 @@ class Category:
                      and ids.parse(s).kind in ("sentence", "note"))
 
 
-_FEATURES = frozenset(f.name for f in fields(Case) if f.type == "str") - {
+_FEATURES = (frozenset(f.name for f in fields(Case) if f.type == "str") | set(INPUTS)) - {
     "id", "passage", "text", "corrected", "same_as", "working_note", "question_id",
     "yongshen_note"}
 """The names an ``f`` of a case record may have (its ``type`` too, which ``@subtype`` gives)."""
@@ -696,8 +697,10 @@ class _CaseRecords:
         claims = tuple(self._claim(c, cid, notes, checks)
                        for c in seg.iter(_t("seg")) if c.get("type") == "claim")
         para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
+        inputs = Inputs.given({k: values.pop(k) for k in INPUTS if k in values})
         return Case(
-            cid, para, kind, text_of(seg, "diplomatic"), text_of(seg, "corrected"), **values,
+            cid, para, kind, text_of(seg, "diplomatic"), text_of(seg, "corrected"), inputs,
+            **values,
             outcome_ids=tuple(outcomes.get(cid, ())),
             outcome_paragraphs=tuple(outcome_paras.get(cid, ())),
             same_as=(seg.get("corresp") or "").lstrip("#"), claims=claims,

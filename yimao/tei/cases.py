@@ -37,13 +37,15 @@ from typing import Any
 
 from lxml import etree
 
-from compute.claims import INPUTS
+from compute.claims import INPUTS, NO_INPUTS, Inputs
 from yimao import ids
 from yimao.tei.inputs import EDITORIAL, InputError, present
 from yimao.tei.layers import RANK_CASE, RANK_CLAIM, Span
-from yimao.tei.markup import attrs, el
+from yimao.tei.markup import attrs, el, feature_value
 
 CASES_TOML = EDITORIAL / "cases.toml"
+CASES_WHERE = "editorial/cases.toml"
+"""How an error names cases.toml (where a check value has no TEI form)."""
 CASE_NOTES_TSV = EDITORIAL / "case-notes.tsv"
 CASE_NOTE_FIELDS = ["target", "kind", "note"]
 NOTE_KINDS = ("date", "case", "contradicted", "not_computable", "two_readings")
@@ -89,12 +91,25 @@ class Case:
     type: str
     claims: tuple[Claim, ...]
     same_as: str = ""
-    features: tuple[tuple[str, str], ...] = ()  # (name, value) in FEATURES order, non-empty
+    features: tuple[tuple[str, str], ...] = ()  # (name, value), non-empty: all but the inputs
     note: str = ""  # the editors' working note on the case (English)
     reading: Mapping[str, Any] | None = None  # its [[case_question]] row (without ``case``)
+    inputs: Inputs = NO_INPUTS  # what the case states (compute's one case-inputs type)
 
     def feature(self, name: str) -> str:
+        if name in INPUTS:
+            return str(getattr(self.inputs, name))
         return dict(self.features).get(name, "")
+
+    def record(self) -> tuple[tuple[str, str], ...]:
+        """The features of its ``fs``: (name, value) in the order of :data:`FEATURES`, then
+        :data:`KO_FEATURES`, those it has.
+
+        >>> Case("x", "p1", "", "reported", (), features=(("outcome", "得"),),
+        ...      inputs=Inputs("困", month="午")).record()
+        (('month', '午'), ('primary', '困'), ('outcome', '得'))
+        """
+        return tuple((name, v) for name in (*FEATURES, *KO_FEATURES) if (v := self.feature(name)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +141,12 @@ def read_cases(path: Path = CASES_TOML) -> list[Case]:
                 for x in c.get("claim", [])
             )
             features = tuple(
-                (f, str(c[f])) for f in FEATURES if str(c.get(f, "")).strip()
+                (f, str(c[f])) for f in FEATURES if f not in INPUTS and str(c.get(f, "")).strip()
             ) + tuple(zip(KO_FEATURES, titles.get(str(c["id"]), ()), strict=False))
             out.append(
                 Case(str(c["id"]), str(c["para"]), str(c["text"]), str(c.get("type", "")),
                      claims, str(c.get("same_as", "")), features, str(c.get("note", "")),
-                     readings.pop(str(c["id"]), None))
+                     readings.pop(str(c["id"]), None), Inputs.given(c))
             )
         except KeyError as exc:
             raise InputError(f"{path}: case {k} ({c.get('id', '?')}): missing {exc}") from None
@@ -361,7 +376,7 @@ class CaseLayer:
         stand = el(root, "standOff", type="cases")
         for case in self.cases:
             fs = el(stand, "fs", id=ids.record(case.id), type="case", corresp=f"#{case.id}")
-            for name, value in case.features:
+            for name, value in case.record():
                 f = el(fs, "f")
                 f.set("name", name)
                 if name in KO_FEATURES:
@@ -396,13 +411,13 @@ def check_records(stand: etree._Element, case: Case) -> None:
         for name, v in case.reading.items():
             f = el(fs, "f")
             f.set("name", name)
-            _value(f, v)
+            feature_value(f, v, CASES_WHERE)
     for k, claim in enumerate(case.claims, 1):
         fs = el(stand, "fs", type="check", corresp=f"#{ids.claim(case.id, k)}")
         if claim.check is not None:
             f = el(fs, "f")
             f.set("name", "check")
-            _value(f, claim.check)
+            feature_value(f, claim.check, CASES_WHERE)
         for name, lang in (("note", "en"), ("sic", None), ("corr", None)):
             if getattr(claim, name):
                 _feature(fs, name, getattr(claim, name), lang)
@@ -412,31 +427,4 @@ def _feature(fs: etree._Element, name: str, text: str, lang: str | None) -> None
     f = el(fs, "f")
     f.set("name", name)
     el(f, "string", text, lang=lang)
-
-
-def _value(parent: etree._Element, value: Any) -> None:
-    """A value of the check language as a TEI feature value: a table is an ``fs``, a list a
-    ``vColl org="list"``, a boolean ``binary``, an integer ``numeric``, text a ``string``."""
-    if isinstance(value, Mapping):
-        fs = el(parent, "fs")
-        for name, v in value.items():
-            f = el(fs, "f")
-            f.set("name", name)
-            _value(f, v)
-    elif isinstance(value, list):
-        if any(isinstance(v, list) for v in value):
-            raise InputError(f"editorial/cases.toml: a list in a list ({value!r}) has no TEI form")
-        coll = el(parent, "vColl")
-        coll.set("org", "list")
-        for v in value:
-            _value(coll, v)
-    elif isinstance(value, bool):
-        el(parent, "binary").set("value", "true" if value else "false")
-    elif isinstance(value, int):
-        el(parent, "numeric").set("value", str(value))
-    elif isinstance(value, str):
-        el(parent, "string", value)
-    else:
-        raise InputError(f"editorial/cases.toml: check value {value!r}: expected a table, a "
-                         "list, true/false, an integer or text")
 

@@ -49,7 +49,7 @@ from lxml import etree
 
 from yimao import ids
 from yimao.tei.inputs import EDITORIAL, InputError, present
-from yimao.tei.markup import el
+from yimao.tei.markup import el, feature_value
 
 EXAMPLES_TOML: Final = EDITORIAL / "examples.toml"
 QUESTIONS_TOML: Final = EDITORIAL / "questions.toml"
@@ -188,30 +188,4 @@ def feature(fs: etree._Element, name: str, value: Any, where: str) -> None:
     if name in SYMBOLS and isinstance(value, str):
         el(f, "symbol").set("value", value)
     else:
-        _value(f, value, where, "ko" if name in KOREAN else None)
-
-
-def _value(parent: etree._Element, value: Any, where: str, lang: str | None = None) -> None:
-    """A TOML value as a TEI feature value: a table an ``fs``, an array a ``vColl
-    org="list"``, a boolean ``binary``, an integer or a float ``numeric``, text a
-    ``string``."""
-    if isinstance(value, Mapping):
-        fs = el(parent, "fs")
-        for name, v in value.items():
-            feature(fs, name, v, where)
-    elif isinstance(value, list):
-        if any(isinstance(v, list) for v in value):
-            raise InputError(f"{where}: an array in an array ({value!r}) has no TEI form")
-        coll = el(parent, "vColl")
-        coll.set("org", "list")
-        for v in value:
-            _value(coll, v, where, lang)
-    elif isinstance(value, bool):
-        el(parent, "binary").set("value", "true" if value else "false")
-    elif isinstance(value, int | float):
-        el(parent, "numeric").set("value", repr(value))
-    elif isinstance(value, str):
-        el(parent, "string", value, lang=lang)
-    else:
-        raise InputError(f"{where}: value {value!r}: expected a table, an array, true/false, "
-                         "a number or text")
+        feature_value(f, value, where, "ko" if name in KOREAN else None, feature)

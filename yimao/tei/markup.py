@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from lxml import etree
+
+from yimao.tei.inputs import InputError
 
 TEI = "http://www.tei-c.org/ns/1.0"
 XML = "http://www.w3.org/XML/1998/namespace"
@@ -131,3 +135,51 @@ def mark_state(data: bytes) -> str:
         return "unmarked"
     body = rest[m.end():]
     return "intact" if hashlib.sha256(body).hexdigest() == m.group(1).decode() else "edited"
+
+
+Feature = Callable[[etree._Element, str, Any, str], None]
+"""What writes one named feature ``<f name="…">`` of a table into its ``fs``."""
+
+
+def plain_feature(fs: etree._Element, name: str, value: Any, where: str) -> None:
+    """``<f name="…">`` with *value* as :func:`feature_value` writes it."""
+    f = el(fs, "f")
+    f.set("name", name)
+    feature_value(f, value, where)
+
+
+def feature_value(parent: etree._Element, value: Any, where: str, lang: str | None = None,
+                  feature: Feature = plain_feature) -> None:
+    """A TOML value (an editorial file's) as a TEI feature value: a table an ``fs`` (each
+    entry written by *feature*), an array a ``vColl org="list"``, a boolean ``binary``, an
+    integer or a float ``numeric``, text a ``string`` (in *lang*). *where* names the source in
+    an :class:`~yimao.tei.inputs.InputError`.
+
+    >>> fs = el(None, "fs")
+    >>> feature_value(fs, {"kind": "line", "equals": [1, True]}, "x.toml")
+    >>> etree.tostring(fs, encoding="unicode").replace(f' xmlns="{TEI}"', "")[:72]
+    '<fs><fs><f name="kind"><string>line</string></f><f name="equals"><vColl '
+    >>> feature_value(fs, [[1]], "x.toml")
+    Traceback (most recent call last):
+    yimao.tei.inputs.InputError: x.toml: an array in an array ([[1]]) has no TEI form
+    """
+    if isinstance(value, Mapping):
+        fs = el(parent, "fs")
+        for name, v in value.items():
+            feature(fs, name, v, where)
+    elif isinstance(value, list):
+        if any(isinstance(v, list) for v in value):
+            raise InputError(f"{where}: an array in an array ({value!r}) has no TEI form")
+        coll = el(parent, "vColl")
+        coll.set("org", "list")
+        for v in value:
+            feature_value(coll, v, where, lang, feature)
+    elif isinstance(value, bool):
+        el(parent, "binary").set("value", "true" if value else "false")
+    elif isinstance(value, int | float):
+        el(parent, "numeric").set("value", repr(value))
+    elif isinstance(value, str):
+        el(parent, "string", value, lang=lang)
+    else:
+        raise InputError(f"{where}: value {value!r}: expected a table, an array, true/false, "
+                         "a number or text")

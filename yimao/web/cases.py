@@ -36,6 +36,7 @@ from yimao.web.links import Links
 from yimao.web.pages import docname, short_ref
 
 if TYPE_CHECKING:
+    from compute.engine.layout import Focus
     from yimao.model.edition import Edition
 
 STATUS = {
@@ -119,6 +120,7 @@ class ChartView:
     has_changed: bool = True
     html: str = ""  # compute.engine.layout.render_html: heading, table, 卦身 … (no findings)
     why: str = ""  # its notes and derivation (compute.engine.layout.why_data), served apart
+    focus: Focus | None = None  # the page's marks on it (compute.engine.layout.Focus)
 
 
 WHY_DIR = "_why"
@@ -195,11 +197,13 @@ def placeholder_ko(note: str) -> str:
     return note if not re.search("[A-Za-z]", note) else ""
 
 
-def chart_view(setting: C.Setting, links: Links | None = None) -> ChartView:
+def chart_view(setting: C.Setting, links: Links | None = None,
+               focus: Focus | None = None) -> ChartView:
     """The chart in the traditional layout: :func:`compute.engine.layout.chart_layout`, the one
     layout ``yimao chart`` prints and the Run panel shows, explained
     (:func:`compute.explain.explained`: each cell's note, the verdict, the derivation folded
-    until opened), its passages linked and cited by *links*."""
+    until opened), its passages linked and cited by *links*, the page's marks (*focus*: an
+    example's lines and cells, a question's 用神) put on by compute's layout."""
     from compute.engine.layout import render_html, table_lines, why_data
     from compute.explain import explained
 
@@ -218,7 +222,8 @@ def chart_view(setting: C.Setting, links: Links | None = None) -> ChartView:
                                  placeholder_spirits=not setting.day_stem,
                                  cite=links.cite if links else None,
                                  rule_info=links.rule_info if links else None,
-                                 why_src=links.root + why_name(why) if links else ""), why)
+                                 why_src=links.root + why_name(why) if links else "",
+                                 focus=focus), why, focus)
 
 
 ROLE_NAMES = (("用神", "yong"), ("元神", "yuan"), ("忌神", "ji"), ("仇神", "chou"))
@@ -398,7 +403,6 @@ def compute(case: C.Case, links: Links | None = None) -> Computed:
     """The slow part of a case: its chart, each claim's verdict, its Gregorian dates (with
     their basis), the problem of its date if any, its 用神 and roles (:func:`asking`) and
     each claim's reasons in Korean (:func:`compute.claims.explain.explain`)."""
-    from compute.claims import Inputs
     from compute.claims.explain import explain
 
     chart: ChartView | None = None
@@ -413,7 +417,7 @@ def compute(case: C.Case, links: Links | None = None) -> Computed:
 
         error = message(exc, "ko")  # an InputError in Korean; another error as it is
     verdicts = tuple(C.evaluate(case, claim) for claim in case.claims)
-    reasons = tuple(explain(Inputs.of(case), claim.check) if v.status != "two_readings" else ()
+    reasons = tuple(explain(case.inputs, claim.check) if v.status != "two_readings" else ()
                     for claim, v in zip(case.claims, verdicts, strict=True))
     found, basis = C.dates(case)
     return chart, error, verdicts, (tuple(found), basis, C.date_problem(case)), ask, reasons
@@ -533,7 +537,7 @@ class CaseBook:
                                 for k in self._korean(p)),
             "chart": chart, "chart_error": error, "gregorian": tuple(found),
             "date_basis": basis, "date_problem": problem,
-            "inputs": tuple((k, str(getattr(case, k))) for k in C.INPUTS if getattr(case, k)),
+            "inputs": case.inputs.items(),
             "claims": claims, "asking": ask,
             "asking_cites": tuple(self.cite(p) for p in ask.passages) if ask else (),
             "question_cite": self.cite(ask.first) if ask and ask.first else None,

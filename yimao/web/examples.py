@@ -43,6 +43,7 @@ from markupsafe import Markup, escape
 
 from compute.book.ganzhi import BRANCH_ZH, GANZHI_ZH, STEM_ZH
 from compute.engine.inputs import FIELDS
+from compute.engine.layout import Focus, render_html
 from yimao import atomic
 from yimao.errors import EditionError
 from yimao.model import cases as C
@@ -68,70 +69,37 @@ INPUT_ORDER = FIELDS
 # ------------------------------------------------------------------ one chart layout
 
 
-_ROW = re.compile(r'<tr class="(?P<cls>[^"]*)"><td class="pos">(?P<pos>\d)</td>')
-
-
-_CELL = re.compile(r'<td class="(?P<col>spirit|line|bar|who|chg|fu)"(?P<rest>[^>]*)>')
-COLUMNS = ("spirit", "line", "bar", "who", "chg", "fu")
-"""The layout's cells of a row (六神, 六親 干支, 괘획, 世應, 변효, 伏神) a focus may name."""
-
-
-def render_chart(view: ChartView, marks: Iterable[int] = (), mark_label: str = "",
-                 cells: Iterable[tuple[int, str]] = ()) -> Markup:
+def render_chart(view: ChartView) -> Markup:
     """A rule or question example's chart: the ONE layout of the site,
     :func:`compute.engine.layout.render_html` (``view.html``, as on the case pages and in the Run
-    panel), under the notes on placeholder dates. The example's own marks (*marks*: the
-    positions of the 用神's lines, or of the lines a rule example's focus is about) are added
-    to that layout's rows: class ``marked`` and a label in the position cell; *cells*
-    ``(position, column)`` (a column of :data:`COLUMNS`) get the attribute ``data-focus``
-    (their class is kept: tests and scripts select ``td[@class='line']``).
+    panel, with the example's marks that compute's layout put on: ``view.focus``), under the
+    notes on placeholder dates; the marked lines in ``data-marks``.
 
     >>> from compute import chart
-    >>> view = constructed_view(chart("困", "坎", month="午", day="壬戌"))
-    >>> html = render_chart(view, [1], "용신")
+    >>> from compute.engine.layout import Focus
+    >>> c = chart("困", "坎", month="午", day="壬戌")
+    >>> html = render_chart(constructed_view(c, focus=Focus((1,), (), "yong")))
     >>> html.count('<tr class="'), html.count('class="marked"'), '<td class="pos">1 <span' in html
     (6, 1, True)
-    >>> html = render_chart(view, [4], "볼 곳", [(4, "chg")])
+    >>> html = render_chart(constructed_view(c, focus=Focus((4,), ((4, "chg"),), "focus")))
     >>> html.count('data-focus'), '<td class="chg" data-focus data-why="dongyao">→ 兄弟戊申' in html
     (1, True)
+    >>> 'data-marks="4"' in html
+    True
     """
-    wanted = frozenset(marks)
-    columns: dict[int, set[str]] = {}
-    for pos, col in cells:
-        columns.setdefault(pos, set()).add(col)
-
-    def cell(pos: int, row: str) -> str:
-        cols = columns.get(pos, set())
-        return _CELL.sub(lambda c: f'<td class="{c["col"]}" data-focus{c["rest"]}>'
-                         if c["col"] in cols else c[0], row)
-
-    def mark(m: re.Match[str]) -> str:
-        pos = int(m["pos"])
-        if pos not in wanted:
-            return m[0]
-        cls = f"{m['cls']} marked".strip()
-        label = f' <span class="mark-label" lang="ko">{escape(mark_label)}</span>' \
-            if mark_label else ""
-        return f'<tr class="{cls}"><td class="pos">{pos}{label}</td>'
-
-    html = view.html
-    if columns:  # the cells first: a marked row's position cell no longer matches _ROW
-        rows = re.split(r"(?=<tr class=)", html)
-        html = "".join(cell(int(m["pos"]), r) if (m := _ROW.match(r)) else r for r in rows)
-    if wanted:
-        html = _ROW.sub(mark, html)
     notes = "".join(f'<p class="chart-note placeholder"><span class="label">임시 날짜</span> '
                     f"{escape(n)}</p>\n" for n in view.notes)
-    data = f' data-marks="{" ".join(map(str, sorted(wanted)))}"' if wanted else ""
-    return Markup(f'<div class="example-chart"{data}>\n{notes}{html}\n</div>')
+    lines = sorted(view.focus.lines) if view.focus is not None else []
+    data = f' data-marks="{" ".join(map(str, lines))}"' if lines else ""
+    return Markup(f'<div class="example-chart"{data}>\n{notes}{view.html}\n</div>')
 
 
-def constructed_view(c: Chart, links: Links | None = None) -> ChartView:
+def constructed_view(c: Chart, links: Links | None = None,
+                     focus: Focus | None = None) -> ChartView:
     """The chart of constructed inputs in the case pages' layout (every pillar given)."""
-    d = c.to_dict()
     setting = C.Setting(c, month=True, day_branch=True, day_stem=True, void=True,
-                        year=bool(d.get("year")))
-    return chart_view(setting, links)
+                        year=bool(c.to_dict().get("year")))
+    return chart_view(setting, links, focus)
 
 
 # ------------------------------------------------------------------ rule examples
@@ -337,24 +305,26 @@ def example_view(edition: Edition, book: CaseBook, ex: X.Example) -> ExampleView
                 raise EditionError(f"{where}: no case {ex.case!r} in the edition")
             case = book.cases[ex.case]
             setting = case_setting(book, case.id)
-            c, view = setting.chart, chart_view(setting, book.links)
-            inputs = _inputs({k: getattr(case, k) for k in C.INPUTS})
+            c = setting.chart
+            inputs = _inputs(dict(case.inputs.items()))
             title = book.title(case.id)
         else:
             c = X.inputs_chart(ex.inputs or {})
-            view = constructed_view(c, book.links)
+            setting = C.Setting(c, month=True, day_branch=True, day_stem=True, void=True,
+                                year=bool(c.to_dict().get("year")))
             inputs = _inputs(ex.inputs or {})
             title = "구성례 " + ex.ko.removeprefix("구성례:").strip()
         if not X.fires(c, ex.focus):
             raise EditionError(f"{where}: the rule {ex.rule} does not fire at its focus "
                                f"{dict(ex.focus)}")
-        marks, cells = focus_marks(c, ex.focus, view.html)
+        marks, cells = focus_marks(c, ex.focus, render_html(c, findings=False))
+        view = chart_view(setting, book.links, Focus(marks, cells) if marks or cells else None)
         near_chart = None
         if near:
             nc = X.inputs_chart(near["inputs"])
             if X.fires(nc, ex.focus):
                 raise EditionError(f"{where}: the rule {ex.rule} fires at the near miss too")
-            near_chart = constructed_view(nc, book.links)
+            near_chart = constructed_view(nc, book.links, Focus(marks) if marks else None)
         if ex.source == "constructed" and X.judgment(ex.rule) is not None:
             faults = X.judgment_faults(ex.rule, ex.inputs, ex.focus, ex.ko_focus,
                                        near["inputs"] if near else None, c,
@@ -578,15 +548,18 @@ def questions(edition: Edition, book: CaseBook | None = None,
                 cs = book.cases[case]
                 setting = asked_setting(case_setting(book, case), q.id)
                 c = setting.chart
-                view = _with(view, case=case, chart=chart_view(setting, book.links),
-                             inputs=_inputs({**{k: getattr(cs, k) for k in C.INPUTS},
+                roles = _roles(c, q.id)
+                view = _with(view, case=case,
+                             chart=chart_view(setting, book.links, _yong(roles["marks"])),
+                             inputs=_inputs({**dict(cs.inputs.items()),
                                              "question": q.id}))  # the Run panel asks it
             else:
                 inputs, c = question_chart(q.number, yong[0] if yong else "", q.id)
-                view = _with(view, chart=constructed_view(c, book.links),
+                roles = _roles(c, q.id)
+                view = _with(view, chart=constructed_view(c, book.links, _yong(roles["marks"])),
                              judgments=_judgments(edition, c),
                              inputs=_inputs({**inputs, "question": q.id}))
-            view = _with(view, moving=tuple(c.moving), **_roles(c, q.id))
+            view = _with(view, moving=tuple(c.moving), **roles)
         out.append(view)
     return out
 
@@ -631,6 +604,11 @@ def _roles(c: Chart, qid: str) -> dict[str, Any]:
             where = "·".join(f"{p}효" for p in role.lines) or "괘에 없음"
             out.append((ko, f"{role.relative} ({where})"))
     return {"marks": tuple(r.positions), "by_compute": True, "roles": tuple(out)}
+
+
+def _yong(marks: tuple[int, ...]) -> Focus | None:
+    """The 用神's lines as the marks of a question's chart (none where it shows no line)."""
+    return Focus(marks, (), "yong") if marks else None
 
 
 def _judgments(edition: Edition, c: Chart) -> tuple[FindingLink, ...]:
