@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
 
 from compute import chart  # noqa: E402
 from compute.book.questions_data import VOCABULARY  # noqa: E402
-from compute.claims.case import Inputs, case_inputs, setting  # noqa: E402
+from compute.claims.case import case_inputs, setting  # noqa: E402
 from compute.errors import InputError  # noqa: E402
 from compute.shilei.yingqi import choose, timings  # noqa: E402
 from yimao.model import cases as book_cases  # noqa: E402
@@ -91,7 +91,7 @@ def _row(cid: str, expect: str, q: dict[str, Any] | None, case: Any) -> dict[str
     row: dict[str, Any] = {"case": cid, "expect": expect}
     if case is None or not q or not q["question"]:
         return {**row, "skip": "no question"}
-    base = setting(Inputs.of(case)).chart
+    base = setting(case.inputs).chart
     want = wanted(expect, base.day.zh, base.month.zh)
     if not want:
         return {**row, "skip": "no branch"}
@@ -100,7 +100,7 @@ def _row(cid: str, expect: str, q: dict[str, Any] | None, case: Any) -> dict[str
     kw: dict[str, Any] = {"question": q["question"]}
     if rel in VOCABULARY:
         kw["yongshen"] = rel
-    i = case_inputs(Inputs.of(case), {})
+    i = case_inputs(case.inputs, {})
     try:
         c = chart(i["primary"], i["changed"] or None, month=base.month.zh, day=base.day.zh,
                   year=base.year.zh if base.year else None, **kw)

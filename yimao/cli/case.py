@@ -175,7 +175,6 @@ def _lines(positions: list[int]) -> str:
 
 
 def _show_ko(case: C.Case) -> list[str]:
-    from compute.claims import Inputs
     from compute.claims.explain import explain
     from yimao.web.cases import (
         STATUS,
@@ -220,7 +219,7 @@ def _show_ko(case: C.Case) -> list[str]:
         elif v.status == "two_readings":
             why = ()
         else:
-            why = explain(Inputs.of(case), claim.check)
+            why = explain(case.inputs, claim.check)
         detail = detail_ko(v.detail) if v.status != "not_computable" else ""
         out += [f"     {w}" for w in (detail, " ".join(why)) if w]
         if claim.sic:
