@@ -338,11 +338,11 @@ def test_examples_are_kept_between_builds_keyed_on_their_inputs(tmp_path: Path) 
 @pytest.mark.parametrize(("path", "panel", "inputs"), [
     ("/rules/lifa-01/", "#ex-wushu-dun",
      {"primary": "漸", "month": "巳", "day": "丙戌", "hour": "寅"}),
-    ("/questions/01/", "#shilei-01-q1",  # a constructed example (구성례)
-     {"primary": "坤", "changed": "豫", "month": "子", "day": "甲子", "question": "shilei-01-q1"}),
+    ("/questions/01/", "#shilei-01-q1",  # a constructed example (구성례); the field shows the
+     {"primary": "坤", "changed": "豫", "month": "子", "day": "甲子", "question": "遷都"}),  # words
     ("/questions/03/", "#shilei-03-q2",  # the book's case p324-case1, the question asked
      {"primary": "無妄", "changed": "否", "month": "子", "day": "丙申",
-      "question": "shilei-03-q2"}),
+      "question": "占風"}),
 ])
 def test_an_example_runs_in_the_page(browser: Any, base_url: str, path: str, panel: str,
                                      inputs: dict[str, str] | None) -> None:

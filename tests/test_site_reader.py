@@ -190,7 +190,7 @@ TAB_STOPS = """() => {
       "a[href], button, summary, input, select, textarea, [tabindex]"))
     .filter(e => e.tabIndex >= 0 && !e.disabled && e.checkVisibility({visibilityProperty: true}));
   const marks = stops.filter(e => e.matches(
-    ".choice, .tnote, .rule-link, .rule-ref, .claim-ref, .claim-mark, .noteref"));
+    ".choice, .tnote, .rule-link, .rule-ref, .claim-ref, .claim-mark, .noteref, .gl"));
   return {stops: stops.length, marks: marks.length,
           snums: stops.filter(e => e.matches(".snum")).length,
           sentences: document.querySelectorAll(".snum").length,

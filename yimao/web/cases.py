@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from markupsafe import Markup
+
 from yimao import atomic, ids
 from yimao.model import cases as C
 from yimao.web.links import Links
@@ -55,6 +57,19 @@ TYPE_KO = {
 
 
 _JIAN = re.compile(r"建(?=\s|$)")
+
+
+def attr_json(value: Any) -> Markup:
+    """*value* as JSON for a single-quoted HTML attribute (``data-check='…'``): no character
+    references (``&``, ``<``, ``>`` and ``'`` as ``\\u00XX``), so any HTML parser reads it whole.
+
+    >>> print(attr_json({"kind": "dilu", "equals": "未'申"}))
+    {"kind": "dilu", "equals": "未\\u0027申"}
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    for ch in "&<>'":
+        text = text.replace(ch, f"\\u{ord(ch):04x}")
+    return Markup(text)
 
 
 def month_day(date: str) -> str:
@@ -564,7 +579,7 @@ class CaseBook:
                 "cite": Cite(short_ref(self.edition.ref(cid)),
                              docname(self.edition.passage(self.cases[cid].passage).division),
                              claim.id),
-                "check": json.dumps(dict(claim.check), ensure_ascii=False),
+                "check": attr_json(claim.check),
                 "reason": v.detail}
 
     def cite(self, sid: str) -> Cite:
