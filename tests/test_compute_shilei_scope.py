@@ -96,3 +96,17 @@ def test_cai_guan_wang_for_zhi_yi_and_ye_ya_not_cheng_ye() -> None:
     assert _outcome(chart(**ex["inputs"]), "xueye-cheng-ye") == k
     assert _outcome(chart(**dict(ex["inputs"], question="shilei-17-q6")), "xueye-cheng-ye") == k
     assert _outcome(chart(**dict(ex["inputs"], question="shilei-17-q4")), "xueye-cheng-ye") != k
+
+
+def test_gui_reads_fu_for_xue_and_guan_for_gong() -> None:
+    """「以學而得名者，必父爻之高明；以功而得名者，必官象之昌隆……生旺則得，死墓則失」 (p334):
+    on 巽之未濟 丑月 庚辰日 the 父母 亥 is in its 墓 at 辰 and the 官鬼 酉 is 相 in 丑 — asked
+    for a name by learning, 失 (不得); by merit, 得. Neither sentence reads the 世, so without
+    saying which name is sought the judgment is silent."""
+    base = {"primary": "巽", "changed": "未濟", "month": "丑", "day": "庚辰",
+            "question": "shilei-05-q2"}
+    xue = chart(**base, facts="thing=學")
+    gong = chart(**base, facts="thing=功")
+    assert _outcome(xue, "shenming-gui") == 2       # 死墓則失
+    assert _outcome(gong, "shenming-gui") == 1      # 生旺則得
+    assert _outcome(chart(**base), "shenming-gui") is None
