@@ -110,3 +110,14 @@ def test_gui_reads_fu_for_xue_and_guan_for_gong() -> None:
     assert _outcome(xue, "shenming-gui") == 2       # 死墓則失
     assert _outcome(gong, "shenming-gui") == 1      # 生旺則得
     assert _outcome(chart(**base), "shenming-gui") is None
+
+
+def test_jizhao_xiang_fu_moves_with_gui_ren_while_the_gui_rests() -> None:
+    """「其應祥也，父母貴人動，主進文章」 with 注 「若鬼爻靜休，遇有此動，始徵其祥」 (p672): 比
+    (坤宮) 巳月 — the 官鬼 卯 is 休. On 壬午日 the 父母 巳 is the day stem's 天乙貴人 (壬兔癸蛇):
+    moving it brings 文章 (比之損). The near cases: on 丁酉日 the moving 巳 carries no 貴人 (丁's
+    are 亥 酉); on 比之大畜 the 休 官鬼 moves too, so the 鬼 is not 靜 and no sign is 祥."""
+    base = {"primary": "比", "month": "巳", "question": "shilei-47-q6"}
+    assert _outcome(chart(**base, changed="損", day="壬午"), "jizhao-xiang") == 3
+    assert _outcome(chart(**base, changed="損", day="丁酉"), "jizhao-xiang") is None
+    assert _outcome(chart(**base, changed="大畜", day="壬午"), "jizhao-xiang") is None
