@@ -176,8 +176,9 @@ def test_shitu_jiu_ren_and_shen_an() -> None:
 def test_shitu_gua_whatever_the_ghost() -> None:
     """仕途 p521-s4 注: 「凡占晉升屯蹇四象，值言吉凶，無論官鬼」. 晉之兌 寅月 戊寅日: 助鬼傷身
     (the 官鬼 巳 長生 on the 寅 day 克 the 世 酉). Asked 仕途大象: 吉 from 晉; 「助鬼傷身……衰旺
-    皆凶」 by itself says 凶 and is not said."""
-    kw = {"month": "寅", "day": "戊寅", "question": "shilei-22-q1"}
+    皆凶」 by itself says 凶 and is not said. Asked for another (代占): the 世 酉 is 旬空 on 戊寅日,
+    which 「自占世爻，蓋不可空……他占則否」 (p521-s1) holds against oneself only."""
+    kw = {"month": "寅", "day": "戊寅", "question": "shilei-22-q1", "facts": "代占"}
     assert _alone("shitu-sui-zhu", "晉", "兌", **kw) == "凶"
     got = _v("晉", "兌", **kw)
     assert got.get("shitu-gua") == "吉" and "shitu-sui-zhu" not in got

@@ -121,3 +121,16 @@ def test_jizhao_xiang_fu_moves_with_gui_ren_while_the_gui_rests() -> None:
     assert _outcome(chart(**base, changed="損", day="壬午"), "jizhao-xiang") == 3
     assert _outcome(chart(**base, changed="損", day="丁酉"), "jizhao-xiang") is None
     assert _outcome(chart(**base, changed="大畜", day="壬午"), "jizhao-xiang") is None
+
+
+def test_jin_sheng_free_the_guan_not_the_empty_shi() -> None:
+    """注 「凡占晉升屯蹇四象，值言吉凶，無論官鬼」 (p521-s4) frees the verdict from the 官鬼;
+    「自占世爻，蓋不可空……他占則否」 (p521-s1) is said of the 世. 晉 (世 酉, line 4) 寅月 甲戌日
+    (旬空 申酉): asked for oneself, the 世空 outcome stands and 晉 is not 吉; asked for another,
+    or on 甲子日 (the 世 not 空), 晉 is 吉."""
+    base = {"primary": "晉", "month": "寅", "question": "shilei-22-q1", "birth": "甲子"}
+    own = chart(**base, day="甲戌", facts="自占")
+    assert _outcome(own, "shitu-gua") is None
+    assert _outcome(own, "shitu-sui-zhu") == 2
+    assert _outcome(chart(**base, day="甲戌", facts="代占"), "shitu-gua") == 1
+    assert _outcome(chart(**base, day="甲子", facts="自占"), "shitu-gua") == 1
