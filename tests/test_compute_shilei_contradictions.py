@@ -248,3 +248,16 @@ def test_zhouche_fu_zi_reads_by_the_thing() -> None:
     kw = {"month": "酉", "day": "己亥", "question": "shilei-38-q1"}
     assert _v("坤", "巽", facts="自占,thing=舟車", **kw).get("zhouche-fu-zi") == "不得"
     assert _v("坤", "巽", facts="自占,thing=騾馬", **kw).get("zhouche-fu-zi") == "吉"
+
+
+def test_jibing_rescue_by_another_appearance_is_of_a_liuqin_yong() -> None:
+    """p446-s1 「飛爻之用神絕，伏爻之用神生，非危也……卦爻之用神無，日月之用神有，非危也」:
+    the other appearances of the 用神 (its 六親) rescue it; asked for oneself the 用 is the 世
+    (「自占憑世，六親憑用」 p332-s5), and a line or pillar of the 世's 六親 is someone else.
+    屯 (坎宮) 卯月 壬子日: the 世 寅 子孫 is 旬空, the month 卯 is 子孫. Asked for a child
+    (子孫, 代占) the month's 子孫 rescues it — 不死; asked for oneself it does not."""
+    kw = {"month": "卯", "day": "壬子", "question": "shilei-14-q7"}
+    assert _alone("jibing-yong-you-jiu", "屯", None, yongshen="子孫", facts="代占", **kw) == "不死"
+    assert _alone("jibing-yong-you-jiu", "屯", None, facts="自占", **kw) is None
+    assert _alone("jibing-yong-you-jiu", "蒙", None, month="丑", day="丙寅",
+                  question="shilei-14-q7", facts="自占") is None
