@@ -176,8 +176,9 @@ def test_shitu_jiu_ren_and_shen_an() -> None:
 def test_shitu_gua_whatever_the_ghost() -> None:
     """仕途 p521-s4 注: 「凡占晉升屯蹇四象，值言吉凶，無論官鬼」. 晉之兌 寅月 戊寅日: 助鬼傷身
     (the 官鬼 巳 長生 on the 寅 day 克 the 世 酉). Asked 仕途大象: 吉 from 晉; 「助鬼傷身……衰旺
-    皆凶」 by itself says 凶 and is not said."""
-    kw = {"month": "寅", "day": "戊寅", "question": "shilei-22-q1"}
+    皆凶」 by itself says 凶 and is not said. Asked for another (代占): the 世 酉 is 旬空 on 戊寅日,
+    which 「自占世爻，蓋不可空……他占則否」 (p521-s1) holds against oneself only."""
+    kw = {"month": "寅", "day": "戊寅", "question": "shilei-22-q1", "facts": "代占"}
     assert _alone("shitu-sui-zhu", "晉", "兌", **kw) == "凶"
     got = _v("晉", "兌", **kw)
     assert got.get("shitu-gua") == "吉" and "shitu-sui-zhu" not in got
@@ -247,3 +248,16 @@ def test_zhouche_fu_zi_reads_by_the_thing() -> None:
     kw = {"month": "酉", "day": "己亥", "question": "shilei-38-q1"}
     assert _v("坤", "巽", facts="自占,thing=舟車", **kw).get("zhouche-fu-zi") == "不得"
     assert _v("坤", "巽", facts="自占,thing=騾馬", **kw).get("zhouche-fu-zi") == "吉"
+
+
+def test_jibing_rescue_by_another_appearance_is_of_a_liuqin_yong() -> None:
+    """p446-s1 「飛爻之用神絕，伏爻之用神生，非危也……卦爻之用神無，日月之用神有，非危也」:
+    the other appearances of the 用神 (its 六親) rescue it; asked for oneself the 用 is the 世
+    (「自占憑世，六親憑用」 p332-s5), and a line or pillar of the 世's 六親 is someone else.
+    屯 (坎宮) 卯月 壬子日: the 世 寅 子孫 is 旬空, the month 卯 is 子孫. Asked for a child
+    (子孫, 代占) the month's 子孫 rescues it — 不死; asked for oneself it does not."""
+    kw = {"month": "卯", "day": "壬子", "question": "shilei-14-q7"}
+    assert _alone("jibing-yong-you-jiu", "屯", None, yongshen="子孫", facts="代占", **kw) == "不死"
+    assert _alone("jibing-yong-you-jiu", "屯", None, facts="自占", **kw) is None
+    assert _alone("jibing-yong-you-jiu", "蒙", None, month="丑", day="丙寅",
+                  question="shilei-14-q7", facts="自占") is None

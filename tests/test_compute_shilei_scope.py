@@ -96,3 +96,41 @@ def test_cai_guan_wang_for_zhi_yi_and_ye_ya_not_cheng_ye() -> None:
     assert _outcome(chart(**ex["inputs"]), "xueye-cheng-ye") == k
     assert _outcome(chart(**dict(ex["inputs"], question="shilei-17-q6")), "xueye-cheng-ye") == k
     assert _outcome(chart(**dict(ex["inputs"], question="shilei-17-q4")), "xueye-cheng-ye") != k
+
+
+def test_gui_reads_fu_for_xue_and_guan_for_gong() -> None:
+    """「以學而得名者，必父爻之高明；以功而得名者，必官象之昌隆……生旺則得，死墓則失」 (p334):
+    on 巽之未濟 丑月 庚辰日 the 父母 亥 is in its 墓 at 辰 and the 官鬼 酉 is 相 in 丑 — asked
+    for a name by learning, 失 (不得); by merit, 得. Neither sentence reads the 世, so without
+    saying which name is sought the judgment is silent."""
+    base = {"primary": "巽", "changed": "未濟", "month": "丑", "day": "庚辰",
+            "question": "shilei-05-q2"}
+    xue = chart(**base, facts="thing=學")
+    gong = chart(**base, facts="thing=功")
+    assert _outcome(xue, "shenming-gui") == 2       # 死墓則失
+    assert _outcome(gong, "shenming-gui") == 1      # 生旺則得
+    assert _outcome(chart(**base), "shenming-gui") is None
+
+
+def test_jizhao_xiang_fu_moves_with_gui_ren_while_the_gui_rests() -> None:
+    """「其應祥也，父母貴人動，主進文章」 with 注 「若鬼爻靜休，遇有此動，始徵其祥」 (p672): 比
+    (坤宮) 巳月 — the 官鬼 卯 is 休. On 壬午日 the 父母 巳 is the day stem's 天乙貴人 (壬兔癸蛇):
+    moving it brings 文章 (比之損). The near cases: on 丁酉日 the moving 巳 carries no 貴人 (丁's
+    are 亥 酉); on 比之大畜 the 休 官鬼 moves too, so the 鬼 is not 靜 and no sign is 祥."""
+    base = {"primary": "比", "month": "巳", "question": "shilei-47-q6"}
+    assert _outcome(chart(**base, changed="損", day="壬午"), "jizhao-xiang") == 3
+    assert _outcome(chart(**base, changed="損", day="丁酉"), "jizhao-xiang") is None
+    assert _outcome(chart(**base, changed="大畜", day="壬午"), "jizhao-xiang") is None
+
+
+def test_jin_sheng_free_the_guan_not_the_empty_shi() -> None:
+    """注 「凡占晉升屯蹇四象，值言吉凶，無論官鬼」 (p521-s4) frees the verdict from the 官鬼;
+    「自占世爻，蓋不可空……他占則否」 (p521-s1) is said of the 世. 晉 (世 酉, line 4) 寅月 甲戌日
+    (旬空 申酉): asked for oneself, the 世空 outcome stands and 晉 is not 吉; asked for another,
+    or on 甲子日 (the 世 not 空), 晉 is 吉."""
+    base = {"primary": "晉", "month": "寅", "question": "shilei-22-q1", "birth": "甲子"}
+    own = chart(**base, day="甲戌", facts="自占")
+    assert _outcome(own, "shitu-gua") is None
+    assert _outcome(own, "shitu-sui-zhu") == 2
+    assert _outcome(chart(**base, day="甲戌", facts="代占"), "shitu-gua") == 1
+    assert _outcome(chart(**base, day="甲子", facts="自占"), "shitu-gua") == 1

@@ -238,3 +238,20 @@ def test_an_unknown_word_stops_the_tei_build(tmp_path: Path) -> None:
     assert out.returncode == 2 and out.stdout == ""
     line = _one_line(out, jid, word)
     assert line.startswith(f"build_tei: error: editorial/judgments.toml {jid}: unknown word")
+
+
+def test_judgments_ko_says_sheng_jiang_feifu_yong_and_gong_with_its_particle() -> None:
+    """tools/judgments_ko.py drafts the Korean of the 筮類 rows: 升 降 (p691 注 「世居升爻……世居
+    降爻」) and 飛伏用 (p446-s1) in Korean, not left as the bare word; 「궁」 takes 이, not 가."""
+    tools = str(Path(__file__).resolve().parent.parent / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    from judgments_ko import stem
+
+    from compute.shilei.condition import tree
+
+    assert stem(tree("升(世)")) == "세효(世爻)가 승효(升爻)에 자리하"
+    assert stem(tree("降(世)")) == "세효(世爻)가 강효(降爻)에 자리하"
+    assert "용신의 비신·복신·일월 자리(飛伏用)" in stem(tree("all(四病, 飛伏用)"))
+    assert stem(tree("宮 ∈ {乾, 坤}")).startswith("궁이 ")
+    assert stem(tree("內卦 ∈ {乾, 離}")).startswith("내괘(內卦)가 ")
