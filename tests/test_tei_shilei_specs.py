@@ -100,9 +100,15 @@ _WORDS = {"and", "or", "not", "all", "none"}
 _SPLIT = re.compile(r"[\s(),|∩=∈{}\[\]]+")
 
 
+@cache
+def _question_rows() -> dict[str, dict[str, Any]]:
+    """editorial/questions.toml's questions by id, read once."""
+    return {q["id"]: q for q in _toml(EDITORIAL / "questions.toml")["question"]}
+
+
 def _question_words(ids: list[str]) -> list[str]:
     """The wordings (text and reading) of the questions *ids* (editorial/questions.toml)."""
-    rows = {q["id"]: q for q in _toml(EDITORIAL / "questions.toml")["question"]}
+    rows = _question_rows()
     return [w for i in ids if i in rows for w in (rows[i]["text"], rows[i].get("reading", "")) if w]
 
 
