@@ -75,8 +75,9 @@ def _chapter_text() -> dict[str, str]:
     return out
 
 
-def _case_ids(path: Path) -> set[str]:
-    return {str(c["id"]) for c in _toml(path).get("case", ())}
+@cache
+def _case_ids(path: Path) -> frozenset[str]:
+    return frozenset(str(c["id"]) for c in _toml(path).get("case", ()))
 
 
 JUDG = _toml(JUDGMENTS)
