@@ -30,10 +30,11 @@ test: $(STAMP) runtime
 	$(BIN)/python -m pytest
 
 # what a developer runs often: every test but those marked site (the built site), browser
-# (chromium) or slow (pyproject.toml registers the markers; tests/conftest.py sets the first two)
+# (chromium) or slow (pyproject.toml registers the markers; tests/conftest.py sets the first two),
+# spread over the cores (pytest-xdist)
 test-fast: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -m "not site and not browser and not slow"
+	$(BIN)/python -m pytest -n auto -m "not site and not browser and not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
