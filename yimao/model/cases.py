@@ -26,6 +26,7 @@ import datetime as _dt
 import functools
 import sys
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -81,16 +82,34 @@ def setting(case: Case, over: Mapping[str, Any] | None = None) -> Setting:
 def evaluate(case: Case, claim: Claim) -> Verdict:
     """The status of *claim* (:func:`compute.claims.evaluate` on its check): confirmed,
     contradicted, or not_computable (with the reason); two_readings where the book's two
-    readings give different statuses (yimao.model.case_shilei); a malformed check is an
+    readings give different statuses (:func:`two_readings`); a malformed check is an
     :class:`EditionError`."""
     if claim.check.get("kind") == "readings":
-        from yimao.model.case_shilei import two_readings
-
         return two_readings(case, claim)
     try:
         return claims.evaluate(case.inputs, claim.check)
     except claims.CheckError as exc:
         raise EditionError(str(exc)) from None
+
+
+def two_readings(case: Case, claim: Claim) -> Verdict:
+    """The verdict of a claim checked under each of the book's readings (issue 10,
+    editorial/claims-audit.md §7: ``{kind="readings", readings=[{reading=…, check={…}}, …]}``):
+    their common status when they agree, else ``two_readings`` with each reading's status in
+    the detail. (The line attributes and finding readers the audit added to the check language
+    are in :mod:`compute.claims.shilei`.)
+
+    >>> case = by_id(load(), "p445-case3")
+    >>> v = evaluate(case, case.claims[2]); v.status, v.detail.split(": ")[0]
+    ('two_readings', 'A (p163-s1, p286-s1)')
+    """
+    parts, statuses = [], []
+    for k, r in enumerate(claim.check["readings"]):
+        v = evaluate(case, replace(claim, check=r["check"]))
+        statuses.append(v.status)
+        parts.append(f"{'AB'[k] if k < 2 else k + 1} ({r['reading']}): {v.status} — {v.detail}")
+    status = statuses[0] if len(set(statuses)) == 1 else "two_readings"
+    return Verdict(status, "; ".join(parts))
 
 
 def completions(case: Case, over: Mapping[str, Any],
@@ -263,5 +282,5 @@ def date_problem(case: Case) -> str:
 __all__ = [
     "INPUTS", "STATUSES", "TYPES", "WINDOW", "Case", "Claim", "Setting", "Verdict", "by_id",
     "completions", "date_problem", "dates", "evaluate", "gregorian", "load", "lunar_date",
-    "setting",
+    "setting", "two_readings",
 ]

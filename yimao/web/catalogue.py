@@ -14,7 +14,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yimao.errors import EditionError
-from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks, month_day, why_name
+from yimao.web.cases import (
+    STATUS,
+    CaseBook,
+    case_page,
+    claim_marks,
+    month_day,
+    question_words,
+    why_name,
+)
+from yimao.web.citelinks import CiteLinks
 from yimao.web.examples import (
     ExampleStore,
     ExampleView,
@@ -46,9 +55,12 @@ class Catalogue:
         self.store = ExampleStore(cache.with_name("yimao-examples.pickle") if cache else None,
                                   edition.path)
         self.env = pages.env
+        # a note's citations (立法 13.4) made links: {{ cite_links(note, url) }}; a Run panel's
+        # question by its words
         self.env.globals.update(case_page=case_page, docname=docname, month_day=month_day,
                                 question_page=question_page, sentence_text=self.sentence_text,
-                                render_chart=render_chart)
+                                render_chart=render_chart, cite_links=CiteLinks(edition).link,
+                                question_words=question_words)
 
     def mark_text(self) -> None:
         """Give the chapter pages' templates the rule names and the claims' notes."""

@@ -205,15 +205,12 @@ class Pages:
         )
         self.links = [division_link(d) for d in edition.divisions]
         # filled by other site modules (rule and case marks in the text); empty by default
+        # (a note's citations made links, cite_links, and a Run panel's question by its words,
+        # question_words, are given by yimao.web.catalogue: their modules import this one)
         self.env.globals.update(rule_names={}, rule_titles={}, claim_info={},
                                 claim_status_label={}, status_ko={}, case_title=str,
-                                questions_of=lambda chapter: (), opening=opening)
-        from yimao.web.cases import question_words  # (they import this module)
-        from yimao.web.citelinks import CiteLinks
-
-        # a note's citations (立法 13.4) made links: {{ cite_links(note, url) }}; a Run panel's
-        # question by its words
-        self.env.globals.update(cite_links=CiteLinks(edition).link, question_words=question_words)
+                                questions_of=lambda chapter: (), opening=opening,
+                                cite_links=lambda note, url: note, question_words=str)
 
     def division(self, division_id: str, url: Url, base_url: str = "",
                  actions: Mapping[str, Sequence[Action]] | None = None) -> str:
