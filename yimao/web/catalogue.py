@@ -15,22 +15,13 @@ from typing import TYPE_CHECKING
 
 from yimao.errors import EditionError
 from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks, month_day, why_name
-from yimao.web.examples import (
-    ExampleStore,
-    ExampleView,
-    Executed,
-    QuestionView,
-    WorkedLink,
-    check_links,
-    question_page,
-    questions,
-    render_chart,
-    rule_examples,
-    worked_links,
-)
+from yimao.web.example_store import ExampleStore, Executed
+from yimao.web.examples import ExampleView, render_chart, rule_examples
 from yimao.web.lazy import ChartBudget
 from yimao.web.pages import Pages, Url, docname, title_ko_plain
+from yimao.web.questions import QuestionView, question_page, questions
 from yimao.web.rules import RuleGroup, rule_groups, rule_pages
+from yimao.web.worked_links import WorkedLink, check_links, worked_links
 
 if TYPE_CHECKING:
     from yimao.model.edition import Edition
