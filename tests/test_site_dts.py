@@ -311,14 +311,8 @@ def served(tmp_path_factory: pytest.TempPathFactory, tei_edition: Edition) -> It
     shutil.copyfile(DEFAULT_PATH, root / "tei" / "yimao.xml")
     (root / "api" / "dts").mkdir(parents=True)
     (root / "api" / "dts" / "index.json").write_bytes(js(Dts(tei_edition, BASE).entry()))
-    port = bench_serve.free_port()  # the server's log goes nowhere: no pipe to fill
-    proc = bench_serve.start([sys.executable, "-m", "yimao.web.serve", "--port", str(port),
-                              str(root)], port)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with bench_serve.serving(root) as base:  # its log goes nowhere: no pipe to fill
+        yield base
 
 
 def get(url: str) -> tuple[int, str, bytes]:

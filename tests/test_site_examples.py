@@ -287,8 +287,8 @@ def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None
 
     from yimao.model.edition import load_edition
     from yimao.web.catalogue import Catalogue
-    from yimao.web.examples import check_links
     from yimao.web.pages import Pages
+    from yimao.web.worked_links import check_links
 
     ed = load_edition()
     cat = Catalogue(ed, Pages(ed, ROOT / "site" / "_templates"))
@@ -309,7 +309,7 @@ def test_a_changed_verdict_and_a_paragraph_without_link_stop_the_build() -> None
 
 def test_examples_are_kept_between_builds_keyed_on_their_inputs(tmp_path: Path) -> None:
     """An unchanged rebuild loads the executed examples; another TEI executes them again."""
-    from yimao.web.examples import ExampleStore
+    from yimao.web.example_store import ExampleStore
 
     tei = tmp_path / "yimao.xml"
     tei.write_text("<TEI/>", encoding="utf-8")

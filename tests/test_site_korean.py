@@ -75,26 +75,31 @@ def latin_words(page: Path) -> list[str]:
     return words
 
 
-def test_latin_words_are_found() -> None:
-    """The scan can fail: English text is caught, code and ids are not."""
-    import tempfile
+def _page(folder: Path, html: str) -> Path:
+    """A page of *html* written to *folder* (for the tests that show a scan can fail)."""
+    page = folder / "index.html"
+    page.write_text(html, encoding="utf-8")
+    return page
 
-    with tempfile.TemporaryDirectory() as d:
-        page = Path(d) / "index.html"
-        page.write_text(
-            "<html><head><title>x</title></head><body><p>계산 line: 死 (text: 死) "
-            "<a href='#h' title='Link to this heading'>¶</a><img alt='이미지' src='x.png'>"
-            "<code>najia-gan</code> p089-case1 shilei-14-q5 TEI <span lang='en'>by</span> "
-            "「易冒 立法 4.2」, http://127.0.0.1:8000/p/p043/</p>"
-            "<!-- note --></body></html>",
-            encoding="utf-8")
-        assert latin_words(page) == ["line", "text", "Link", "to", "this", "heading",
-                                     "p089-case1"]
+
+def test_latin_words_are_found(tmp_path: Path) -> None:
+    """The scan can fail: English text is caught, code and ids are not."""
+    page = _page(tmp_path,
+                 "<html><head><title>x</title></head><body><p>계산 line: 死 (text: 死) "
+                 "<a href='#h' title='Link to this heading'>¶</a><img alt='이미지' src='x.png'>"
+                 "<code>najia-gan</code> p089-case1 shilei-14-q5 TEI <span lang='en'>by</span> "
+                 "「易冒 立法 4.2」, http://127.0.0.1:8000/p/p043/</p>"
+                 "<!-- note --></body></html>")
+    assert latin_words(page) == ["line", "text", "Link", "to", "this", "heading", "p089-case1"]
+
+
+def _reader_pages(site: Build) -> list[Path]:
+    return [p for p in site.out.rglob("*.html")
+            if not {"_static", "_py", "_sources"} & set(p.relative_to(site.out).parts)]
 
 
 def test_no_english_on_reader_pages(site: Build) -> None:
-    pages = [p for p in site.out.rglob("*.html")
-             if not {"_static", "_py", "_sources"} & set(p.relative_to(site.out).parts)]
+    pages = _reader_pages(site)
     assert len(pages) > 800
     found = {}
     for page in pages:
@@ -142,32 +147,21 @@ def plain_instructions(page: Path) -> list[str]:
     return found
 
 
-def test_the_widened_scans_can_fail() -> None:
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as d:
-        page = Path(d) / "index.html"
-        page.write_text(
-            "<html><head><meta charset='utf-8'><title>p001</title></head><body>"
-            "<p>立法 4.2 <a href='/p/p043/' id='p043' data-p='p043-s1'>「立法 4.2」</a> "
-            "단락 p042–p047 <code>p089-case1</code> <code>compute.book.najia</code> 코드 "
-            "tei/yimao.xml 인건 갑자일 인월 갑자일</p>"
-            "<pre class='cite-bib'>@incollection{yimao-p043,</pre>"
-            "<p class='run-help'>값을 바꾸고 누르면 다시 뽑는다. 실행하십시오. 그렇습니다.</p>"
-            "<label>물은 사정 <small>(、로 잇는다)</small><input placeholder='예: 養病'></label>"
-            "<button>실행</button></body></html>", encoding="utf-8")
-        ids = [m for _, t in reader_texts(page) for m in PASSAGE_ID.findall(t)]
-        assert ids == ["p042", "p047", "p089-case1"]
-        assert [m for _, t in reader_texts(page) for m in MODULE.findall(t)] == [
-            "compute.book"]
-        assert [m for _, t in reader_texts(page) for m in HANGUL_DATE.findall(t)] == [
-            "인건 갑자일"]
-        assert plain_instructions(page) == ["값을 바꾸고 누르면 다시 뽑는다", "(、로 잇는다"]
-
-
-def _reader_pages(site: Build) -> list[Path]:
-    return [p for p in site.out.rglob("*.html")
-            if not {"_static", "_py", "_sources"} & set(p.relative_to(site.out).parts)]
+def test_the_widened_scans_can_fail(tmp_path: Path) -> None:
+    page = _page(tmp_path,
+                 "<html><head><meta charset='utf-8'><title>p001</title></head><body>"
+                 "<p>立法 4.2 <a href='/p/p043/' id='p043' data-p='p043-s1'>「立法 4.2」</a> "
+                 "단락 p042–p047 <code>p089-case1</code> <code>compute.book.najia</code> 코드 "
+                 "tei/yimao.xml 인건 갑자일 인월 갑자일</p>"
+                 "<pre class='cite-bib'>@incollection{yimao-p043,</pre>"
+                 "<p class='run-help'>값을 바꾸고 누르면 다시 뽑는다. 실행하십시오. 그렇습니다.</p>"
+                 "<label>물은 사정 <small>(、로 잇는다)</small><input placeholder='예: 養病'>"
+                 "</label><button>실행</button></body></html>")
+    ids = [m for _, t in reader_texts(page) for m in PASSAGE_ID.findall(t)]
+    assert ids == ["p042", "p047", "p089-case1"]
+    assert [m for _, t in reader_texts(page) for m in MODULE.findall(t)] == ["compute.book"]
+    assert [m for _, t in reader_texts(page) for m in HANGUL_DATE.findall(t)] == ["인건 갑자일"]
+    assert plain_instructions(page) == ["값을 바꾸고 누르면 다시 뽑는다", "(、로 잇는다"]
 
 
 def test_passages_are_cited_as_a_reader_cites_them(site: Build) -> None:

@@ -37,14 +37,8 @@ MARK = '<p id="release-mark">둘째 판</p>'
 def copy(site: Build, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
     out = tmp_path_factory.mktemp("release") / "html"
     shutil.copytree(site.out, out)
-    port = bench_serve.free_port()
-    proc = bench_serve.start([sys.executable, "-m", "yimao.web.serve", "--port", str(port),
-                              str(out)], port)
-    try:
-        yield out, f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with bench_serve.serving(out) as base:
+        yield out, base
 
 
 def release(out: Path) -> str:

@@ -51,14 +51,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     for name, text in FILES.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
-    port = bench_serve.free_port()
-    proc = bench_serve.start([sys.executable, "-m", "yimao.web.serve", "--port", str(port),
-                              "--idle-timeout", "1", str(root)], port)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with bench_serve.serving(root, "--idle-timeout", "1") as base:
+        yield base
 
 
 def head(url: str) -> dict[str, str]:

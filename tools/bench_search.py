@@ -43,46 +43,38 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    port = bench_serve.free_port()
-    server = bench_serve.start([sys.executable, "-m", "yimao.web.serve", "--port", str(port),
-                                str(args.site)], port)
-    base = f"http://127.0.0.1:{port}"
     print(f"machine: {os.cpu_count()} CPUs, {platform.machine()}; chromium {CHROMIUM}; "
           f"slow 4G (150 ms, 1.6 Mbit/s), CPU ÷{CPU_SLOWDOWN}; query {args.query}")
     query_ms, total_ms, wire = [], [], []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            for run in range(args.runs):
-                context = browser.new_context(viewport={"width": 390, "height": 844})
-                page = context.new_page()
-                cdp = context.new_cdp_session(page)
-                cdp.send("Network.enable")
-                cdp.send("Network.emulateNetworkConditions", SLOW_4G)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-                urls: dict[str, str] = {}
-                sizes: dict[str, float] = {}
-                cdp.on("Network.requestWillBeSent",
-                       lambda e, urls=urls: urls.__setitem__(e["requestId"], e["request"]["url"]))
-                cdp.on("Network.loadingFinished",
-                       lambda e, sizes=sizes: sizes.__setitem__(e["requestId"],
-                                                                e["encodedDataLength"]))
-                page.goto(f"{base}/search/?q={quote(args.query)}")
-                page.wait_for_selector("#search-results[data-done-ms]", timeout=120_000)
-                q = float(page.get_attribute("#search-results .search-status", "data-ms") or 0)
-                t = page.evaluate("() => performance.now()")
-                got = {urls[k]: v for k, v in sizes.items()
-                       if k in urls and "/search/" in urls[k] and urls[k].endswith(".json")}
-                query_ms.append(q)
-                total_ms.append(t)
-                wire.append(sum(got.values()))
-                print(f"run {run + 1}: query {q:7.0f} ms, navigation to results {t:7.0f} ms, "
-                      f"{len(got)} search files, {sum(got.values()) / 1e3:6.1f} KB on the wire")
-                context.close()
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with bench_serve.serving(args.site) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        for run in range(args.runs):
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+            urls: dict[str, str] = {}
+            sizes: dict[str, float] = {}
+            cdp.on("Network.requestWillBeSent",
+                   lambda e, urls=urls: urls.__setitem__(e["requestId"], e["request"]["url"]))
+            cdp.on("Network.loadingFinished",
+                   lambda e, sizes=sizes: sizes.__setitem__(e["requestId"],
+                                                            e["encodedDataLength"]))
+            page.goto(f"{base}/search/?q={quote(args.query)}")
+            page.wait_for_selector("#search-results[data-done-ms]", timeout=120_000)
+            q = float(page.get_attribute("#search-results .search-status", "data-ms") or 0)
+            t = page.evaluate("() => performance.now()")
+            got = {urls[k]: v for k, v in sizes.items()
+                   if k in urls and "/search/" in urls[k] and urls[k].endswith(".json")}
+            query_ms.append(q)
+            total_ms.append(t)
+            wire.append(sum(got.values()))
+            print(f"run {run + 1}: query {q:7.0f} ms, navigation to results {t:7.0f} ms, "
+                  f"{len(got)} search files, {sum(got.values()) / 1e3:6.1f} KB on the wire")
+            context.close()
+        browser.close()
     print(f"median: query {statistics.median(query_ms):.0f} ms, navigation to results "
           f"{statistics.median(total_ms):.0f} ms, {statistics.median(wire) / 1e3:.1f} KB")
     return 0

@@ -21,6 +21,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,6 +100,28 @@ def start(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
     raise SystemExit(f"bench_serve: error: {' '.join(cmd)} did not listen on port {port}")
 
 
+@contextmanager
+def running(cmd: list[str], port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """The server *cmd*, listening on 127.0.0.1:*port* (:func:`start`), while the block runs;
+    stopped after it."""
+    proc = start(cmd, port)
+    try:
+        yield proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@contextmanager
+def serving(site: Path, *options: str) -> Iterator[str]:
+    """``python -m yimao.web.serve`` (with *options*) serving *site* on a free port while the
+    block runs: its address, ``http://127.0.0.1:<port>``."""
+    port = free_port()
+    with running([sys.executable, "-m", "yimao.web.serve", "--port", str(port), *options,
+                  str(site)], port):
+        yield f"http://127.0.0.1:{port}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("site", nargs="?", type=Path, default=ROOT / "build" / "html")
@@ -120,12 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, cmd in servers.items():
         port = free_port()
         full = [*cmd, str(port)] if "http.server" in name else [*cmd, "--port", str(port)]
-        proc = start(full, port)
-        try:
+        with running(full, port):
             b = burst(port, paths, args.requests, args.timeout)
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
         print(f"{name:24} errors {b.errors:>4}/{b.requests}  p50 {b.p50:6.2f} s  "
               f"p99 {b.p99:6.2f} s  slowest {b.slowest:6.2f} s")
     return 0

@@ -24,22 +24,13 @@ from yimao.web.cases import (
     why_name,
 )
 from yimao.web.citelinks import CiteLinks
-from yimao.web.examples import (
-    ExampleStore,
-    ExampleView,
-    Executed,
-    QuestionView,
-    WorkedLink,
-    check_links,
-    question_page,
-    questions,
-    render_chart,
-    rule_examples,
-    worked_links,
-)
+from yimao.web.example_store import ExampleStore, Executed
+from yimao.web.examples import ExampleView, render_chart, rule_examples
 from yimao.web.lazy import ChartBudget
 from yimao.web.pages import Pages, Url, docname, title_ko_plain
+from yimao.web.questions import QuestionView, question_page, questions
 from yimao.web.rules import RuleGroup, rule_groups, rule_pages
+from yimao.web.worked_links import WorkedLink, check_links, worked_links
 
 if TYPE_CHECKING:
     from yimao.model.edition import Edition

@@ -19,7 +19,7 @@ case (``/cases/p089-case1/``, generated stubs holding ``yimao-case``) come from
 when those pages are written, once per build. Those pages note compute's sources and the case
 data as dependencies (and the web modules and templates that render them), so an unchanged
 rebuild reads and writes nothing; the rule and question examples are executed once per build
-and kept between builds with the same inputs (:class:`yimao.web.examples.ExampleStore`, in
+and kept between builds with the same inputs (:class:`yimao.web.example_store.ExampleStore`, in
 the doctree directory). This extension also
 links each passage to its cases through the event below, and the templates mark rule
 sentences and claims.
@@ -54,8 +54,8 @@ from yimao.model.edition import load_edition
 from yimao.web.build_state import SiteState, keep, one_line, site
 from yimao.web.cases import WHY_DIR, case_page
 from yimao.web.catalogue import Catalogue
-from yimao.web.examples import question_page
 from yimao.web.pages import Action, Pages, docname, title_ko_plain
+from yimao.web.questions import question_page
 from yimao.web.rules import group_page
 
 if TYPE_CHECKING:
@@ -134,7 +134,8 @@ def code_dependencies() -> list[str]:
     web = ROOT / "yimao" / "web"
     files = sorted((ROOT / "compute").rglob("*.py")) + [
         ROOT / "yimao" / "model" / "cases.py", ROOT / "yimao" / "model" / "examples.py",
-        *(web / f"{m}.py" for m in ("examples", "rules", "catalogue", "cases")),
+        *(web / f"{m}.py" for m in ("examples", "questions", "worked_links", "example_store",
+                                    "rules", "catalogue", "cases")),
         *sorted((ROOT / "site" / "_templates" / "yimao").glob("*.html"))]
     return [str(f) for f in files if f.is_file()]
 

@@ -222,7 +222,7 @@ def shards(edition: Edition, url: Callable[[str], str],
            buckets: int = BUCKETS) -> dict[str, bytes]:
     """Every file of the index (path under the site root → bytes); see the module doc."""
     from yimao.model.examples import questions
-    from yimao.web.examples import question_page
+    from yimao.web.questions import question_page
 
     data = index(edition, url, table)
     postings: dict[str, tuple[list[int], list[int]]] = {}
