@@ -154,6 +154,14 @@ def _month_why(element: int, month: int) -> str:
                                   pp(m, "을")[len(m):], ga=pp(e, "가")[len(e):])
 
 
+READ_AT: Final = {
+    "stage.month": "{month}月에", "stage.day": "{day}日({branch})에", "stage.at": "{at}에서",
+    "wangshuai": "{month}月에",
+}
+"""Where a line's 十二運 stage (or its 旺衰, said with the month's reason) is read, by the
+check's ``attr``: ``初爻 妻財 寅木(世): 木은 午月에 死다.``"""
+
+
 def _line_sentence(s: Setting, ln: ChartLine | FuLine, attr: str, spec: Mapping[str, Any],
                    value: Any) -> str:
     """One line's fact for *attr*, said with its reason."""
@@ -172,21 +180,17 @@ def _line_sentence(s: Setting, ln: ChartLine | FuLine, attr: str, spec: Mapping[
                    f"{pp(str(value), '이다')}"
         inner = _line_sentence(s, cl, sub, spec, value)
         return f"{head}: {inner.split(': ', 1)[-1]}"
-    if attr == "stage.month":
-        return f"{name}: {pp(e, '은')} {_month(s)}에 {pp(str(value), '이다')}."
-    if attr == "stage.day":
-        return f"{name}: {pp(e, '은')} {_day(s)}({c.day.branch})에 {pp(str(value), '이다')}."
-    if attr == "stage.at":
-        return f"{name}: {pp(e, '은')} {spec['at']}에서 {pp(str(value), '이다')}."
+    if attr in READ_AT:
+        at = READ_AT[attr].format(month=c.month, day=c.day.zh, branch=c.day.branch,
+                                  at=spec.get("at"))
+        why = f" ({_month_why(int(ln.element), int(c.month))})" if attr == "wangshuai" else ""
+        return f"{name}: {pp(e, '은')} {at} {pp(str(value), '이다')}{why}."
     if attr == "stage.changed":
         if not ln.moving or c.changed is None or isinstance(ln, FuLine):
             return f"{pp(name, '은')} 動하지 않아 변하는 효가 없다."
         cl = c.changed.line(ln.position)
         return (f"{pp(name, '가')} {pp(_short(cl), '으로')} 변한다: {pp(e, '은')} "
                 f"{cl.branch}에서 {pp(stage(int(ln.element), int(cl.branch)), '이다')}.")
-    if attr == "wangshuai":
-        return (f"{name}: {pp(e, '은')} {_month(s)}에 {pp(str(value), '이다')} "
-                f"({_month_why(int(ln.element), int(c.month))}).")
     if attr == "kong":
         void = "".join(str(x) for x in c.void)
         word = "旬空이다" if value else "旬空이 아니다"
