@@ -28,20 +28,17 @@ from compute.book.gua import POS_ZH
 from compute.book.liuqin import Relative, relative
 from compute.book.wuxing import BRANCH_PHASE, PHASE_ZH, Phase
 from compute.claims.case import (
-    INPUTS,
     CheckError,
     FuLine,
     Inputs,
-    Missing,
     NotComputable,
     Setting,
-    setting,
     show_value,
     state_of,
 )
+from compute.claims.check import evaluate, first_reading
 from compute.claims.check import hidden_lines as _hidden_lines
 from compute.claims.check import line_attr as _line_attr
-from compute.claims.check import rules_read as _rules_read
 from compute.claims.check import select_lines as _select
 from compute.claims.query import Query, clashes, combines
 from compute.engine.chart import ChartLine
@@ -112,6 +109,7 @@ def _who(s: Setting, ln: ChartLine) -> str:
 def label(s: Setting, ln: ChartLine | FuLine) -> str:
     """A line as a reader names it: ``初爻 妻財 寅木(世)``; a 伏神 ``二爻 아래 伏神 妻財 寅木``.
 
+    >>> from compute.claims.case import setting
     >>> s = setting(Inputs("困", "坎", month="午", day="壬戌"))
     >>> label(s, s.chart.primary.line(1)), label(s, s.chart.changed.line(4))
     ('初爻 妻財 寅木(世)', '변효 四爻 兄弟 申金')
@@ -472,28 +470,13 @@ def _say(s: Setting, spec: Mapping[str, Any], value: Any) -> str:
 
 
 def _one(inputs: Inputs, spec: Mapping[str, Any]) -> str:
-    from compute.claims.check import CHECKS, completions
-    from compute.claims.check import relevant_branches as _relevant
-
-    kind = spec.get("kind")
-    fn = CHECKS.get(kind)  # type: ignore[arg-type]
-    if fn is None:
-        raise CheckError(f"check kind {kind!r}")
-    over = {k: spec[k] for k in INPUTS if k in spec}
-    rules = _rules_read(spec)
-    s = setting(inputs, over, rules)
-    try:
-        return _say(s, spec, fn(s, spec))
-    except Missing:
-        pass
-    # a partial date: the check held (or failed) on every neutral completion; say one of them
-    full = completions(inputs, over, _relevant(setting(inputs, over, ()), spec))
+    s, value, full = first_reading(inputs, spec)
     if not full:
-        return ""
-    s = setting(inputs, {**over, **full[0]}, rules)
-    head = (f"본문이 날짜를 다 말하지 않으므로 본문이 허용하는 날짜 {len(full)}가지를 모두 넣어 "
+        return _say(s, spec, value)
+    # a partial date: the check held (or failed) on every neutral completion; say one of them
+    head = (f"본문이 날짜를 다 말하지 않으므로 본문이 허용하는 날짜 {full}가지를 모두 넣어 "
             f"보았다. 그 하나({s.chart.month}月 {s.chart.day.zh}日)에서: ")
-    return head + _say(s, spec, fn(s, spec))
+    return head + _say(s, spec, value)
 
 
 def explain(inputs: Inputs, check: Mapping[str, Any]) -> tuple[str, ...]:
@@ -509,8 +492,6 @@ def explain(inputs: Inputs, check: Mapping[str, Any]) -> tuple[str, ...]:
     ...         {"kind": "line", "role": "世", "attr": "kong", "equals": True})
     ('癸酉日의 旬空은 戌亥: 上爻 妻財 戌土(世)는 旬空이다.',)
     """
-    from compute.claims.check import evaluate
-
     if check.get("kind") == "all":
         out: list[str] = []
         for sub in check["checks"]:
