@@ -211,9 +211,9 @@ def xunkong_findings(chart: Chart) -> list[Finding]:
     return state_findings(chart, "xunkong-13", "void", "旬空 ({})")
 
 
-def state_findings(chart: Chart, rid: str, key: str, say: str) -> list[Finding]:
+def state_findings(chart: Chart, rid: str, key: str, template: str) -> list[Finding]:
     """A finding of rule *rid* per line of the primary hexagram whose state *key* is set: the
-    line's name, then *say* formatted with the state (``{}``, or ``{0[kind]}`` of a mapping).
+    line's name, then *template* formatted with the state (``{}``, or ``{0[kind]}`` of a mapping).
 
     >>> from compute.engine.chart import chart
     >>> c = chart("乾", month="午", day="戊辰")
@@ -221,7 +221,7 @@ def state_findings(chart: Chart, rid: str, key: str, say: str) -> list[Finding]:
     ['上爻 戌土父母 空: 填實']
     """
     c = chart.context or context(chart)
-    return [Finding(rid, f"{c.line_name(ln.position)} {say.format(v)}", (ln.position,))
+    return [Finding(rid, f"{c.line_name(ln.position)} {template.format(v)}", (ln.position,))
             for ln in c.lines if (v := ln.state.get(key))]
 
 
