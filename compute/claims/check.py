@@ -79,10 +79,7 @@ def _check(inputs: Inputs, spec: Mapping[str, Any]) -> tuple[bool, str, Any, Any
             values.append(value)
             wants.append(want)
         return True, "; ".join(details), tuple(values), tuple(wants)
-    fn = CHECKS.get(kind)  # type: ignore[arg-type]
-    if fn is None:
-        raise CheckError(f"check kind {kind!r}: expected one of all, {', '.join(CHECKS)}")
-    over = {k: spec[k] for k in INPUTS if k in spec}
+    fn, over = _reader(spec)
     want = spec.get("equals")
     if isinstance(want, list):
         want = tuple(want)
@@ -92,6 +89,43 @@ def _check(inputs: Inputs, spec: Mapping[str, Any]) -> tuple[bool, str, Any, Any
         ok, detail, value = _over_completions(inputs, spec, over, fn, want, str(exc))
         return ok, detail, value, want
     return value == want, f"{kind}: {show_value(value)} (text: {show_value(want)})", value, want
+
+
+def _reader(spec: Mapping[str, Any]) -> tuple[Callable[[Setting, Mapping[str, Any]], Any],
+                                              dict[str, Any]]:
+    """The check function of *spec*'s kind, and the inputs *spec* sets for itself."""
+    kind = spec.get("kind")
+    fn = CHECKS.get(kind)  # type: ignore[arg-type]
+    if fn is None:
+        raise CheckError(f"check kind {kind!r}: expected one of all, {', '.join(CHECKS)}")
+    return fn, {k: spec[k] for k in INPUTS if k in spec}
+
+
+def first_reading(inputs: Inputs, spec: Mapping[str, Any]) -> tuple[Setting, Any, int]:
+    """Where a check (not ``all``) is read, as :func:`compute.claims.explain.explain` says it:
+    the setting, the value the check reads there, and how many neutral completions the date
+    has — 0 when the case's own date is enough, else the setting is the first of
+    :func:`completions` (the verdict weighs them all).
+
+    >>> s, value, n = first_reading(Inputs("震", "兌", month="寅", day="癸酉"),
+    ...                             {"kind": "line", "role": "世", "attr": "kong"})
+    >>> s.chart.day.zh, value, n
+    ('癸酉', True, 0)
+    >>> s, value, n = first_reading(Inputs("困", "坎"), {"kind": "line", "position": 1,
+    ...                                                  "attr": "stage.month"})
+    >>> str(s.chart.month), value, n
+    ('子', '沐浴', 410)
+    """
+    fn, over = _reader(spec)
+    rules = _rules_read(spec)
+    s = setting(inputs, over, rules)
+    try:
+        return s, fn(s, spec), 0
+    except Missing:
+        pass
+    full = completions(inputs, over, _relevant(setting(inputs, over, ()), spec))
+    s = setting(inputs, {**over, **full[0]}, rules)
+    return s, fn(s, spec), len(full)
 
 
 def completions(inputs: Inputs, over: Mapping[str, Any],
@@ -683,5 +717,3 @@ CHECKS: Final[dict[str, Callable[[Setting, Mapping[str, Any]], Any]]] = {
 select_lines = _select
 hidden_lines = _hidden_lines
 line_attr = _line_attr
-rules_read = _rules_read
-relevant_branches = _relevant

@@ -28,20 +28,17 @@ from compute.book.gua import POS_ZH
 from compute.book.liuqin import Relative, relative
 from compute.book.wuxing import BRANCH_PHASE, PHASE_ZH, Phase
 from compute.claims.case import (
-    INPUTS,
     CheckError,
     FuLine,
     Inputs,
-    Missing,
     NotComputable,
     Setting,
-    setting,
     show_value,
     state_of,
 )
+from compute.claims.check import evaluate, first_reading
 from compute.claims.check import hidden_lines as _hidden_lines
 from compute.claims.check import line_attr as _line_attr
-from compute.claims.check import rules_read as _rules_read
 from compute.claims.check import select_lines as _select
 from compute.claims.query import Query, clashes, combines
 from compute.engine.chart import ChartLine
@@ -112,6 +109,7 @@ def _who(s: Setting, ln: ChartLine) -> str:
 def label(s: Setting, ln: ChartLine | FuLine) -> str:
     """A line as a reader names it: ``初爻 妻財 寅木(世)``; a 伏神 ``二爻 아래 伏神 妻財 寅木``.
 
+    >>> from compute.claims.case import setting
     >>> s = setting(Inputs("困", "坎", month="午", day="壬戌"))
     >>> label(s, s.chart.primary.line(1)), label(s, s.chart.changed.line(4))
     ('初爻 妻財 寅木(世)', '변효 四爻 兄弟 申金')
@@ -154,6 +152,14 @@ def _month_why(element: int, month: int) -> str:
                                   pp(m, "을")[len(m):], ga=pp(e, "가")[len(e):])
 
 
+READ_AT: Final = {
+    "stage.month": "{month}月에", "stage.day": "{day}日({branch})에", "stage.at": "{at}에서",
+    "wangshuai": "{month}月에",
+}
+"""Where a line's 十二運 stage (or its 旺衰, said with the month's reason) is read, by the
+check's ``attr``: ``初爻 妻財 寅木(世): 木은 午月에 死다.``"""
+
+
 def _line_sentence(s: Setting, ln: ChartLine | FuLine, attr: str, spec: Mapping[str, Any],
                    value: Any) -> str:
     """One line's fact for *attr*, said with its reason."""
@@ -172,21 +178,17 @@ def _line_sentence(s: Setting, ln: ChartLine | FuLine, attr: str, spec: Mapping[
                    f"{pp(str(value), '이다')}"
         inner = _line_sentence(s, cl, sub, spec, value)
         return f"{head}: {inner.split(': ', 1)[-1]}"
-    if attr == "stage.month":
-        return f"{name}: {pp(e, '은')} {_month(s)}에 {pp(str(value), '이다')}."
-    if attr == "stage.day":
-        return f"{name}: {pp(e, '은')} {_day(s)}({c.day.branch})에 {pp(str(value), '이다')}."
-    if attr == "stage.at":
-        return f"{name}: {pp(e, '은')} {spec['at']}에서 {pp(str(value), '이다')}."
+    if attr in READ_AT:
+        at = READ_AT[attr].format(month=c.month, day=c.day.zh, branch=c.day.branch,
+                                  at=spec.get("at"))
+        why = f" ({_month_why(int(ln.element), int(c.month))})" if attr == "wangshuai" else ""
+        return f"{name}: {pp(e, '은')} {at} {pp(str(value), '이다')}{why}."
     if attr == "stage.changed":
         if not ln.moving or c.changed is None or isinstance(ln, FuLine):
             return f"{pp(name, '은')} 動하지 않아 변하는 효가 없다."
         cl = c.changed.line(ln.position)
         return (f"{pp(name, '가')} {pp(_short(cl), '으로')} 변한다: {pp(e, '은')} "
                 f"{cl.branch}에서 {pp(stage(int(ln.element), int(cl.branch)), '이다')}.")
-    if attr == "wangshuai":
-        return (f"{name}: {pp(e, '은')} {_month(s)}에 {pp(str(value), '이다')} "
-                f"({_month_why(int(ln.element), int(c.month))}).")
     if attr == "kong":
         void = "".join(str(x) for x in c.void)
         word = "旬空이다" if value else "旬空이 아니다"
@@ -468,28 +470,13 @@ def _say(s: Setting, spec: Mapping[str, Any], value: Any) -> str:
 
 
 def _one(inputs: Inputs, spec: Mapping[str, Any]) -> str:
-    from compute.claims.check import CHECKS, completions
-    from compute.claims.check import relevant_branches as _relevant
-
-    kind = spec.get("kind")
-    fn = CHECKS.get(kind)  # type: ignore[arg-type]
-    if fn is None:
-        raise CheckError(f"check kind {kind!r}")
-    over = {k: spec[k] for k in INPUTS if k in spec}
-    rules = _rules_read(spec)
-    s = setting(inputs, over, rules)
-    try:
-        return _say(s, spec, fn(s, spec))
-    except Missing:
-        pass
-    # a partial date: the check held (or failed) on every neutral completion; say one of them
-    full = completions(inputs, over, _relevant(setting(inputs, over, ()), spec))
+    s, value, full = first_reading(inputs, spec)
     if not full:
-        return ""
-    s = setting(inputs, {**over, **full[0]}, rules)
-    head = (f"본문이 날짜를 다 말하지 않으므로 본문이 허용하는 날짜 {len(full)}가지를 모두 넣어 "
+        return _say(s, spec, value)
+    # a partial date: the check held (or failed) on every neutral completion; say one of them
+    head = (f"본문이 날짜를 다 말하지 않으므로 본문이 허용하는 날짜 {full}가지를 모두 넣어 "
             f"보았다. 그 하나({s.chart.month}月 {s.chart.day.zh}日)에서: ")
-    return head + _say(s, spec, fn(s, spec))
+    return head + _say(s, spec, value)
 
 
 def explain(inputs: Inputs, check: Mapping[str, Any]) -> tuple[str, ...]:
@@ -505,8 +492,6 @@ def explain(inputs: Inputs, check: Mapping[str, Any]) -> tuple[str, ...]:
     ...         {"kind": "line", "role": "世", "attr": "kong", "equals": True})
     ('癸酉日의 旬空은 戌亥: 上爻 妻財 戌土(世)는 旬空이다.',)
     """
-    from compute.claims.check import evaluate
-
     if check.get("kind") == "all":
         out: list[str] = []
         for sub in check["checks"]:

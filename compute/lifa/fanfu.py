@@ -369,15 +369,11 @@ def gua_hua(chart: Chart) -> list[Finding]:
     ...  if f.rule == "gua-hua-shengke"][0]
     '內卦 坎化坤: 五行 克, 十二位 養/長生'
     """
-    changed = chart.changed
-    if changed is None:
+    if chart.changed is None:
         return []
     stages = STAGE_TABLE[(chart.context or context(chart)).tu]
-    p, q = chart.primary.hexagram.bits, changed.hexagram.bits
     out = []
-    for label, a, b in (("內卦", p & 7, q & 7), ("外卦", p >> 3, q >> 3)):
-        if a == b:
-            continue   # the trigram does not change
+    for label, a, b in _changes(chart):
         pa = _TRI_PHASE[a]
         at = stages[pa]
         dilu = DILU[b]   # one or two branches

@@ -26,7 +26,7 @@ from compute.registry import Finding, convention, rule
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Final
 
 GUI = "官鬼"
 _GUI = Relative.GUANGUI
@@ -121,16 +121,21 @@ def suimu(chart: Chart) -> list[Finding]:
     return out
 
 
+SUIMU_SAID: Final = {
+    "命墓": "命墓: {line} (本命 {birth}) 隨鬼入墓 於日 {tomb}",
+    "世墓": "世墓: {line} 隨鬼入墓 於日 {tomb}",
+    "化爻墓": "化爻墓: {who} {line} 化入墓 {tomb} ({grade})",
+}
+"""The summary of a 隨墓 finding by its kind, from its facts; any other kind (卦身墓, 世身墓)
+is said as :data:`SUIMU_LIGHT`."""
+
+SUIMU_LIGHT: Final = "{kind}: {line} 墓於日 (視世墓化墓則輕)"
+
+
 def _say_suimu(f: Mapping[str, Any]) -> str:
     """The summary of a 隨墓 finding from its facts (the kind, the line, the 墓 …)."""
-    kind, line, tomb = f["kind"], f["line"], f["tomb"]
-    if kind == "命墓":
-        return f"命墓: {line} (本命 {f['birth']}) 隨鬼入墓 於日 {tomb}"
-    if kind == "世墓":
-        return f"世墓: {line} 隨鬼入墓 於日 {tomb}"
-    if kind == "化爻墓":
-        return f"化爻墓: {'、'.join(f['who'])} {line} 化入墓 {tomb} ({f['grade']})"
-    return f"{kind}: {line} 墓於日 (視世墓化墓則輕)"
+    said = SUIMU_SAID.get(f["kind"], SUIMU_LIGHT)
+    return said.format_map({**f, "who": "、".join(f.get("who", ()))})
 
 
 ZHUSHANG = convention(

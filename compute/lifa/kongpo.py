@@ -208,14 +208,21 @@ def xunkong_findings(chart: Chart) -> list[Finding]:
     >>> [f.summary for f in chart("乾", month="午", day="戊辰").findings if f.rule == "xunkong-13"]
     ['上爻 戌土父母 旬空 (填實)']
     """
-    out: list[Finding] = []
+    return state_findings(chart, "xunkong-13", "void", "旬空 ({})")
+
+
+def state_findings(chart: Chart, rid: str, key: str, template: str) -> list[Finding]:
+    """A finding of rule *rid* per line of the primary hexagram whose state *key* is set: the
+    line's name, then *template* formatted with the state (``{}``, or ``{0[kind]}`` of a mapping).
+
+    >>> from compute.engine.chart import chart
+    >>> c = chart("乾", month="午", day="戊辰")
+    >>> [f.summary for f in state_findings(c, "xunkong-13", "void", "空: {}")]
+    ['上爻 戌土父母 空: 填實']
+    """
     c = chart.context or context(chart)
-    for ln in c.lines:
-        kind = ln.state.get("void")
-        if kind:
-            out.append(Finding("xunkong-13", f"{c.line_name(ln.position)} 旬空 ({kind})",
-                               (ln.position,)))
-    return out
+    return [Finding(rid, f"{c.line_name(ln.position)} {template.format(v)}", (ln.position,))
+            for ln in c.lines if (v := ln.state.get(key))]
 
 
 @rule("da-baihu", "大白虎 (動而破)", "대백호 (동이파)", ("p154-s1", "p193-s4", "p193-s5"),

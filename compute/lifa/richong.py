@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from compute.engine.chart import Chart, ChartLine
 from compute.engine.context import CLASH, Context, context
-from compute.lifa.kongpo import fill_quality
+from compute.lifa.kongpo import fill_quality, state_findings
 from compute.registry import Finding, doctrine, primary_states, rule
 
 TYPE_CHECKING = False
@@ -84,16 +84,7 @@ def day_clash_findings(chart: Chart) -> list[Finding]:
     >>> [f.summary for f in chart("坤", month="辰", day="乙卯").findings if f.rule == "richong-4"]
     ['上爻 酉金子孫 日沖 胎沖: 暗動']
     """
-    out: list[Finding] = []
-    c = chart.context or context(chart)
-    clashed = CLASH[c.day]
-    for i, b in enumerate(c.br):
-        if b == clashed:   # the state is set only on a line the day clashes
-            dc = c.lines[i].state.get("day_clash")
-            if dc:
-                out.append(Finding("richong-4", f"{c.line_name(i + 1)} 日沖 {dc['kind']}: "
-                                   f"{dc['effect']}", (i + 1,)))
-    return out
+    return state_findings(chart, "richong-4", "day_clash", "日沖 {0[kind]}: {0[effect]}")
 
 
 doctrine(

@@ -17,6 +17,7 @@ from compute.values import Frozen, init
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -110,19 +111,26 @@ class _Parser:
             raise InputError("condition.unexpected", value=self.text, value2=self.peek())
         return node
 
-    def expr(self) -> Any:
-        node = self.conj()
-        while self.peek() == "or":
-            self.take()
-            node = ("or", node, self.conj())
+    def chain(self, op: str, part: Callable[[], Any], tag: str | None = None) -> Any:
+        """``part op part op …`` read left to right: ``(tag, (tag, a, b), c)`` (*tag* is *op*
+        unless given).
+
+        >>> _Parser("a and b and c").conj()
+        ('and', ('and', ('name', 'a'), ('name', 'b')), ('name', 'c'))
+        >>> _Parser("a ∩ b").sel_inter()
+        ('both', ('sel', 'a'), ('sel', 'b'))
+        """
+        node = part()
+        while self.peek() == op:
+            self.take(op)
+            node = (tag or op, node, part())
         return node
 
+    def expr(self) -> Any:
+        return self.chain("or", self.conj)
+
     def conj(self) -> Any:
-        node = self.neg()
-        while self.peek() == "and":
-            self.take()
-            node = ("and", node, self.neg())
-        return node
+        return self.chain("and", self.neg)
 
     def neg(self) -> Any:
         if self.peek() == "not":
@@ -195,11 +203,7 @@ class _Parser:
         return alts[0] if len(alts) == 1 else ("any", tuple(alts))
 
     def sel_inter(self) -> Any:
-        node = self.sel_term()
-        while self.peek() == "∩":
-            self.take("∩")
-            node = ("both", node, self.sel_term())
-        return node
+        return self.chain("∩", self.sel_term, "both")
 
     def sel_term(self) -> Any:
         if self.peek() == "(":
