@@ -537,7 +537,7 @@ _SIX: Final = (0, 1, 2, 3, 4, 5)
 
 def primary_states(lines: Sequence[Any], states: list[dict[str, Any]],
                    six: Sequence[Any]) -> Iterable[tuple[int, dict[str, Any]]]:
-    """``(position − 1, state)`` of each primary line among *lines* (a write-in annotator's
+    """``(position − 1, state)`` of each primary line among *lines* (a line annotator's
     lines and *states*); *six* is the chart's primary lines: given those (as the chart gives
     them to an annotator of the primary lines) no line is looked at.
 
