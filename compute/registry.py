@@ -9,17 +9,22 @@ literals, compute never imports yimao) and its *kind*:
 ``function``
     a plain rule function, e.g. ``najia(hexagram)`` (the default kind of :func:`rule`).
 ``line``
-    a *line annotator* ``(chart, line) -> dict``.  :func:`compute.chart` calls it for every line
-    of the primary and of the changed hexagram (``line.role`` is ``"primary"`` or ``"changed"``);
-    the returned keys are merged into ``line.state`` (values must be JSON values of exactly these
-    types: str, int, float, bool, None, lists and str-keyed dicts of those — no tuples, no enums:
-    ``to_dict()`` hands them out as they are).  Annotators run in registration order — the
-    order of ``compute.RULE_MODULES``, then the order in each module — so an annotator sees the
-    states added by the annotators before it.  Return ``{}`` when the rule says nothing.
+    a *line annotator* ``(chart, lines, states) -> None``, written for all the lines of its
+    scope at once.  :func:`compute.chart` calls it once with the lines of its scope — lines of
+    the primary and of the changed hexagram (``line.role`` is ``"primary"`` or ``"changed"``) —
+    and their state dicts (``states[k]`` is ``lines[k].state``); the annotator sets its keys
+    there itself (``states[k]["void"] = None``) and sets nothing on a line it says nothing
+    about.  Values must be JSON values of exactly these types: str, int, float, bool, None,
+    lists and str-keyed dicts of those — no tuples, no enums: ``to_dict()`` hands them out as
+    they are.  Annotators run in registration order — the order of :data:`MODULE_ORDER`, then
+    the order in each module — so an annotator sees the states added by the annotators before
+    it; it must not read its own keys on any line (from *states* or ``line.state``): called
+    with a line alone, or with lines in another order, it writes the same keys.
     ``rule(..., kind="line", lines=...)`` says which lines it can say something about, so the
-    chart calls it on those only: ``"all"`` (the default), ``"primary"`` (the primary's lines),
+    chart gives it those only: ``"all"`` (the default), ``"primary"`` (the primary's lines),
     ``"moving"`` (the primary's moving lines) or ``"shown"`` (the primary's lines and the changed
-    lines of the moving positions); the annotator still returns ``{}`` for any other line.
+    lines of the moving positions); given any other line, the annotator sets nothing on it.
+    One line alone is asked about with ``fn(chart, (line,), [state])``.
 ``finding``
     a *finding detector* ``(chart) -> Iterable[Finding]``, called once on the fully annotated chart
     (every line state present), in registration order.  A :class:`Finding` whose ``passages`` is
@@ -27,23 +32,6 @@ literals, compute never imports yimao) and its *kind*:
 ``doctrine``
     a statement the book makes that compute does not turn into a computation (the reason is
     given); registered with :func:`doctrine` so the edition can still anchor its passages.
-
-A line annotator may instead be written for all the lines of its scope at once:
-``rule(..., kind="line", lines=..., batch=True)`` registers ``(chart, lines) -> list[dict]``, one
-dict per line given, in order (the same dicts a per-line annotator would return). The chart
-calls it once with the lines of its scope — one call and one look at the chart's context instead
-of one per line; :func:`line_annotators` hands out a per-line form of it, ``(chart, line) ->
-dict``, for callers that ask about one line. A batch annotator must not read its own keys on
-other lines (they are merged after the call).
-
-The *write-in* form, ``rule(..., kind="line", lines=..., batch="into")``, registers ``(chart,
-lines, states) -> None``: *states* holds the state dict of each of *lines* (``states[k]`` is
-``lines[k].state`` when the chart calls it) and the annotator sets its keys there itself
-(``states[k]["void"] = None``), setting nothing on a line it says nothing about — no dict per
-line to build, return and merge. :func:`line_annotators` hands out a per-line form of it too (it
-writes into a fresh dict and returns that) and :func:`batch_of` a list form. A write-in annotator
-must not read its own keys on any line (from *states* or ``line.state``): called per line or
-per list they are not there.
 
 A line annotator or finding detector may have a *gate*: ``rule(..., when=gate)`` where *gate* is
 a function of the chart; the chart calls the rule only when ``gate(chart)`` is true, and
@@ -60,10 +48,12 @@ Example — a module ``compute/yuepo.py`` of the rules helper::
     from compute.registry import Finding, rule
 
     @rule("yuepo", "月破", "월파", ("p150-s1",), kind="line")
-    def yuepo(chart, line):
-        return {"yuepo": True} if (line.branch - chart.month) % 12 == 6 else {}
+    def yuepo(chart, lines, states):
+        for line, state in zip(lines, states):
+            if (line.branch - chart.month) % 12 == 6:
+                state["yuepo"] = True
 
-then append ``"compute.yuepo"`` to ``RULE_MODULES`` in ``compute/__init__.py``.
+then add ``"compute.yuepo"`` to :data:`MODULE_ORDER` where the book gives it.
 
 Where the book and common practice (or two passages of the book) differ, a module registers a
 *convention* with :func:`convention` (first choice the default); ``chart(...,
@@ -457,11 +447,11 @@ def _caller(depth: int = 2) -> str:
 
 
 _RULES: dict[str, Rule] = {}
-LINE_ROWS: list[tuple[str, Callable[..., dict[str, Any]]]] = []
+LINE_ROWS: list[tuple[str, Callable[..., None]]] = []
 _LINE_RANK: list[tuple[int, int]] = []
 FINDING_ROWS: list[tuple[str, Callable[..., Iterable[Finding]]]] = []
 _FINDING_RANK: list[tuple[int, int]] = []
-SCOPES: dict[Callable[..., dict[str, Any]], str] = {}
+SCOPES: dict[Callable[..., None], str] = {}
 GATES: dict[Callable[..., Any], tuple[Callable[[Any], Any], Any]] = {}
 OPEN: Final = object()
 """The gate value of ``when=gate`` (a plain gate): the rule runs when the gate's result is true."""
@@ -497,12 +487,9 @@ def rule(
     kind: Kind = "function",
     lines: LineScope = "all",
     when: Callable[[Any], Any] | tuple[Callable[[Any], Any], Any] | None = None,
-    batch: bool | Literal["into"] = False,
 ) -> Callable[[F], F]:
     """Decorator: register a function under catalogue id *rid* (see the module docstring;
-    *lines* is the scope of a line annotator, *when* the gate of an annotator or detector,
-    *batch* a line annotator written for all its lines at once: ``True`` returning a dict per
-    line, ``"into"`` writing into the lines' states).
+    *lines* is the scope of a line annotator, *when* the gate of an annotator or detector).
 
     >>> @rule("ganzhi-60", kind="function")
     ... def _demo(): return 60
@@ -519,30 +506,20 @@ def rule(
                          f"{', '.join(LINE_SCOPES)}")
     if when is not None and kind == "function":
         raise ValueError(f"rule {rid}: when= is for line annotators and finding detectors")
-    if batch not in (False, True, "into"):
-        raise ValueError(f"rule {rid}: batch={batch!r}; use True or 'into'")
-    if batch and kind != "line":
-        raise ValueError(f"rule {rid}: batch=True is for line annotators")
     gate = None if when is None else when if isinstance(when, tuple) else (when, OPEN)
 
     def register(fn: F) -> F:
         at = rank(fn.__module__)
         entry = _entry(rid, zh, ko, passages, at)
         entry.impls.append(Impl(kind, fn, f"{fn.__module__}.{fn.__qualname__}"))
-        one: Any = (_per_line_into(fn) if batch == "into" else _per_line(fn)) if batch else fn
         if kind == "line":
-            _insert(LINE_ROWS, _LINE_RANK, (rid, one), at)
+            _insert(LINE_ROWS, _LINE_RANK, (rid, fn), at)
             if lines != "all":
-                SCOPES[one] = lines
-            if batch == "into":
-                INTOS[one] = fn
-                BATCHES[one] = _as_list(fn)
-            elif batch:
-                BATCHES[one] = fn
+                SCOPES[fn] = lines
         elif kind == "finding":
             _insert(FINDING_ROWS, _FINDING_RANK, (rid, fn), at)
         if gate is not None:
-            GATES[one] = GATES[fn] = gate
+            GATES[fn] = gate
         return fn
 
     return register
@@ -555,49 +532,12 @@ def _insert(rows: list[Any], ranks: list[tuple[int, int]], row: Any, at: tuple[i
     rows.insert(k, row)
 
 
-def _per_line(batch: Callable[..., list[dict[str, Any]]]) -> Callable[..., dict[str, Any]]:
-    """The per-line form ``(chart, line) -> dict`` of a batch annotator."""
-    def one(chart: object, line: object) -> dict[str, Any]:
-        return batch(chart, (line,))[0]
-
-    one.__name__, one.__qualname__ = batch.__name__, batch.__qualname__
-    one.__module__, one.__doc__ = batch.__module__, batch.__doc__
-    return one
-
-
-def _per_line_into(into: Callable[..., None]) -> Callable[..., dict[str, Any]]:
-    """The per-line form ``(chart, line) -> dict`` of a write-in annotator: the keys it writes
-    for *line*, in a fresh dict."""
-    def one(chart: object, line: object) -> dict[str, Any]:
-        said: dict[str, Any] = {}
-        into(chart, (line,), [said])
-        return said
-
-    one.__name__, one.__qualname__ = into.__name__, into.__qualname__
-    one.__module__, one.__doc__ = into.__module__, into.__doc__
-    return one
-
-
-def _as_list(into: Callable[..., None]) -> Callable[..., list[dict[str, Any]]]:
-    """The list form ``(chart, lines) -> list[dict]`` of a write-in annotator."""
-    def batch(chart: object, lines: Sequence[Any]) -> list[dict[str, Any]]:
-        said: list[dict[str, Any]] = [{} for _ in lines]
-        into(chart, lines, said)
-        return said
-
-    batch.__name__, batch.__qualname__ = into.__name__, into.__qualname__
-    batch.__module__, batch.__doc__ = into.__module__, into.__doc__
-    return batch
-
-
-BATCHES: dict[Callable[..., Any], Callable[..., Any]] = {}
-INTOS: dict[Callable[..., Any], Callable[..., None]] = {}
 _SIX: Final = (0, 1, 2, 3, 4, 5)
 
 
 def primary_states(lines: Sequence[Any], states: list[dict[str, Any]],
                    six: Sequence[Any]) -> Iterable[tuple[int, dict[str, Any]]]:
-    """``(position − 1, state)`` of each primary line among *lines* (a write-in annotator's
+    """``(position − 1, state)`` of each primary line among *lines* (a line annotator's
     lines and *states*); *six* is the chart's primary lines: given those (as the chart gives
     them to an annotator of the primary lines) no line is looked at.
 
@@ -616,30 +556,6 @@ def primary_states(lines: Sequence[Any], states: list[dict[str, Any]],
         if ln.role == "primary":
             out.append((ln.position - 1, st))
     return out
-
-
-def batch_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., Any] | None:
-    """The batch form ``(chart, lines) -> list[dict]`` of a line annotator registered with
-    ``batch=True`` (None for a per-line one).
-
-    >>> batch_of(dict(line_annotators())["wangshuai-method"]).__name__
-    'wangxiang_state'
-    """
-    return BATCHES.get(annotator)
-
-
-def into_of(annotator: Callable[..., dict[str, Any]]) -> Callable[..., None] | None:
-    """The write-in form ``(chart, lines, states) -> None`` of a line annotator registered with
-    ``batch="into"`` (None for another).
-
-    >>> from compute import chart
-    >>> c = chart("乾", month="午", day="戊辰", rules=())
-    >>> states = [{} for _ in c.primary.lines]
-    >>> into_of(dict(line_annotators())["yuejian"])(c, c.primary.lines, states)
-    >>> states[5], into_of(len) is None
-    ({'riyue': []}, True)
-    """
-    return INTOS.get(annotator)
 
 
 def table(
@@ -718,17 +634,22 @@ def all_rules() -> tuple[Rule, ...]:
 _RANK_OF: Final = attrgetter("rank")
 
 
-def line_annotators() -> tuple[tuple[str, Callable[..., dict[str, Any]]], ...]:
-    """(rule id, annotator) pairs in the order :func:`compute.chart` runs them.
+def line_annotators() -> tuple[tuple[str, Callable[..., None]], ...]:
+    """(rule id, annotator) pairs in the order :func:`compute.chart` runs them; each annotator is
+    the registered function itself, ``(chart, lines, states) -> None``.
 
-    >>> line_annotators()[0][0]
-    'yaowei'
+    >>> from compute import chart
+    >>> c = chart("乾", month="午", day="戊辰", rules=())
+    >>> states = [{} for _ in c.primary.lines]
+    >>> dict(line_annotators())["yuejian"](c, c.primary.lines, states)
+    >>> line_annotators()[0][0], states[5]
+    ('yaowei', {'riyue': []})
     """
     load_all()
     return tuple(LINE_ROWS)
 
 
-def line_scope(annotator: Callable[..., dict[str, Any]]) -> str:
+def line_scope(annotator: Callable[..., None]) -> str:
     """The lines *annotator* is called on (see the module docstring).
 
     >>> line_scope(dict(line_annotators())["fu-chu"]), line_scope(dict(line_annotators())["yaowei"])

@@ -265,8 +265,9 @@ def test_values_are_frozen():
 
 
 def test_registered_annotator_and_detector_run(monkeypatch):
-    def mark_yang(chart_, line):
-        return {"demo_yang": line.yang}
+    def mark_yang(chart_, lines, states):
+        for line, state in zip(lines, states, strict=True):
+            state["demo_yang"] = line.yang
 
     def demo(chart_):
         yield rules.Finding("ganzhi-60", "demo", (1,))

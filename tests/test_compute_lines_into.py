@@ -1,6 +1,7 @@
-"""Write-in line annotators (rule(..., batch="into")): given the chart's own lines (the fast
-path some of them take) or the same lines in another tuple, one at a time or all together,
-each writes the same keys, in the same order, as the chart's states hold."""
+"""Line annotators ((chart, lines, states) -> None): given the chart's own lines (the fast path
+some of them take) or the same lines in another tuple or order, one at a time or all the lines
+of their scope together, each writes the same keys, in the same order, as the chart's states
+hold."""
 
 from __future__ import annotations
 
@@ -22,20 +23,30 @@ def _scope(c, scope):
             "moving": tuple(ln for ln in primary if ln.moving), "shown": primary + moving}[scope]
 
 
-def test_write_in_annotators_agree_on_any_lines() -> None:
-    into = [(rid, one, rules.into_of(one), rules.line_scope(one))
-            for rid, one in rules.line_annotators() if rules.into_of(one) is not None]
-    assert len(into) >= 19
+def _alone(write, c, ln) -> dict:
+    """What line annotator *write* writes for line *ln* given alone."""
+    said: dict = {}
+    write(c, (ln,), [said])
+    return said
+
+
+def test_annotators_agree_on_any_lines() -> None:
+    into = [(rid, write, rules.line_scope(write)) for rid, write in rules.line_annotators()]
+    assert len(into) >= 23
     for k, cast in enumerate(CASTS):
         m, d, y, h = DATES[k % len(DATES)]
         c = chart(lines=cast, month=m, day=d, year=y, hour=h)
-        for rid, one, write, scope in into:
+        for rid, write, scope in into:
             lines = _scope(c, scope)
             own = [{} for _ in lines]
             write(c, lines, own)
             other = [{} for _ in lines]
             write(c, tuple(list(lines)), other)   # not the chart's tuple: no fast path
             assert [list(d.items()) for d in own] == [list(d.items()) for d in other], rid
-            assert own == [one(c, ln) for ln in lines], rid
+            back = [{} for _ in lines]
+            write(c, lines[::-1], back[::-1])   # the same lines, last first
+            assert back == own, rid
+            alone = [_alone(write, c, ln) for ln in lines]
+            assert [list(d.items()) for d in own] == [list(d.items()) for d in alone], rid
             for ln, said in zip(lines, own, strict=True):
                 assert {key: ln.state[key] for key in said} == said, (rid, ln.role, ln.position)

@@ -19,8 +19,15 @@ def _charts(**kw):
         yield chart(lines=cast, month=m, day=d, year="甲申" if k % 3 == 0 else None, **kw)
 
 
+def _alone(fn, c, ln) -> dict:
+    """What line annotator *fn* writes for line *ln* given alone."""
+    said: dict = {}
+    fn(c, (ln,), [said])
+    return said
+
+
 def test_scoped_annotators_say_nothing_outside_their_scope() -> None:
-    """A scope only skips calls: on every line outside it the annotator returns {}."""
+    """A scope only skips calls: on every line outside it the annotator sets nothing."""
     scoped = [(rid, fn, rules.line_scope(fn)) for rid, fn in rules.line_annotators()
               if rules.line_scope(fn) != "all"]
     assert len(scoped) >= 20
@@ -32,7 +39,7 @@ def test_scoped_annotators_say_nothing_outside_their_scope() -> None:
                           "moving": ln.role == "primary" and ln.moving,
                           "shown": ln.role == "primary" or ln.moving}[scope]
                 if not inside:
-                    assert fn(c, ln) == {}, (rid, scope, ln.role, ln.position)
+                    assert _alone(fn, c, ln) == {}, (rid, scope, ln.role, ln.position)
 
 
 def test_a_bad_scope_is_refused() -> None:
@@ -133,21 +140,21 @@ def test_an_asked_chart_loads_the_asked_rules() -> None:
     assert "'yongshen-source'" in out
 
 
-def test_batch_annotators_agree_with_their_per_line_form() -> None:
-    """A batch annotator (rule(..., batch=True)) gives, for the lines it is given, the dicts its
-    per-line form gives one line at a time, and the chart's states hold them."""
-    batched = [(rid, fn, rules.batch_of(fn)) for rid, fn in rules.line_annotators()
-               if rules.batch_of(fn) is not None]
-    assert len(batched) >= 6
-    for c in _charts():
-        lines = c.primary.lines + (c.changed.lines if c.changed else ())
-        for rid, one, batch in batched:
-            got = batch(c, lines)
-            assert got == [one(c, ln) for ln in lines], rid
-            for ln, said in zip(lines, got, strict=True):
-                assert {k: ln.state[k] for k in said} == said, (rid, ln.role, ln.position)
+def test_the_registry_keeps_the_annotator_itself() -> None:
+    """A line annotator is registered as written, (chart, lines, states) -> None: the function
+    line_annotators() hands out is the module's own, with its scope."""
+    from compute.lifa import findings, kongpo, riyue
+
+    got = dict(rules.line_annotators())
+    assert got["yuejian"] is riyue.riyue_state
+    assert got["yuepo"] is kongpo.month_broken_state and rules.line_scope(got["yuepo"]) == "shown"
+    assert got["yaowei"] is findings.xian_yin and rules.line_scope(got["yaowei"]) == "moving"
+    c = chart("乾", month="午", day="戊辰", rules=())
+    states = [{} for _ in c.primary.lines]
+    assert got["yuejian"](c, c.primary.lines, states) is None
+    assert states[5] == {"riyue": []}
 
 
-def test_batch_is_for_line_annotators() -> None:
-    with pytest.raises(ValueError, match="batch=True is for line annotators"):
-        rules.rule("ganzhi-60", kind="finding", batch=True)
+def test_a_line_annotator_takes_no_batch_keyword() -> None:
+    with pytest.raises(TypeError, match="batch"):
+        rules.rule("ganzhi-60", kind="line", batch="into")  # type: ignore[call-arg]

@@ -225,11 +225,10 @@ def annotators_through(key: str) -> tuple[str, ...] | None:
     return None if last is None else tuple(rid for rid, _ in order[:last + 1])
 
 
-def plan_annotators() -> list[tuple[str, Callable[..., Any]]]:
+def plan_annotators() -> list[tuple[str, Callable[..., None]]]:
     """(rule id, annotator) in the order :func:`compute.chart` runs them: its plan's line steps
     (:func:`compute.engine.plan.plan`, which leaves the 筮類's deferred modules unloaded: they add
-    no
-    line annotator).
+    no line annotator).
 
     >>> from compute.registry import line_annotators
     >>> [rid for rid, _ in plan_annotators()] == [rid for rid, _ in line_annotators()]
@@ -248,18 +247,20 @@ _ANNOTATORS: list[Any] = [None, []]  # the plan they were taken from, and they
 @functools.cache
 def _state_givers() -> dict[str, int]:
     """Line state key → the index (in running order) of the last line annotator that gives it,
-    found by running the annotators once, in order, on every line of a probe chart (moving
-    lines, a year and an hour, so that every annotator has its say) as :func:`compute.chart`
-    runs them; an annotator says nothing on a line outside its scope or gate."""
+    found by running the annotators once, in the order :func:`compute.chart` runs them, on every
+    line of a probe chart (moving lines, a year and an hour, so that every annotator has its
+    say), one line at a time (``annotate(probe, (line,), [state])``); an annotator says nothing
+    on a line outside its scope or gate."""
     probe = chart("震", "兌", month="寅", day="癸酉", year="甲子", hour="子", rules=())
     lines = probe.primary.lines + (probe.changed.lines if probe.changed else ())
     out: dict[str, int] = {}
     for k, (_, annotate) in enumerate(plan_annotators()):
         for ln in lines:
-            extra = annotate(probe, ln)
-            if extra:
-                out.update(dict.fromkeys(extra, k))
-                ln.state.update(extra)  # type: ignore[attr-defined]
+            said: dict[str, Any] = {}
+            annotate(probe, (ln,), [said])
+            if said:
+                out.update(dict.fromkeys(said, k))
+                ln.state.update(said)  # type: ignore[attr-defined]
     return out
 
 

@@ -1,5 +1,5 @@
-"""The plan of a chart's rules: the line annotators (with their scopes and batch forms) and the
-finding detectors in the registry's order, grouped by gate, rebuilt when a rule registers.
+"""The plan of a chart's rules: the line annotators (with their scopes) and the finding detectors
+in the registry's order, grouped by gate, rebuilt when a rule registers.
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ if TYPE_CHECKING:
 
     Step = tuple[Any, ...]
     """One step of a :class:`Plan`: ``(gate, table)`` where *table* maps a gate value to the rules
-    it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope, batch, into)``:
-    *fn* its per-line form, *batch* its batch (list) form or None, *into* its write-in form or
-    None); *gate* None runs ``table[OPEN]``."""
+    it opens (a detector ``(rule id, fn)``, an annotator ``(rule id, fn, scope)``); *gate* None
+    runs ``table[OPEN]``."""
 
 
 class Plan(Frozen):
@@ -27,8 +26,8 @@ class Plan(Frozen):
     step, so a gate is looked at once per step (the 185 judgments, gated by the question's
     chapter, are one step). Built once per state of the registry. ``last_step``: rule id → the
     index of the step (of ``findings``) holding its last detector. ``calls``: the steps of
-    ``lines`` as the chart calls them, each annotator as ``(into, scope index, rule id, batch,
-    fn)`` (the index in :data:`LINE_SCOPES`)."""
+    ``lines`` as the chart calls them, each annotator as ``(fn, scope index, rule id)`` (the
+    index in :data:`LINE_SCOPES`)."""
 
     __slots__ = ("lines", "findings", "last_step", "calls")
     lines: tuple[Step, ...]
@@ -44,8 +43,8 @@ class Plan(Frozen):
         _set(self, "findings", findings)
         _set(self, "last_step", {} if last_step is None else last_step)
         if calls is None:
-            calls = tuple((gate, {value: tuple((into, LINE_SCOPES.index(scope), rid, batch, fn)
-                                               for rid, fn, scope, batch, into in rows)
+            calls = tuple((gate, {value: tuple((fn, LINE_SCOPES.index(scope), rid)
+                                               for rid, fn, scope in rows)
                                   for value, rows in table.items()})
                           for gate, table in lines)
         _set(self, "calls", calls)
@@ -84,9 +83,7 @@ def plan() -> Plan:
     found = _steps([(rid, fn) for rid, fn in finds])
     last = {row[0]: k for k, (_, table) in enumerate(found) for rows in table.values()
             for row in rows}
-    scopes, batches, intos = registry.SCOPES, registry.BATCHES, registry.INTOS
-    p = Plan(_steps([(rid, fn, scopes.get(fn, "all"), batches.get(fn), intos.get(fn))
-                     for rid, fn in lines]),
-             found, last)
+    scopes = registry.SCOPES
+    p = Plan(_steps([(rid, fn, scopes.get(fn, "all")) for rid, fn in lines]), found, last)
     memo[:] = [lines, len(lines), finds, len(finds), p]
     return p

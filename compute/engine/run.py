@@ -5,7 +5,6 @@ finding detector, each only where its gate is open, in the registry's order
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from itertools import compress
 from operator import attrgetter
@@ -55,26 +54,9 @@ def run_rules(c: Chart, selected: frozenset[str] | None = None) -> Chart:
     steps = plan()
     gates: dict[Any, Any] = {}
     for gate, table in steps.calls:
-        for into, k, rid, batch, annotate in (table[_OPEN] if gate is None
-                                               else _open(gate, table, c, gates)):
-            if selected is not None and rid not in selected:
-                continue
-            if into is not None:  # one call, writing into the states of its scope's lines
+        for into, k, rid in (table[_OPEN] if gate is None else _open(gate, table, c, gates)):
+            if selected is None or rid in selected:  # one call, writing into its lines' states
                 into(c, scopes[k], states_of[k])
-                continue
-            lines = scopes[k]
-            if batch is not None:  # one call for the lines of its scope, a dict per line
-                dicts = batch(c, lines)
-                if type(dicts) is not list or len(dicts) != len(lines):
-                    dicts = list(dicts)
-                    if len(dicts) != len(lines):
-                        raise ValueError(f"{rid}: {len(dicts)} dicts for {len(lines)} lines")
-                _drain(map(_UPDATE, states_of[k], dicts), 0)  # each line's state.update(its dict)
-                continue
-            for ln in lines:
-                extra = annotate(c, ln)
-                if extra:
-                    ln.state.update(extra)  # type: ignore[attr-defined]
     found: list[registry.Finding] = []
     add = found.extend
     run = context(c).memo["run"] = Run(steps, found, selected)
@@ -96,8 +78,6 @@ _NONE: Final = ()
 _OPEN: Final = registry.OPEN
 _MOVING: Final = attrgetter("moving")
 _STATE: Final = attrgetter("state")
-_UPDATE: Final = dict.update
-_drain: Final = deque  # deque(iterator, 0) runs it through, keeping nothing
 
 
 def _open(gate: Any, table: dict[Any, tuple[Any, ...]], c: Chart,

@@ -230,7 +230,7 @@ _FUSHEN_WHY: Final = {0: "純卦: 互為飛伏", 6: "游魂: 外從五世之外�
 
 @rule("fu-chu", "伏神 出 / 不出", "복신 출 / 불출",
       ("p096-s1", "p100-s1", "p100-s2", "p101-s1", "p102-s1", "p102-s2", "p283-s2", "p283-s3"),
-      kind="line", lines="primary", batch="into")
+      kind="line", lines="primary")
 def fu_chu_annotate(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """Line state ``fu_chu`` (出 / 半出 / 旬後出 / 不出), ``fu_chu_why``, ``fu_weight``.
 

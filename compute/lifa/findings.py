@@ -166,7 +166,7 @@ def moving_positions(c: Chart) -> tuple[int, ...]:
     return c.moving
 
 
-@rule("yaowei", kind="line", lines="moving", batch="into")
+@rule("yaowei", kind="line", lines="moving")
 def xian_yin(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """A moving 重 (老陽) is 現 — the matter has begun; a moving 交 (老陰) is 隱 — not yet
     ("交重乃陰陽之象，事已萌者為現，未萌者為隱，陽現而陰隱也", p086-s1 注).
@@ -182,7 +182,7 @@ def xian_yin(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]])
 
 
 @rule("bian-hua", "變 / 化", "변 / 화", ("p087-s1", "p087-s2", "p087-s3"),
-      kind="line", lines="moving", batch="into")
+      kind="line", lines="moving")
 def bian_hua(c: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """老陰 (交) turning yang is 變 ("六變七"); 老陽 (重) turning yin is 化 ("九化八", p087-s2).
 

@@ -173,7 +173,7 @@ def _say_hechu(f: Mapping[str, Any]) -> str:
     return f"爻之合處逢沖 (稍輕): {f['line']} 逢日沖害"
 
 
-@rule("liuhe", kind="line", lines="primary", batch="into")
+@rule("liuhe", kind="line", lines="primary")
 def he_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``he``: the line's 合 (p202-s3 "靜合為起，動合為絆，化合為援，自合為好"), each as
     "<kind>·<by>·<quality>": 靜合 (a static line 合 by the day or a moving line), 動合 (a moving
@@ -213,7 +213,7 @@ _ZICHONG: Final = tuple(f"自沖·{p}" for p in POS_ZH)
 
 
 @rule("yao-chong-5", "爻沖五法", "효충오법", ("p202-s2", "p202-s3", "p286-s3"), kind="line",
-      lines="primary", batch="into")
+      lines="primary")
 def chong_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``chong``: the clashes of p202-s2 other than the day's (which is ``day_clash``): 化沖
     (a moving line changing into its clash: 失) and 自沖 (two moving lines clashing: 敗 — of equal

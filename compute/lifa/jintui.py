@@ -63,7 +63,7 @@ def jintui(c: Context, pos: int) -> str | None:
 
 
 @rule("jinshen-3", "大進 / 不進 / 不能進", "대진 / 부진 / 불능진", ("p121-s1", "p121-s2"),
-      kind="line", lines="primary", batch="into")
+      kind="line", lines="primary")
 def jintui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``jintui``: for a moving line, 進神 大進 不進 不能進 退神 實退 不退 不及退, else None.
 
@@ -129,7 +129,7 @@ def shengjiang_lines(c: Context, chart: Chart) -> tuple[int, int, bool]:
 
 @rule("shengjiang", "升爻 / 降爻", "승효 / 강효",
       ("p116-s1", "p116-s3", "p117-s1", "p117-s2", "p119-s1", "p119-s2"), kind="line",
-      lines="primary", batch="into")
+      lines="primary")
 def shengjiang_state(chart: Chart, lines: Sequence[ChartLine],
                      states: list[dict[str, Any]]) -> None:
     """``shengjiang``: 升 / 真升 on the 升爻, 降 / 真降 on the 降爻, else None. In the yang half

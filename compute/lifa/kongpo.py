@@ -57,7 +57,7 @@ def fill_quality(branch: int, strong: bool) -> str:
 
 
 @rule("xunkong-13", "旬空十三法", "순공십삼법", ("p156-s1", "p157-s1", "p158-s1", "p159-s1"),
-      kind="line", batch="into")
+      kind="line")
 def void_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``void``: the kind of 旬空 of the line, or None (p156-s1 … p159-s1):
 
@@ -118,8 +118,7 @@ def _void13(c: Context, i: int) -> str:
     return base
 
 
-@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line", lines="primary",
-      batch="into")
+@rule("xunkong-8", "旬空八法", "순공팔법", ("p287-s1", "p288-s1"), kind="line", lines="primary")
 def void8_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``void8``: the same empty line in the eight 法 of 類總 (p287-s1): 填實空 (the day clashes
     it, it moves, or it is the 月建), 動空遭破 / 沖而不力 (the eighth: a moving empty line that is
@@ -161,7 +160,7 @@ def _void8(c: Context, i: int) -> str:
 
 
 @rule("yuepo", "月破", "월파", ("p152-s1", "p152-s2", "p153-s1", "p154-s1", "p288-s2"),
-      kind="line", lines="shown", batch="into")
+      kind="line", lines="shown")
 def month_broken_state(chart: Chart, lines: Sequence[ChartLine],
                        states: list[dict[str, Any]]) -> None:
     """``month_broken``: "月破" when the line's branch clashes the 月建 (p152-s2 "以用處反，名為
@@ -244,7 +243,7 @@ def dong_po(chart: Chart) -> list[Finding]:
 
 
 @rule("guan-gui", "官鬼 虛實", "관귀 허실", ("p192-s1", "p193-s1", "p193-s2", "p193-s3",
-                                      "p193-s4"), kind="line", lines="primary", batch="into")
+                                      "p193-s4"), kind="line", lines="primary")
 def xushi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``xushi``: what a line amounts to in substance (p193): "猶不動" (moving but clashed by the
     day, 制 by another moving line, or with no 生 from day, month, a moving line or its own changed

@@ -37,7 +37,7 @@ GRADES: Final = table(
 """The eighteen grades, best to worst: 1–8 全吉, 9–11 半吉, 12–18 凶陷 (p291-s1 … p293-s1)."""
 
 
-@rule("yongshen-18", kind="line", lines="primary", batch="into")
+@rule("yongshen-18", kind="line", lines="primary")
 def grade_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``grade``: the line's grade {n, name} among the eighteen, as if it were the 用神.
 
@@ -188,8 +188,7 @@ def _say_ji(f: Mapping[str, Any]) -> str:
     return f"{f['kind']} {f['line']} 忌: {', '.join(f['taboos'])}"
 
 
-@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary",
-      batch="into")
+@rule("keqi", "刻期", "각기", ("p294-s1", "p294-s2"), kind="line", lines="primary")
 def keqi_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``keqi``: the days the line points to, by the rules of p294-s2 that need no question: an
     empty line → the day that clashes it ("主象空而沖可獲") or fills it (its own branch, "值");

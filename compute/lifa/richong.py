@@ -39,8 +39,7 @@ def clash_kind(line_branch: int, day_branch: int) -> str:
     return "絕沖"
 
 
-@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line", lines="primary",
-      batch="into")
+@rule("richong-4", "日沖四法", "일충사법", ("p163-s1",), kind="line", lines="primary")
 def day_clash_state(chart: Chart, lines: Sequence[ChartLine],
                     states: list[dict[str, Any]]) -> None:
     """``day_clash``: None, or {kind, effect} when the day branch clashes the line (p163-s1 and the

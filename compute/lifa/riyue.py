@@ -43,11 +43,11 @@ def day_acts(phase: int, day: int, tu: str = "申") -> str:
     return day_action(phase, day, tu)
 
 
-# The annotators below are write-in annotators (compute/registry.py, batch="into"): one call for
+# The annotators below are line annotators (compute/registry.py): one call for
 # all the lines of their scope, writing into each line's state: every primary line and, of the
 # changed hexagram, the 變爻 only.
 
-@rule("wangshuai-method", kind="line", lines="shown", batch="into")
+@rule("wangshuai-method", kind="line", lines="shown")
 def wangxiang_state(chart: Chart, lines: Sequence[ChartLine],
                     states: list[dict[str, Any]]) -> None:
     """``wangxiang``: 旺 相 休 囚 死 of the line in the month (p149-s1, p284-s5)."""
@@ -66,7 +66,7 @@ _WX_BY_BRANCH: Final = tuple(
 """``_WX_BY_BRANCH[month][branch]``: 旺相休囚死 of a line's branch in a month (12 × 12)."""
 
 
-@rule("changsheng-12", kind="line", lines="shown", batch="into")
+@rule("changsheng-12", kind="line", lines="shown")
 def changsheng_state(chart: Chart, lines: Sequence[ChartLine],
                      states: list[dict[str, Any]]) -> None:
     """``changsheng``: the line's stage on the day and in the month (p184-s1), at the hour when
@@ -96,7 +96,7 @@ def changsheng_state(chart: Chart, lines: Sequence[ChartLine],
 
 
 @rule("yuejian", "月建 (月將)", "월건 (월장)", ("p144-s1", "p145-s1", "p146-s1", "p146-s2"),
-      kind="line", lines="shown", batch="into")
+      kind="line", lines="shown")
 def riyue_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``riyue``: ["日辰"] and/or ["月建"] when the line stands on the day or the month branch —
     such a line is not 破, 空, 散 or 絕 (p145-s1 "破而不破，傷而不傷 … 動逢沖而不散，旬逢空而
@@ -117,7 +117,7 @@ def year_given(chart: Chart) -> bool:
 
 @rule("taisui", "太歲", "태세", ("p140-s1", "p140-s2", "p141-s1", "p142-s1", "p143-s1",
                                "p155-s1"),
-      kind="line", lines="shown", batch="into")
+      kind="line", lines="shown")
 def taisui_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``taisui`` (only when the year is given): "太歲" on the year branch, "歲破" on its clash —
     a clash in name only (p141-s1 "與爻神沖，謂歲破而不破"); ``year_void``: the line is empty in

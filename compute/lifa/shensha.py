@@ -622,11 +622,11 @@ _STEM_STARS: Final = tuple(tuple(stem_stars(m, s) for s in range(10)) for m in r
 
 @rule("shensha-general", "星煞通則", "성살통칙", ("p222-s1", "p222-s2", "p222-s3", "p265-s1",
                                              "p265-s2", "p265-s3", "p265-s4"), kind="line",
-                                             lines="shown", batch="into")
+                                             lines="shown")
 def shensha_state(chart, lines, states) -> None:
     """``shensha``: the stars on the line (branch stars from the 月建, stem stars from the 日干,
     year stars from the year, 九曜 from the hour; p265-s2). Lines of the changed hexagram get
-    theirs when they are 變爻. (A write-in annotator: it sets the key in each line's state.)
+    theirs when they are 變爻. (It sets the key in each line's state.)
 
     Each line's stars are those of :func:`stars_on` for its branch, then its stem's: the parts
     of :data:`STAR_PARTS` share no name but the year's 喪門 弔客 天狗 (also month stars), so

@@ -58,7 +58,7 @@ HAI: Final = table(
 申亥 酉戌."""
 
 
-@rule("sanxing", kind="line", lines="primary", batch="into")
+@rule("sanxing", kind="line", lines="primary")
 def xing_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``xing``: who 刑s the line (日, 月, a moving line, its own changed line).
 
@@ -134,7 +134,7 @@ _XING_ORDER: Final = {"寅巳申 三刑全 (真刑)": (2, 5, 8), "丑戌未 三�
 _XING_GROUPS: Final = tuple((sum(1 << b for b in g), g, name) for name, g in _XING_ORDER.items())
 
 
-@rule("liuhai", kind="line", lines="primary", batch="into")
+@rule("liuhai", kind="line", lines="primary")
 def hai_state(chart: Chart, lines: Sequence[ChartLine], states: list[dict[str, Any]]) -> None:
     """``hai``: who 害s the line, each "<who>·生害|克害" (p221-s1, s2: 生害 "心惡而面好", 克害
     heavier)."""
@@ -196,7 +196,7 @@ def liuhai_gua(chart: Chart) -> list[Finding]:
 
 @rule("si-mu-jue", "死 / 墓 / 絕 and rescue", "사 / 묘 / 절과 구원", ("p183-s1", "p183-s2",
                                                                 "p183-s3"), kind="line",
-                                                                lines="primary", batch="into")
+                                                                lines="primary")
 def simujue_state(chart: Chart, lines: Sequence[ChartLine],
                   states: list[dict[str, Any]]) -> None:
     """``simujue``: a line at its 死 or 絕 on the 日, 月 or its changed line (p183-s3 注 "爻神投死
