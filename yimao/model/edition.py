@@ -867,6 +867,15 @@ def parse_xml(path: str | Path) -> etree._ElementTree:
     return tree
 
 
+def short_ref(ref: str) -> str:
+    """The reference without the book's name: ``易冒 立法 4.2`` → ``立法 4.2``.
+
+    >>> short_ref("易冒 立法 4.2"), short_ref("立法 4.2")
+    ('立法 4.2', '立法 4.2')
+    """
+    return ref.removeprefix("易冒").strip()
+
+
 _EDITIONS: dict[tuple[str, int], Edition] = {}
 _CASES: dict[tuple[str, int], tuple[Case, ...]] = {}
 """The editions and the case lists read, per path and modification time."""

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yimao.errors import EditionError
-from yimao.web.cases import STATUS, CaseBook, case_page, claim_marks, month_day, why_name
+from yimao.model.case_words import STATUS, month_day
+from yimao.web.cases import CaseBook, case_page, claim_marks, why_name
 from yimao.web.examples import (
     ExampleStore,
     ExampleView,
