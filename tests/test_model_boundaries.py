@@ -156,3 +156,32 @@ def test_seam_leaks_are_seen() -> None:
                      "from yimao.model.edition import text_of\n")
     assert seam_leaks(tree) == set(SEAM_LEAKS)
     assert seam_leaks(ast.parse("x = edition.text('p1')\n")) == set()
+
+
+FRONT_ENDS = ("web", "cli")
+"""The two front ends: each renders what compute and the model give it, and neither reads the
+other (what both need — a case's words in Korean, a short citation — lives in the model)."""
+
+
+def front_end_crossings(path: Path, own: str) -> set[str]:
+    """The modules of another front end that *path* (a module of front end *own*) imports,
+    anywhere in it (at the top, in a function, under ``if TYPE_CHECKING:``)."""
+    others = tuple(f"yimao.{f}" for f in FRONT_ENDS if f != own)
+    return {m for m in imported(ast.parse(path.read_text(encoding="utf-8")))
+            if m.startswith(tuple(f"{o}." for o in others)) or m in others}
+
+
+def test_the_front_ends_import_nothing_of_each_other() -> None:
+    found = {(name, m) for front in FRONT_ENDS for name, p in modules(front).items()
+             for m in front_end_crossings(p, front)}
+    assert len(modules(*FRONT_ENDS)) > 20, "the check sees almost no module of the front ends"
+    assert not found, sorted(found)
+
+
+def test_front_end_crossings_are_seen(tmp_path: Path) -> None:
+    f = tmp_path / "m.py"
+    f.write_text("from yimao.model import cases\nimport yimao.cli\n"
+                 "def f():\n    from yimao.web.cases import choice_ko\n"
+                 "    from yimao.webmaster import x\n")
+    assert front_end_crossings(f, "cli") == {"yimao.web.cases", "yimao.web.cases.choice_ko"}
+    assert front_end_crossings(f, "web") == {"yimao.cli"}

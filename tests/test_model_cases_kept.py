@@ -13,6 +13,7 @@ import pytest
 
 from yimao.model import case_record as K
 from yimao.model import edition as E
+from yimao.model.case_records import CaseRecords
 
 
 @pytest.fixture()
@@ -50,7 +51,7 @@ def test_the_kept_cases_are_the_parsed_ones(tei: Path, monkeypatch) -> None:
     seen = _parses(monkeypatch)
     kept = E.load_cases()
     assert seen == [] and kept == parsed
-    assert kept == E._CaseRecords(tei, E._parse_tei(str(tei)).getroot()).read()
+    assert kept == CaseRecords(tei, E._parse_tei(str(tei)).getroot()).read()
     claim = next(cl for c in kept for cl in c.claims if cl.check.get("kind") == "all")
     assert isinstance(claim.check["checks"], list) and isinstance(kept[0].claims, tuple)
 
@@ -120,8 +121,8 @@ def test_the_commands_read_kept_cases_without_the_xml_side() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=root,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr.decode()
-    assert C.load() == E._CaseRecords(E.DEFAULT_PATH,
-                                      E._parse_tei(str(E.DEFAULT_PATH)).getroot()).read()
+    assert C.load() == CaseRecords(E.DEFAULT_PATH,
+                                   E._parse_tei(str(E.DEFAULT_PATH)).getroot()).read()
 
 
 def _hand_written(cases: object, **extra: object) -> None:

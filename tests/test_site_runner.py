@@ -403,7 +403,8 @@ def _site_without_node(site: Build, dest: Path, monkeypatch: pytest.MonkeyPatch)
     """A copy of the built site whose runtime is packaged as on a machine without node
     (``PATH`` holds no node, the compiled cache is empty): hard links for the pages, the
     runtime and the service worker written anew; returns the new manifest."""
-    from yimao.web.runtime import CACHE, load_pin, write_runtime, write_service_worker
+    from yimao.web.pyodide_pin import CACHE, load_pin
+    from yimao.web.runtime import write_runtime, write_service_worker
 
     def link_or_copy(src: str, dst: str) -> None:
         if "/_py/" in src or src.endswith("/sw.js"):  # written again below: own copies

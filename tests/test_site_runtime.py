@@ -29,7 +29,7 @@ from compute.book.questions import question as asked
 from compute.runner import FIELDS, run
 from yimao.cli import main as yimao_cli
 from yimao.model import cases as C
-from yimao.web.runtime import (
+from yimao.web.pyodide_pin import (
     CACHE,
     Pin,
     SiteRuntimeError,

@@ -35,14 +35,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from sitebuild import ARGS, CHROMIUM  # noqa: E402
 
-from yimao.web.runtime import (  # noqa: E402
-    PY_DIR,
-    cache_dir,
-    load_pin,
-    package_files,
-    package_zip,
-    sizes,
-)
+from yimao.web.pyodide_pin import cache_dir, load_pin  # noqa: E402
+from yimao.web.pyodide_zips import package_files, package_zip  # noqa: E402
+from yimao.web.runtime import PY_DIR, sizes  # noqa: E402
 
 CASE = "/cases/p089-case1/"
 DAYS = ("甲子", "乙丑", "丙寅", "丁卯", "戊辰", "己巳", "庚午", "辛未", "壬申", "癸酉")

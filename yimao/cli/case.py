@@ -25,16 +25,18 @@ from typing import Any
 
 from compute.messages import LANGS
 from yimao.model import cases as C
+from yimao.model.case_words import (
+    STATUS,
+    TYPE_KO,
+    detail_ko,
+    month_day,
+    not_computable_ko,
+    placeholder_ko,
+)
 
-MARK = {"confirmed": "✓", "contradicted": "✗", "not_computable": "?", "two_readings": "±"}
-TYPE_KO = {"reported": "실제 점례", "schematic": "가정한 예", "example": "설명용 예",
-           "historical": "고사(古事)"}
-"""The kinds of case in the words the site uses."""
+MARK = {status: mark for status, (mark, _) in STATUS.items()}
 TYPE_EN = {"reported": "reported case", "schematic": "schematic case",
            "example": "illustration", "historical": "historical case"}
-AGREEMENT_KO = {"agrees": "일치", "agrees (both)": "일치(책은 두 자리를 모두 든다)",
-                "differs": "다름"}
-"""How the case's 用神 compares with compute's, in Korean."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +124,7 @@ def _edition() -> Any:
 
 def _ref(edition: Any, pid: str) -> str:
     """The passage as a reader cites it (立法 13.8); its id without the TEI."""
-    from yimao.web.pages import short_ref
+    from yimao.model.edition import short_ref
 
     try:
         return short_ref(edition.ref(pid)) if edition is not None else pid
@@ -130,59 +132,9 @@ def _ref(edition: Any, pid: str) -> str:
         return pid
 
 
-def _question_ko(case: C.Case) -> list[str]:
-    """The question and the 用神 lines, in Korean (:func:`yimao.model.case_questions.show_lines`
-    in English)."""
-    from yimao.model.case_questions import agreement, computed
-
-    if case.yongshen is None:
-        return []
-    out = []
-    if case.question_id:
-        from compute.book.questions import question
-
-        q = question(case.question_id)
-        out.append(f"물음: {q.ko} 「{q.text}」")
-    status, _ = agreement(case)
-    r = computed(case)
-    if r is not None:
-        from yimao.web.cases import choice_ko
-
-        want = sorted(case.yongshen.get("lines", ()))
-        hidden = " 伏" if case.yongshen.get("hidden") else ""
-        got = sorted(r.positions)
-        choice = choice_ko(r.choice)
-        out.append(f"用神 {r.value}: 책 {_lines(want)}{hidden}, 계산 {_lines(got)}"
-                   f"{' 伏' if r.hidden else ''} — {AGREEMENT_KO.get(status, status)}"
-                   + (f" ({choice})" if choice else ""))
-        roles = [f"{name} {role.relative} {_lines(sorted(role.lines))}"
-                 for name, role in (("元神", r.yuan), ("忌神", r.ji), ("仇神", r.chou))
-                 if role.relative is not None]
-        if roles:
-            out.append("역할: " + ", ".join(roles))
-    return out
-
-
-def _lines(positions: list[int]) -> str:
-    """Line positions as a reader names them: [1, 4] → 初爻·四爻.
-
-    >>> _lines([1, 4]), _lines([])
-    ('初爻·四爻', '—')
-    """
-    from compute.book.gua import POS_ZH
-
-    return "·".join(POS_ZH[p] for p in positions) or "—"
-
-
 def _show_ko(case: C.Case) -> list[str]:
     from compute.claims.explain import explain
-    from yimao.web.cases import (
-        STATUS,
-        detail_ko,
-        month_day,
-        not_computable_ko,
-        placeholder_ko,
-    )
+    from yimao.model.case_questions import show_lines
 
     edition = _edition()
     names = {c.rule_id: c.name_ko for c in edition.categories()} if edition is not None else {}
@@ -203,7 +155,7 @@ def _show_ko(case: C.Case) -> list[str]:
         same = next((c for c in C.load() if c.id == case.same_as), None)
         out.append(f"같은 점: {same.title_ko if same and same.title_ko else ''} "
                    f"({case.same_as})".replace(":  (", ": ("))
-    out += _question_ko(case)
+    out += show_lines(case, "ko")
     out += _chart(case, ())
     out += [f"  임시 날짜: {n}" for n in map(placeholder_ko, C.setting(case).notes) if n]
     out.append("")

@@ -50,20 +50,31 @@ its record. Anything else is refused with one :class:`~yimao.errors.EditionError
 from __future__ import annotations
 
 import functools
-import os
-import re
-import stat
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from lxml import etree
 
-from compute.claims.case import INPUTS, Inputs
 from yimao import ids
 from yimao.errors import EditionError
-from yimao.model.case_record import ROOT, STATUSES, TYPES, Case, Claim, keep_cases, kept_cases
+from yimao.model.case_record import ROOT, Case, Claim, keep_cases, kept_cases
+from yimao.model.case_records import CaseRecords
+from yimao.model.tei_xml import (
+    NS,
+    TEI_NS,
+    XML_ID,
+    XML_LANG,
+    check_reading,
+    fail,
+    feature_values,
+    parse_xml,
+    plain_text,
+    quote,
+    text_of,
+)
+from yimao.model.tei_xml import tei_tag as _t
 from yimao.model.text import (
     READINGS,
     Flat,
@@ -75,23 +86,11 @@ from yimao.model.text import (
 )
 from yimao.model.text import text as runs_text
 
-TEI_NS = "http://www.tei-c.org/ns/1.0"
-NS = {"tei": TEI_NS}
-XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 DEFAULT_PATH = ROOT / "tei" / "yimao.xml"
 BOOK = ids.BOOK
 PART_NAMES = ids.PARTS
 POINTERS = ("ana", "corresp", "target", "prev", "next", "ref", "resp", "source")
 """The attributes whose ``#id`` tokens must name an xml:id of the file."""
-SHOWN = 40
-"""How many characters of a bad value an error message quotes."""
-LARGEST = 64 * 2**20
-"""The largest XML file read (the edition is about 3.3 MB)."""
-
-
-def _t(tag: str) -> str:
-    return f"{{{TEI_NS}}}{tag}"
 
 
 class _Block:
@@ -150,12 +149,12 @@ class Passage:
 
     def text(self, reading: str = "corrected") -> str:
         """The Chinese paragraph's text in one reading (``diplomatic`` or ``corrected``)."""
-        _reading(reading)
+        check_reading(reading)
         return runs_text(self.zh.inlines, reading)
 
     def ko_text(self, reading: str = "corrected") -> str:
         """The Korean translation's text in one reading (``""`` without one)."""
-        _reading(reading)
+        check_reading(reading)
         return runs_text(self.ko.inlines, reading) if self.ko is not None else ""
 
     def sentence_ref(self, sid: str) -> str:
@@ -205,12 +204,6 @@ class Category:
         claims that invoke it)."""
         return tuple(s for s in self.sentences if ids.paragraph_of(s)
                      and ids.parse(s).kind in ("sentence", "note"))
-
-
-_FEATURES = (frozenset(f.name for f in fields(Case) if f.type == "str") | set(INPUTS)) - {
-    "id", "passage", "text", "corrected", "same_as", "working_note", "question_id",
-    "yongshen_note"}
-"""The names an ``f`` of a case record may have (its ``type`` too, which ``@subtype`` gives)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,15 +278,14 @@ class Edition:
                     continue
                 for token in value.split():
                     if token.startswith("#") and token[1:] not in self._ids:
-                        self._fail(e, f"@{name} points to {_quote(token)}, which is no xml:id "
+                        self._fail(e, f"@{name} points to {quote(token)}, which is no xml:id "
                                       "of the file")
         self._cases()  # every record names a case, every case has a record that can be read
 
     # ------------------------------------------------------------ parsing
 
     def _fail(self, e: etree._Element | None, what: str) -> NoReturn:
-        line = e.sourceline if e is not None and e.sourceline else 0
-        raise EditionError(f"{self.path}:{line}: {' '.join(what.split())}")
+        fail(self.path, e, what)
 
     def _divisions(self) -> list[Division]:
         text = self.tree.find(_t("text"))
@@ -349,9 +341,9 @@ class Edition:
             passages.extend(self._passage_block(block, did, label, len(passages)))
         author = div.find(f"{_t('byline')}/{_t('docAuthor')}")
         return Division(
-            did, part, n, label, _text(heads["lzh"]), _text(heads["ko"]),
+            did, part, n, label, plain_text(heads["lzh"]), plain_text(heads["ko"]),
             heads["lzh"].get("subtype") or "source", notes, tuple(passages),
-            _text(author) if author is not None else "",
+            plain_text(author) if author is not None else "",
         )
 
     def _passage_block(
@@ -364,14 +356,14 @@ class Edition:
         if len(kos) > 1:
             self._fail(kos[1], "a passage holds at most one Korean paragraph")
         if not kos:
-            self._fail(zhs[0], f"{_quote(zhs[0].get(XML_ID) or '')} has no Korean translation "
+            self._fail(zhs[0], f"{quote(zhs[0].get(XML_ID) or '')} has no Korean translation "
                                "(<p xml:lang='ko'> in its passage)")
         ko = kos[0]
         if not ko.get(XML_ID):
             self._fail(ko, "Korean paragraph without xml:id")
         expected = [f"#{zh.get(XML_ID)}" for zh in zhs]
         if (ko.get("corresp") or "").split() != expected:
-            self._fail(ko, f"{ko.get(XML_ID)}: @corresp {_quote(ko.get('corresp') or '')} should "
+            self._fail(ko, f"{ko.get(XML_ID)}: @corresp {quote(ko.get('corresp') or '')} should "
                            f"be {' '.join(expected)!r}, the Chinese paragraphs it translates")
         if not any(t.strip() for t in ko.itertext()):  # stops at the first words
             self._fail(ko, f"{ko.get(XML_ID)}: the Korean translation is empty")
@@ -516,16 +508,16 @@ class Edition:
         cat = self._ids.get(cid)
         if cat is None or cat.tag != _t("category"):
             raise EditionError(f"no rule category {cid!r} in the taxonomy #rules")
-        names = {d.get(XML_LANG): _text(d)
+        names = {d.get(XML_LANG): plain_text(d)
                  for d in (*cat.findall(_t("catDesc")), *cat.findall(_t("gloss")))}
-        descs = {d.get("type"): _text(d) for d in cat.findall(_t("desc"))
+        descs = {d.get("type"): plain_text(d) for d in cat.findall(_t("desc"))
                  if d.get(XML_LANG) == "ko"}
         sentences = self._analysed().get(cid, ())
         impls = [d for d in cat.findall(_t("desc")) if d.get("type") == "implementation"]
         return Category(cid, ids.rule_of(cid), names.get("lzh", ""), names.get("ko", ""),
                         sentences, descs.get("statement", ""), descs.get("compute", ""),
                         tuple(dict.fromkeys(d.get("subtype") or "" for d in impls)),
-                        tuple(_text(i) for d in impls for i in d.findall(_t("ident"))))
+                        tuple(plain_text(i) for d in impls for i in d.findall(_t("ident"))))
 
     @functools.cache  # noqa: B019 (an Edition lives as long as its cached file)
     def _analysed(self) -> dict[str, tuple[str, ...]]:
@@ -554,7 +546,7 @@ class Edition:
 
     @functools.cache  # noqa: B019 (an Edition lives as long as its cached file)
     def _cases(self) -> tuple[Case, ...]:
-        return _CaseRecords(self.path, self.tree).read()
+        return CaseRecords(self.path, self.tree).read()
 
     @functools.cached_property  # noqa: B019
     def header(self) -> Header:
@@ -562,7 +554,7 @@ class Edition:
         ts = self.tree.find(f"{_t('teiHeader')}/{_t('fileDesc')}/{_t('titleStmt')}")
         if ts is None:
             self._fail(self.tree, "no teiHeader/fileDesc/titleStmt")
-        titles = {t.get("type"): _text(t) for t in ts.findall(_t("title"))}
+        titles = {t.get("type"): plain_text(t) for t in ts.findall(_t("title"))}
         author = ts.find(_t("author"))
         if author is None or "main" not in titles:
             self._fail(ts, "the titleStmt needs a <title type='main'> and an <author>")
@@ -572,12 +564,12 @@ class Edition:
             if name is None:
                 name = e.find(_t("name"))
             who = name if name is not None else e
-            text = (who.text or "").strip() if len(who) else _text(who).strip()
+            text = (who.text or "").strip() if len(who) else plain_text(who).strip()
             return Responsibility(text, resp, who.get(XML_ID) or "")
 
         editors = tuple(person(e, EDITOR_ROLES.get(e.get("role", ""), e.get("role", "")))
                         for e in ts.findall(_t("editor")))
-        resps = tuple(person(r, _text(r.find(_t("resp"))) if r.find(_t("resp")) is not None
+        resps = tuple(person(r, plain_text(r.find(_t("resp"))) if r.find(_t("resp")) is not None
                              else "") for r in ts.findall(_t("respStmt")))
         fd = ts.getparent()
         edition = fd.find(f"{_t('editionStmt')}/{_t('edition')}")
@@ -588,7 +580,7 @@ class Edition:
             titles["main"], titles.get("sub", ""), person(author, "著"), editors, resps,
             edition.get("n", "") if edition is not None else "",
             date.get("when", "") if date is not None else "",
-            _text(authority) if authority is not None else "",
+            plain_text(authority) if authority is not None else "",
             source.get("when", "") if source is not None else "",
         )
 
@@ -599,272 +591,13 @@ class Edition:
         return tuple(self.category(c.get(XML_ID) or "") for c in tax.iter(_t("category")))
 
 
-class _CaseRecords:
-    """The worked cases of a parsed TEI, read from their ``seg type="case"`` and the records
-    beside the text (``fs`` of the standOff): for :meth:`Edition.cases` and, without the rest of
-    the edition, :func:`load_cases`."""
+def short_ref(ref: str) -> str:
+    """The reference without the book's name: ``易冒 立法 4.2`` → ``立法 4.2``.
 
-    def __init__(self, path: Path, tree: etree._Element) -> None:
-        self.path = path
-        self.tree = tree
-
-    _fail = Edition._fail
-
-    def read(self) -> tuple[Case, ...]:
-        """Every worked case with its record, in book order. Refused: a record (``fs`` of type
-        case, check or case-question) or an outcome whose ``@corresp`` names no worked case
-        (a check: no case or claim), a case without its record, a record the model cannot
-        read."""
-        notes: dict[str, list[etree._Element]] = {}  # their text is read for the cases only
-        outcomes: dict[str, list[str]] = {}
-        outcome_paras: dict[str, dict[str, None]] = {}
-        outcome_segs = []
-        segs = []
-        claim_ids = set()
-        for e in self.tree.iter(_t("note"), _t("seg")):
-            kind = e.get("type")
-            if kind == "editorial" and e.tag == _t("note"):
-                key = "date:" if e.get("subtype") == "date" else ""
-                for t in (e.get("target") or "").split():
-                    notes.setdefault(key + t.lstrip("#"), []).append(e)
-            elif kind == "outcome":
-                of = (e.get("corresp") or "").lstrip("#")
-                outcome_segs.append(e)
-                outcomes.setdefault(of, []).append(e.get(XML_ID) or "")
-                para = next(e.iterancestors(_t("p")), None)
-                if para is not None:
-                    outcome_paras.setdefault(of, {})[para.get(XML_ID) or ""] = None
-            elif kind == "case" and e.tag == _t("seg"):
-                segs.append(e)
-            elif kind == "claim" and e.tag == _t("seg"):
-                claim_ids.add(e.get(XML_ID))
-        cases = {seg.get(XML_ID) for seg in segs}
-        described = {"case": cases, "case-question": cases, "check": cases | claim_ids}
-        # the records beside the text: fs of standOff by type, keyed by what they describe
-        fss: dict[str, dict[str, etree._Element]] = {"case": {}, "check": {},
-                                                       "case-question": {}}
-        for fs in self.tree.iter(_t("fs")):
-            kind = fs.get("type")
-            if kind in described and fs.get("corresp", "").lstrip("#") not in described[kind]:
-                self._fail(fs, f"{'case record' if kind == 'case' else f'{kind} record'} "
-                               f"@corresp {_quote(fs.get('corresp', ''))} names no worked case"
-                               f"{' or claim' if kind == 'check' else ''} (seg type='case')")
-        for e in outcome_segs:
-            if (e.get("corresp") or "").lstrip("#") not in cases:
-                self._fail(e, f"outcome @corresp {_quote(e.get('corresp') or '')} names no "
-                              "worked case (seg type='case')")
-        for stand in self.tree.iterchildren(_t("standOff")):
-            for fs in stand.iterchildren(_t("fs")):
-                kind = fs.get("type") or ""
-                if kind in fss:
-                    fss[kind][fs.get("corresp", "").lstrip("#")] = fs
-        records = fss["case"]
-        checks = {k: feature_values(fs) for k, fs in fss["check"].items()}
-        readings = {k: feature_values(fs) for k, fs in fss["case-question"].items()}
-        out = []
-        for seg in segs:
-            r = readings.get(seg.get(XML_ID) or "")
-            if r is not None and not isinstance(r.get("yongshen"), dict):
-                self._fail(seg, f"case {seg.get(XML_ID)}: its <fs type='case-question'> has no "
-                                "yongshen feature structure")
-            extra = {} if r is None else {"question_id": str(r.get("question", "")),
-                                          "yongshen": r["yongshen"],
-                                          "yongshen_note": str(r.get("note", ""))}
-            out.append(self._case(seg, records, notes, outcomes, outcome_paras, checks, extra))
-        return tuple(out)
-
-    def _case(self, seg: etree._Element, records: dict[str, etree._Element],
-              notes: dict[str, list[etree._Element]], outcomes: dict[str, list[str]],
-              outcome_paras: dict[str, dict[str, None]],
-              checks: dict[str, dict[str, Any]], extra: dict[str, Any]) -> Case:
-        cid = seg.get(XML_ID) or ""
-        fs = records.get(cid)
-        if fs is None:
-            self._fail(seg, f"case {cid} has no <fs type='case' corresp='#{cid}'>")
-        values: dict[str, str] = {}
-        for f in fs.findall(_t("f")):  # type: ignore[union-attr]
-            name = f.get("name") or ""
-            if name not in _FEATURES:
-                self._fail(f, f"{cid}: unknown feature {name!r}; known: {sorted(_FEATURES)}")
-            v = f[0] if len(f) else None
-            if v is None:
-                self._fail(f, f"{cid}: feature {name!r} without a value")
-            values[name] = v.get("value") if v.tag == _t("symbol") else _text(v)  # type: ignore
-        kind = seg.get("subtype") or values.pop("type", "")
-        values.pop("type", None)
-        if kind not in TYPES:
-            self._fail(seg, f"case {cid}: type {kind!r}; expected {', '.join(TYPES)}")
-        claims = tuple(self._claim(c, cid, notes, checks)
-                       for c in seg.iter(_t("seg")) if c.get("type") == "claim")
-        para = next(seg.iterancestors(_t("p"))).get(XML_ID) or ""
-        inputs = Inputs.given({k: values.pop(k) for k in INPUTS if k in values})
-        return Case(
-            cid, para, kind, text_of(seg, "diplomatic"), text_of(seg, "corrected"), inputs,
-            **values,
-            outcome_ids=tuple(outcomes.get(cid, ())),
-            outcome_paragraphs=tuple(outcome_paras.get(cid, ())),
-            same_as=(seg.get("corresp") or "").lstrip("#"), claims=claims,
-            notes=tuple(map(_text, notes.get(cid, ()))),
-            date_notes=tuple(map(_text, notes.get(f"date:{cid}", ()))),
-            working_note=str(checks.get(cid, {}).get("note", "")), **extra,
-        )
-
-    def _claim(self, c: etree._Element, cid: str, notes: dict[str, list[etree._Element]],
-               checks: dict[str, dict[str, Any]]) -> Claim:
-        claim_id = c.get(XML_ID) or ""
-        expect = c.get("subtype") or ""
-        if expect not in STATUSES:
-            self._fail(c, f"claim {claim_id}: expected status {expect!r}; expected one of "
-                          f"{', '.join(STATUSES)}")
-        found = checks.get(claim_id, {})
-        if "check" not in found:
-            self._fail(c, f"claim {claim_id} of {cid} has no machine check "
-                          "(<fs type='check'>); run python -m yimao.tei.build")
-        return Claim(claim_id, text_of(c, "diplomatic"), c.get("n") or "", expect,
-                     found["check"], " ".join(map(_text, notes.get(claim_id, ()))),
-                     str(found.get("note", "")), str(found.get("sic", "")),
-                     str(found.get("corr", "")))
-
-
-def feature_values(fs: etree._Element) -> dict[str, Any]:
-    """A TEI feature structure as plain values: ``fs`` → dict, ``vColl`` → list, ``binary`` →
-    bool, ``numeric`` → int, ``string`` → its text, ``symbol`` → its value.
-
-    >>> fs = etree.fromstring(
-    ...     f'<fs xmlns="{TEI_NS}"><f name="kind"><string>moving</string></f><f name="equals">'
-    ...     '<vColl org="list"><numeric value="1"/><numeric value="3"/></vColl></f>'
-    ...     '<f name="b"><fs><f name="role"><symbol value="世"/></f></fs></f>'
-    ...     '<f name="on"><binary value="true"/></f></fs>')
-    >>> feature_values(fs)
-    {'kind': 'moving', 'equals': [1, 3], 'b': {'role': '世'}, 'on': True}
+    >>> short_ref("易冒 立法 4.2"), short_ref("立法 4.2")
+    ('立法 4.2', '立法 4.2')
     """
-    return {f.get("name") or "": _feature_value(f[0]) for f in fs.iterchildren(_F) if len(f)}
-
-
-_F = f"{{{TEI_NS}}}f"
-_VALUE_KINDS = {f"{{{TEI_NS}}}{k}": k
-                for k in ("fs", "vColl", "binary", "numeric", "symbol", "string")}
-
-
-def _feature_value(v: etree._Element) -> Any:
-    kind = _VALUE_KINDS.get(v.tag) or etree.QName(v).localname
-    if kind == "fs":
-        return feature_values(v)
-    if kind == "vColl":
-        return [_feature_value(x) for x in v if isinstance(x.tag, str)]
-    if kind == "binary":
-        return v.get("value") == "true"
-    if kind == "numeric":
-        value = v.get("value") or "0"
-        return float(value) if any(c in value for c in ".eE") else int(value)
-    if kind == "symbol":
-        return v.get("value") or ""
-    return _text(v)
-
-
-def _text(e: etree._Element) -> str:
-    return "".join(e.itertext()) if len(e) else e.text or ""
-
-
-def text_of(e: etree._Element, reading: str = "corrected") -> str:
-    """The text of a paragraph (or any inline element) in one reading.
-
-    ``diplomatic``: the transcription exactly (orig/sic, transcriber's queries kept);
-    ``corrected``: reg/corr instead of orig/sic, transcriber's queries dropped.
-    Editorial notes (type editorial/correction) are never part of the text.
-    """
-    _reading(reading)
-    skip = (
-        {_t("reg"), _t("corr")} if reading == "diplomatic" else {_t("orig"), _t("sic")}
-    )
-    out: list[str] = []
-
-    def walk(node: etree._Element) -> None:
-        if node.text:
-            out.append(node.text)
-        for child in node:
-            if isinstance(child.tag, str) and not _skipped(child, skip, reading):
-                walk(child)
-            if child.tail:
-                out.append(child.tail)
-
-    walk(e)
-    return "".join(out)
-
-
-def _reading(reading: str) -> None:
-    if reading not in READINGS:
-        raise EditionError(f"unknown reading {reading!r}; use {' or '.join(READINGS)}")
-
-
-def _skipped(e: etree._Element, skip: set[str], reading: str) -> bool:
-    if e.tag in skip:
-        return True
-    if e.tag == _t("note"):
-        kind = e.get("type")
-        if kind in ("editorial", "correction"):
-            return True
-        if kind == "transcriber" and reading == "corrected":
-            return True
-    return False
-
-
-def _quote(value: str) -> str:
-    """A value as an error message quotes it: at most :data:`SHOWN` characters.
-
-    >>> _quote("#p001"), _quote("x" * 50)
-    ("'#p001'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'…")
-    """
-    return repr(value) if len(value) <= SHOWN else f"{value[:SHOWN]!r}…"
-
-
-# Entities, DTDs and the network stay off whatever the file says; the tree may not be huge.
-_PARSER = dict(resolve_entities=False, load_dtd=False, no_network=True, dtd_validation=False,
-               huge_tree=False)
-_DOCTYPE = re.compile(rb"(?>\s|<\?.*?\?>|<!--.*?-->)*+<!DOCTYPE", re.S)
-"""A DOCTYPE after the prolog's white space, processing instructions and comments (atomic and
-possessive: without them a miss backtracked into every later comment of the file, 40 ms)."""
-
-
-def parse_xml(path: str | Path) -> etree._ElementTree:
-    """Parse an XML file safely (see the module doc): UTF-8 only, no DOCTYPE, no entities;
-    anything else is an :class:`EditionError` ``file:line: what is wrong``."""
-    try:
-        with open(path, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise EditionError(f"{path}:0: not a regular file")
-            data = f.read(LARGEST + 1)
-    except OSError as exc:
-        raise EditionError(f"{path}:0: cannot read the file: {exc.strerror}") from None
-    if len(data) > LARGEST:
-        raise EditionError(f"{path}:0: larger than {LARGEST // 2**20} MB; the edition is 3.3 MB")
-    body = data.removeprefix(b"\xef\xbb\xbf")
-    try:
-        body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = exc.start + len(data) - len(body)
-        line = data.count(b"\n", 0, start) + 1
-        column = start - (data.rfind(b"\n", 0, start) + 1) + 1
-        raise EditionError(f"{path}:{line}: not UTF-8 (byte 0x{data[start]:02X} at column "
-                           f"{column}); the TEI must be UTF-8") from None
-    m = _DOCTYPE.match(body)
-    if m:
-        line = data.count(b"\n", 0, m.end() + len(data) - len(body)) + 1
-        raise EditionError(f"{path}:{line}: a DOCTYPE is not allowed (no DTD, no entities: "
-                           "write the characters themselves)")
-    try:
-        tree = etree.fromstring(data, etree.XMLParser(**_PARSER)).getroottree()
-    except etree.XMLSyntaxError as exc:
-        line = exc.lineno or (exc.position[0] if exc.position else 0)
-        msg = exc.msg if hasattr(exc, "msg") else str(exc)
-        msg = re.sub(r",? line \d+, column \d+$", "", " ".join(str(msg).split()))
-        raise EditionError(f"{path}:{line}: malformed XML: {msg}") from None
-    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:  # pragma: no cover
-        raise EditionError(f"{path}:1: a DOCTYPE is not allowed (no DTD, no entities)")
-    for node in tree.getroot().iter(etree.Entity):
-        raise EditionError(f"{path}:{node.sourceline or 0}: an entity reference "
-                           f"{_quote(str(node.text))} is not allowed")
-    return tree
+    return ref.removeprefix("易冒").strip()
 
 
 _EDITIONS: dict[tuple[str, int], Edition] = {}
@@ -877,7 +610,7 @@ def _parse_tei(path: str) -> etree._ElementTree:
     root = tree.getroot()
     if root.tag != _t("TEI"):
         raise EditionError(f"{path}:{root.sourceline}: root element is "
-                           f"{_quote(str(root.tag))}, not TEI")
+                           f"{quote(str(root.tag))}, not TEI")
     return tree
 
 
@@ -924,8 +657,18 @@ def load_cases(path: str | Path | None = None) -> tuple[Case, ...]:
         kept = key[0] == str(DEFAULT_PATH)
         found = kept_cases() if kept else None
         if found is None:
-            found = _CaseRecords(Path(key[0]), _parse_tei(key[0]).getroot()).read()
+            found = CaseRecords(Path(key[0]), _parse_tei(key[0]).getroot()).read()
             if kept:
                 keep_cases(found)
         _CASES[key] = found
     return found
+
+
+__all__ = [
+    # the edition and its parts (here)
+    "DEFAULT_PATH", "Category", "Division", "Edition", "Header", "Passage", "Responsibility",
+    "load_cases", "load_edition", "short_ref",
+    # read here, at home elsewhere: the case types (case_record), the TEI read safely (tei_xml)
+    "NS", "READINGS", "TEI_NS", "XML_ID", "XML_LANG", "Case", "Claim", "EditionError",
+    "feature_values", "parse_xml", "text_of",
+]

@@ -48,7 +48,7 @@ from compute.engine.chart import Chart
 from compute.engine.inputs import FIELDS
 from yimao import ids
 from yimao.errors import EditionError
-from yimao.model.edition import TEI_NS, XML_ID, feature_values
+from yimao.model.tei_xml import TEI_NS, XML_ID, feature_values
 
 if TYPE_CHECKING:
     from lxml import etree

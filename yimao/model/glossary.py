@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from lxml import etree
 
 from yimao.errors import EditionError
-from yimao.model.edition import NS, XML_ID, XML_LANG, Edition
+from yimao.model.edition import Edition
+from yimao.model.tei_xml import NS, XML_ID, XML_LANG
 
 INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
 """The 19 initial consonants of hangul, in 가나다 order."""

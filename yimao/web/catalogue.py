@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yimao.errors import EditionError
+from yimao.model.case_words import STATUS, month_day
 from yimao.web.cases import (
-    STATUS,
     CaseBook,
     case_page,
     claim_marks,
-    month_day,
     question_words,
     why_name,
 )

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import jinja2
 
 from yimao import ids
+from yimao.model.edition import short_ref
 from yimao.model.text import ApparatusEntry, Flat, TargetedNote, text
 
 if TYPE_CHECKING:
@@ -117,15 +118,6 @@ def division_link(div: Division) -> DivisionLink:
         title_ko_plain(div.title_ko, div.title_zh), div.title_status,
         passages[0].id if passages else "", passages[-1].id if passages else "",
     )
-
-
-def short_ref(ref: str) -> str:
-    """The reference without the book's name: ``易冒 立法 4.2`` → ``立法 4.2``.
-
-    >>> short_ref("易冒 立法 4.2"), short_ref("立法 4.2")
-    ('立法 4.2', '立法 4.2')
-    """
-    return ref.removeprefix("易冒").strip()
 
 
 def passage_views(
