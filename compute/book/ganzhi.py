@@ -109,14 +109,6 @@ class GanZhi(Frozen):
             raise InputError("ganzhi.index", value=index)
         init(self, index)
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is GanZhi:
-            return self.index == other.index  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.index,))
-
     @property
     def stem(self) -> Stem:
         return STEMS[self.index % 10]
