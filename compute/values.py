@@ -9,7 +9,8 @@ what the dataclass generated, from the slots, with nothing compiled:
 * ``repr`` ``Name(field=value, …)`` (the dataclass's text: the value rebuilt);
 * ``==`` between instances of the same class on the fields in ``_compared`` (default: every
   field) and, for :class:`Frozen`, ``hash`` on those in ``_hashed`` (default: the compared),
-  the same tuple a dataclass hashed;
+  the same tuple a dataclass hashed; on a single field, the field itself is compared (no
+  tuples built: the values keyed on one field are dict keys everywhere);
 * pickling and :mod:`copy` (the state is the fields' values in order);
 * :class:`Frozen`: assigning or deleting a field raises ``AttributeError`` with the frozen
   dataclass's message (``cannot assign to field 'x'``). The class's own code sets its fields
@@ -54,6 +55,30 @@ def _key_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return get  # type: ignore[return-value]
 
 
+def _eq_on(name: str) -> Callable[[Any, object], Any]:
+    """``==`` on the one field *name* between instances of the same class: the field's values
+    compared themselves, no tuples built (the values used as keys everywhere, such as
+    :class:`compute.book.ganzhi.GanZhi`, are keyed on one field)."""
+    get = attrgetter(name)
+
+    def __eq__(self: Any, other: object) -> Any:
+        if other.__class__ is self.__class__:
+            return get(self) == get(other)
+        return NotImplemented
+
+    return __eq__
+
+
+def _hash_on(name: str) -> Callable[[Any], int]:
+    """``hash`` on the one field *name*: the hash of the tuple of it (a dataclass's)."""
+    get = attrgetter(name)
+
+    def __hash__(self: Any) -> int:
+        return hash((get(self),))
+
+    return __hash__
+
+
 class Record:
     """A value with fields: ``__slots__`` names them in order; ``repr``, ``==`` and pickling
     as a dataclass's. Mutable (like a dataclass without ``frozen``): not hashable.
@@ -87,6 +112,10 @@ class Record:
         cls._key = staticmethod(_key_of(compared))  # type: ignore[assignment]
         hashed = cls.__dict__.get("_hashed") or compared
         cls._hash_key = staticmethod(_key_of(hashed))  # type: ignore[assignment]
+        if len(compared) == 1 and "__eq__" not in cls.__dict__:
+            cls.__eq__ = _eq_on(compared[0])  # type: ignore[method-assign]
+        if len(hashed) == 1 and "__hash__" not in cls.__dict__ and cls.__hash__ is not None:
+            cls.__hash__ = _hash_on(hashed[0])  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
         inner = ", ".join([f"{n}={getattr(self, n)!r}" for n in self._fields])
@@ -119,6 +148,15 @@ class Frozen(Record):
     AttributeError: cannot delete field 'a'
     >>> hash(Pair(1, [])) == hash((1,)), Pair(1, []) == Pair(1, [2])
     (True, False)
+    >>> class Code(Frozen):  # keyed on one field: that field compared and hashed itself
+    ...     __slots__ = ("n", "label")
+    ...     _compared = ("n",)
+    ...     def __init__(self, n: int, label: str) -> None:
+    ...         init(self, n, label)
+    >>> Code(1, "a") == Code(1, "b"), Code(1, "a") != Code(2, "a"), hash(Code(1, "a")) == hash((1,))
+    (True, True, True)
+    >>> Code.__eq__ is Record.__eq__, Code(1, "a") == 1
+    (False, False)
     """
 
     __slots__ = ()

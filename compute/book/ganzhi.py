@@ -32,6 +32,15 @@ for the enum.
 """
 
 
+def _even(member: int) -> bool:
+    """Yang: the even stems and branches (甲丙戊庚壬, 子寅辰午申戌); the odd are yin.
+
+    >>> [str(s) for s in Stem if s.yang], [str(b) for b in Branch if not b.yang]
+    (['甲', '丙', '戊', '庚', '壬'], ['丑', '卯', '巳', '未', '酉', '亥'])
+    """
+    return member % 2 == 0
+
+
 class Stem(Named, names=STEM_ZH, what="stem"):
     """The ten heavenly stems 天干, valued in traditional order (甲 = 0).
 
@@ -50,10 +59,7 @@ class Stem(Named, names=STEM_ZH, what="stem"):
     REN = 8
     GUI = 9
 
-    @property
-    def yang(self) -> bool:
-        """甲丙戊庚壬 are yang."""
-        return self % 2 == 0
+    yang = property(_even)
 
 
 class Branch(Named, names=BRANCH_ZH, what="branch"):
@@ -76,9 +82,7 @@ class Branch(Named, names=BRANCH_ZH, what="branch"):
     XU = 10
     HAI = 11
 
-    @property
-    def yang(self) -> bool:
-        return self % 2 == 0
+    yang = property(_even)
 
     def clash(self) -> Branch:
         """The branch opposite (六沖), six places on.
@@ -108,14 +112,6 @@ class GanZhi(Frozen):
         if not isinstance(index, int) or not 0 <= index < 60:
             raise InputError("ganzhi.index", value=index)
         init(self, index)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is GanZhi:
-            return self.index == other.index  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.index,))
 
     @property
     def stem(self) -> Stem:

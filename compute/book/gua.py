@@ -142,14 +142,6 @@ class Yao(Frozen):
             raise InputError("cast.line_number", value=number)
         init(self, number)
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Yao:
-            return self.number == other.number  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.number,))
-
     @property
     def yang(self) -> bool:
         return self.number % 2 == 1
@@ -357,6 +349,7 @@ class Hexagram(Frozen):
     """
 
     __slots__ = ("bits", "palace", "generation", "shi", "ying")
+    _compared = ("bits",)  # the rest follow from the bits
     bits: int
     palace: Trigram
     """The palace 宮 (p038-s1, the 十六變)."""
@@ -375,14 +368,6 @@ class Hexagram(Frozen):
         palace, generation = _PLACE[bits]
         shi = SHI_LINE[generation]
         init(self, bits, palace, generation, shi, (shi + 2) % 6 + 1)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Hexagram:
-            return self.bits == other.bits  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.bits,))
 
     # -- constructors
     @classmethod

@@ -288,43 +288,16 @@ def _build(chart: Chart) -> Context:
     (moving_t, changed_t, cbr_t, cok_t, san, good_t, mcnt_t, gcnt_t, gpos_t,
      cbr6) = _movers(other, lmov, br_t, ph, broken, strong_t, on_day_t, on_month_t, is_void_t,
                      day, v0, v1, pb)
-    # the fields set directly (Context.__init__ with its 33 parameters is a call as dear)
-    o = _new(Context)
-    o.day = day
-    o.day_stem = i % 10
-    o.month = month
     year, hour = chart.year, chart.hour
-    o.year = year.index % 12 if year else None
-    o.hour = hour.index % 12 if hour else None
-    o.void = (v0, v1)
-    o.palace = AS_INT[chart.primary.palace_element]
-    o.tu = tu
-    o.opts = opts
-    o.lines = lines
-    o.changed = changed_t
-    o.moving = moving_t
-    o.br = br_t
-    o.ph = ph_t
-    o.wx = wx
-    o.strong = strong_t
-    o.is_void = is_void_t
-    o.broken = broken_t
-    o.on_day = on_day_t
-    o.on_month = on_month_t
-    o.san = san
-    o.memo = {}
-    o.cbr = cbr_t
-    o.dact = _DACT[tu][day]
-    o.mact = ACTS_TABLE[bpi[month]]
-    o.lmov = lmov
-    o.cok = cok_t
-    o.good = good_t
-    o.cbr6 = cbr6
-    o.names = None
-    o.mcnt = mcnt_t
-    o.gcnt = gcnt_t
-    o.gpos = gpos_t
-    return o
+    return Context(
+        day=day, day_stem=i % 10, month=month, year=year.index % 12 if year else None,
+        hour=hour.index % 12 if hour else None, void=(v0, v1),
+        palace=AS_INT[chart.primary.palace_element], tu=tu, opts=opts, lines=lines,
+        changed=changed_t, moving=moving_t, br=br_t, ph=ph_t, wx=wx, strong=strong_t,
+        is_void=is_void_t, broken=broken_t, on_day=on_day_t, on_month=on_month_t, san=san,
+        memo={}, cbr=cbr_t, dact=_DACT[tu][day], mact=ACTS_TABLE[bpi[month]], lmov=lmov,
+        cok=cok_t, good=good_t, cbr6=cbr6, mcnt=mcnt_t, gcnt=gcnt_t, gpos=gpos_t)
+
 
 def _movers(other: tuple[ChartLine, ...] | None, lmov: tuple[bool, ...], br_t: tuple[int, ...],
             ph: tuple[int, ...], broken: tuple[bool, ...], strong_t: tuple[bool, ...],
@@ -375,7 +348,6 @@ _IS: Final = tuple(tuple(b == x for b in range(12)) for x in range(13))
 """``_IS[x][b]``: ``b == x`` (``_IS[12]``: never)."""
 _VOID_ROW: Final = tuple(tuple(b == v or b == (v + 1) % 12 for b in range(12)) for v in range(12))
 """``_VOID_ROW[v0][b]``: *b* is one of the 旬空 pair that begins with *v0*."""
-_new = object.__new__
 
 
 def _scattered(br, moving, cbr, strong, on_day, on_month, is_void, day) -> tuple[bool, ...]:
