@@ -1,5 +1,5 @@
 // Compile the Run panels' Python ahead of time inside the pinned Pyodide (see
-// yimao/web/pyodide_compile.py, which this runs, and yimao/web/runtime.py, which runs this).
+// yimao/web/pyodide_compile.py, which this runs, and yimao/web/pyodide_zips.py, which runs this).
 //   node yimao/web/pyodide_compile.mjs <verified runtime folder> <work folder>
 // The work folder holds package.zip and stdlib.zip (the release's standard library as a
 // reader's browser gets it: without the optional modules); python_stdlib.zip, package.pyc.zip

@@ -1,12 +1,12 @@
 """Compile the Run panels' Python ahead of time, inside the pinned Pyodide itself.
 
 Run by ``yimao/web/pyodide_compile.mjs`` under Node when the site is built (see
-:mod:`yimao.web.runtime`), never imported by the edition: the code objects must be those of
+:mod:`yimao.web.pyodide_zips`), never imported by the edition: the code objects must be those of
 Pyodide's CPython (3.14), so the compiling is done by that interpreter. Standard library only.
 
 ``main(work)`` reads ``work/package.zip`` (compute as source) and the standard
 library Pyodide started from (``/lib/python314.zip``: the pinned, verified file less the modules
-:data:`yimao.web.runtime.OPTIONAL` names, so that what is imported here is what a reader's
+:data:`yimao.web.pyodide_zips.OPTIONAL` names, so that what is imported here is what a reader's
 browser imports), then:
 
 1. imports ``compute.runner`` and runs a chart from hexagrams, one from a date (with a named

@@ -1,5 +1,5 @@
 """A stand-in for asyncio in the reading site's Pyodide (served as ``asyncio/__init__.py`` by
-yimao/web/runtime.py).
+yimao/web/pyodide_zips.py).
 
 Pyodide's core imports asyncio when it starts, for Python code that awaits JavaScript; the
 site's Python never awaits (compute.runner.run_json is called synchronously), so asyncio and

@@ -1,5 +1,5 @@
 """A stand-in for ``pyodide._package_loader`` in the reading site's Pyodide (served as
-``pyodide/_package_loader.py`` by yimao/web/runtime.py).
+``pyodide/_package_loader.py`` by yimao/web/pyodide_zips.py).
 
 Pyodide's start imports its package loader and reads the folders it installs into; the site
 loads no packages (compute needs none), so the loader and what it imports (zipfile, shutil,
