@@ -52,31 +52,56 @@ BOOK: Final = "易冒"
 PARTS: Final = {"lifa": "立法", "shilei": "筮類"}
 """The parts of the body: id prefix → the name a citation gives."""
 
-_PARA = r"(?P<para>p\d{3})"
-_FORMS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
-    (kind, re.compile(pattern)) for kind, pattern in (
-        ("paragraph", _PARA),
-        ("korean", _PARA + r"-ko"),
-        ("sentence", _PARA + r"-s(?P<n>\d+)"),
-        ("note", _PARA + r"-n(?P<n>\d+)"),
-        ("korean-note", _PARA + r"-ko-n(?P<n>\d+)"),
-        ("correction", _PARA + r"-c(?P<n>\d+)"),
-        ("korean-correction", _PARA + r"-ko-c(?P<n>\d+)"),
-        ("query", _PARA + r"-q(?P<n>\d+)"),
-        ("case", _PARA + r"-case(?P<n>\d+)"),
-        ("claim", _PARA + r"-case(?P<n>\d+)-c(?P<sub>\d+)"),
-        ("outcome", _PARA + r"-case(?P<n>\d+)-o(?P<sub>\d+)"),
-        ("record", _PARA + r"-case(?P<n>\d+)-fs"),
-        ("rule", r"r-(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)"),
-        ("chapter", r"(?P<name>lifa|shilei)-(?P<n>\d{2})"),
-        ("question", r"(?P<name>shilei)-(?P<n>\d{2})-q(?P<sub>\d+)"),
-        ("example", r"ex-(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)"),
-        ("front", r"front-(?P<name>[a-z]+)"),
-        ("back", r"back-(?P<name>[a-z]+)"),
-        ("glossary", r"gl-(?P<name>[\u3400-\u9fff]+)"),
-    )
+FORMS: Final = (
+    # kind, template: the one place an id's form is written; parse() reads it as a pattern,
+    # form() fills it in
+    ("paragraph", "{para}"),
+    ("korean", "{para}-ko"),
+    ("sentence", "{para}-s{n}"),
+    ("note", "{para}-n{n}"),
+    ("korean-note", "{para}-ko-n{n}"),
+    ("correction", "{para}-c{n}"),
+    ("korean-correction", "{para}-ko-c{n}"),
+    ("query", "{para}-q{n}"),
+    ("case", "{para}-case{n}"),
+    ("claim", "{para}-case{n}-c{sub}"),
+    ("outcome", "{para}-case{n}-o{sub}"),
+    ("record", "{para}-case{n}-fs"),
+    ("rule", "r-{name}"),
+    ("chapter", "{name}-{n:02d}"),
+    ("question", "{name}-{n:02d}-q{sub}"),
+    ("example", "ex-{name}"),
+    ("front", "front-{name}"),
+    ("back", "back-{name}"),
+    ("glossary", "gl-{name}"),
 )
-KINDS: Final = tuple(kind for kind, _ in _FORMS)
+"""Every id form as a template: ``{para}`` a Chinese paragraph (``p043``), ``{n}`` and ``{sub}``
+numbers (``{n:02d}`` two digits), ``{name}`` a name of the kind (:data:`NAMES`)."""
+
+_SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+NAMES: Final = {"rule": _SLUG, "example": _SLUG, "chapter": "lifa|shilei", "question": "shilei",
+                "front": "[a-z]+", "back": "[a-z]+", "glossary": r"[\u3400-\u9fff]+"}
+"""What ``{name}`` may be in each form that has one."""
+_FIELDS: Final = {"para": r"p\d{3}", "n": r"\d+", "n:02d": r"\d{2}", "sub": r"\d+"}
+_FIELD: Final = re.compile(r"\{(\w+(?::\w+)?)\}")
+
+
+def _pattern(kind: str, template: str) -> re.Pattern[str]:
+    """The regular expression of a form's template (its fields as named groups)."""
+    parts = _FIELD.split(template)  # literal, field, literal, field, …
+    out = []
+    for k, part in enumerate(parts):
+        if k % 2 == 0:
+            out.append(re.escape(part))
+        else:
+            group = part.partition(":")[0]
+            out.append(f"(?P<{group}>{NAMES[kind] if group == 'name' else _FIELDS[part]})")
+    return re.compile("".join(out))
+
+
+_TEMPLATE: Final = dict(FORMS)
+_PATTERNS: Final = tuple((kind, _pattern(kind, template)) for kind, template in FORMS)
+KINDS: Final = tuple(kind for kind, _ in FORMS)
 _CITATION: Final = re.compile(r"(?:易冒\s*)?(\S+?)\s*(\d+)?(?:[ .](\d+))?(?:\.(\d+))?")
 
 
@@ -100,22 +125,8 @@ class Id:
         >>> str(parse("p089-case1-c2")), str(parse("shilei-07")), str(parse("p043-ko-c5"))
         ('p089-case1-c2', 'shilei-07', 'p043-ko-c5')
         """
-        n, sub = self.n or 0, self.sub or 0
-        return {
-            "paragraph": lambda: self.para, "korean": lambda: korean(self.para),
-            "sentence": lambda: sentence(self.para, n), "note": lambda: note(self.para, n),
-            "korean-note": lambda: note(korean(self.para), n),
-            "correction": lambda: correction(self.para, n),
-            "korean-correction": lambda: correction(korean(self.para), n),
-            "query": lambda: query(self.para, n), "case": lambda: case(self.para, n),
-            "claim": lambda: claim(case(self.para, n), sub),
-            "outcome": lambda: outcome(case(self.para, n), sub),
-            "record": lambda: record(case(self.para, n)), "rule": lambda: rule(self.name),
-            "chapter": lambda: chapter(self.name, n), "question": lambda: question(n, sub),
-            "example": lambda: f"ex-{self.name}", "front": lambda: f"front-{self.name}",
-            "back": lambda: f"back-{self.name}",
-            "glossary": lambda: f"gl-{self.name}",
-        }[self.kind]()
+        return form(self.kind, para=self.para, n=self.n or 0, sub=self.sub or 0,
+                    name=self.name)
 
     @property
     def paragraph_n(self) -> int | None:
@@ -164,7 +175,7 @@ Id(kind='korean-note', para='p043', n=2, sub=None, name=''))
     yimao.errors.EditionError: id 'p43' has no known form; ids look like p043, p043-ko, \
 p043-s1, p043-n1, p089-case1, p089-case1-c1, r-najia-gan, lifa-04, front-wang
     """
-    for kind, pattern in _FORMS:
+    for kind, pattern in _PATTERNS:
         m = pattern.fullmatch(xml_id)
         if m:
             g = m.groupdict()
@@ -227,6 +238,17 @@ def rule_of(xml_id: str) -> str:
 # ------------------------------------------------------------------ formatting
 
 
+def form(kind: str, **fields: object) -> str:
+    """The id of the form *kind* (:data:`FORMS`) with its fields filled in.
+
+    >>> form("claim", para="p089", n=1, sub=2), form("chapter", name="lifa", n=4)
+    ('p089-case1-c2', 'lifa-04')
+    >>> all(str(parse(i)) == i for i in ("p043-ko-n2", "shilei-14-q5", "gl-旬空", "ex-xunkong"))
+    True
+    """
+    return _TEMPLATE[kind].format(**fields)
+
+
 def paragraph(n: int) -> str:
     """The id of the *n*-th Chinese paragraph of the book.
 
@@ -242,7 +264,7 @@ def korean(para: str) -> str:
     >>> korean("p043")
     'p043-ko'
     """
-    return f"{para}-ko"
+    return form("korean", para=para)
 
 
 def sentence(para: str, k: int) -> str:
@@ -251,7 +273,7 @@ def sentence(para: str, k: int) -> str:
     >>> sentence("p043", 1)
     'p043-s1'
     """
-    return f"{para}-s{k}"
+    return form("sentence", para=para, n=k)
 
 
 def note(para: str, k: int) -> str:
@@ -260,7 +282,7 @@ def note(para: str, k: int) -> str:
     >>> note("p027", 1), note("p027-ko", 1)
     ('p027-n1', 'p027-ko-n1')
     """
-    return f"{para}-n{k}"
+    return form("note", para=para, n=k)
 
 
 def correction(para: str, offset: int) -> str:
@@ -269,7 +291,7 @@ def correction(para: str, offset: int) -> str:
     >>> correction("p003", 0)
     'p003-c0'
     """
-    return f"{para}-c{offset}"
+    return form("correction", para=para, n=offset)
 
 
 def query(para: str, offset: int) -> str:
@@ -278,7 +300,7 @@ def query(para: str, offset: int) -> str:
     >>> query("p120", 7)
     'p120-q7'
     """
-    return f"{para}-q{offset}"
+    return form("query", para=para, n=offset)
 
 
 def case(para: str, k: int) -> str:
@@ -287,7 +309,7 @@ def case(para: str, k: int) -> str:
     >>> case("p089", 1)
     'p089-case1'
     """
-    return f"{para}-case{k}"
+    return form("case", para=para, n=k)
 
 
 def claim(case_id: str, j: int) -> str:
@@ -296,7 +318,8 @@ def claim(case_id: str, j: int) -> str:
     >>> claim("p089-case1", 2)
     'p089-case1-c2'
     """
-    return f"{case_id}-c{j}"
+    c = parse(case_id)
+    return form("claim", para=c.para, n=c.n or 0, sub=j)
 
 
 def outcome(case_id: str, j: int) -> str:
@@ -305,7 +328,8 @@ def outcome(case_id: str, j: int) -> str:
     >>> outcome("p089-case1", 1)
     'p089-case1-o1'
     """
-    return f"{case_id}-o{j}"
+    c = parse(case_id)
+    return form("outcome", para=c.para, n=c.n or 0, sub=j)
 
 
 def record(case_id: str) -> str:
@@ -314,7 +338,8 @@ def record(case_id: str) -> str:
     >>> record("p089-case1")
     'p089-case1-fs'
     """
-    return f"{case_id}-fs"
+    c = parse(case_id)
+    return form("record", para=c.para, n=c.n or 0)
 
 
 def rule(rule_id: str) -> str:
@@ -323,7 +348,7 @@ def rule(rule_id: str) -> str:
     >>> rule("najia-gan"), rule("r-najia-gan")
     ('r-najia-gan', 'r-najia-gan')
     """
-    return rule_id if rule_id.startswith("r-") else f"r-{rule_id}"
+    return rule_id if rule_id.startswith("r-") else form("rule", name=rule_id)
 
 
 def chapter(part: str, n: int) -> str:
@@ -332,7 +357,7 @@ def chapter(part: str, n: int) -> str:
     >>> chapter("shilei", 7)
     'shilei-07'
     """
-    return f"{part}-{n:02d}"
+    return form("chapter", name=part, n=n)
 
 
 def question(n: int, k: int) -> str:
@@ -341,7 +366,7 @@ def question(n: int, k: int) -> str:
     >>> question(14, 5), parse("shilei-14-q5").kind
     ('shilei-14-q5', 'question')
     """
-    return f"shilei-{n:02d}-q{k}"
+    return form("question", name="shilei", n=n, sub=k)
 
 
 # ------------------------------------------------------------------ citation
